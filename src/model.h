@@ -1,0 +1,60 @@
+/* model.h: the model file, a pair of n-gram models (clean and dirty).
+ *
+ * File format, version 1 (text, one record a line, fields separated by TAB):
+ *
+ *     ncleaner-model	1
+ *     order	3            n: the longest n-gram
+ *     q	0.5             interpolation parameter
+ *     mode	1             normalisation mode (0-3, see ngram.h)
+ *     bias	0             default bias in bits
+ *     description	...   free text: what the model was trained on, and how
+ *     model	clean        then one "k<TAB>KEY<TAB>P" line per probability
+ *     1	e	0.0912        (order 1 lists every symbol of the alphabet)
+ *     2	th	0.31
+ *     ...
+ *     model	dirty
+ *     ...
+ *     end	ENTRIES        the number of probability lines: detects truncation
+ *
+ * KEY spells the k symbols: printable ASCII stands for itself, except that
+ * a backslash is written "\\", a space "\s", the boundary "\b", and any
+ * other byte "\xHH". Probabilities are written with 9 significant digits.
+ * The loader checks the magic line, the version, every field, that each key
+ * has k symbols and each P is in (0, 1], and the trailer; an error names
+ * the file and the line.
+ */
+#ifndef NC_MODEL_H
+#define NC_MODEL_H
+
+#include <stdio.h>
+
+#include "error.h"
+#include "ngram.h"
+
+#define MODEL_MAGIC "ncleaner-model"
+#define MODEL_VERSION 1
+
+struct ncleaner_model {
+	int order;
+	double q;
+	enum ngram_mode mode;
+	double bias;
+	char *description;
+	struct ngram_model clean;
+	struct ngram_model dirty;
+};
+
+void ncleaner_model_init(struct ncleaner_model *model, int order, double q, enum ngram_mode mode);
+void ncleaner_model_release(struct ncleaner_model *model);
+
+int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err);
+
+/* Write the model; the output is byte-for-byte reproducible (keys sorted). */
+int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const char *name,
+			 struct nc_error *err);
+
+/* Write to `path` through a temporary file and rename: whole or not at all. */
+int ncleaner_model_save(const struct ncleaner_model *model, const char *path,
+			struct nc_error *err);
+
+#endif
