@@ -1,0 +1,126 @@
+#!/bin/sh
+# reproduce.sh: the paper's experiments on a data set in CLEANEVAL layout.
+#
+#   scripts/reproduce.sh BUILD_DIR DATA_DIR WORK_DIR [--shipped]
+#
+# DATA_DIR has orig/<id>.html pages and gold/<id>-cleaned.txt (or <id>.txt).
+# Default: 10-fold cross-validation (models trained on nine folds clean the
+# tenth; no page is scored by a model that saw it) of the rows of Tables 2
+# and 4 of Evert (2008): Lynx dump baseline, heuristics only, standard and
+# non-lexical models, in HTML mode and text mode (text mode starts from the
+# Lynx dumps). With --shipped: the shipped models on DATA_DIR without
+# cross-validation (how Table 3 was made).
+#
+# Work is kept in WORK_DIR: a run that is interrupted picks up where it
+# stopped (finished folds are not redone). Results go to WORK_DIR/results.tsv
+# and a Markdown table on standard output.
+set -eu
+
+build=$1 data=$2 work=$3 mode=${4:-cv}
+folds=${FOLDS:-10}
+bin=$build/src
+[ -x "$bin/ncleaner" ] || { echo "reproduce: no $bin/ncleaner; run make first" >&2; exit 2; }
+[ -d "$data/orig" ] && [ -d "$data/gold" ] || {
+	echo "reproduce: $data has no orig/ and gold/ (CLEANEVAL layout)" >&2; exit 2; }
+mkdir -p "$work"
+
+# Model settings: the paper's (standard: mode 1, n 3, q 0.5; non-lexical:
+# mode 3, n 6, q 0.4), overridable for experiments.
+STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
+NONLEX=${NONLEX:-"-m 3 -n 6 -q 0.4"}
+
+progress() { printf '%s\n' "reproduce: $*" >&2; }
+
+# Page ids in a fixed order; fold k holds every folds-th id from k.
+ls "$data/orig" | sed -n 's/\.html*$//p' | sort -n > "$work/ids"
+n_pages=$(wc -l < "$work/ids")
+
+# Lynx dumps of every page, once: the baseline and the text-mode input.
+if [ ! -f "$work/dump/.done" ]; then
+	progress "dumping $n_pages pages with Lynx"
+	rm -rf "$work/dump"
+	"$bin/ncleaner" --dump -o "$work/dump" "$data/orig"
+	touch "$work/dump/.done"
+fi
+
+gold_of() {
+	if [ -f "$data/gold/$1-cleaned.txt" ]; then echo "$data/gold/$1-cleaned.txt"
+	else echo "$data/gold/$1.txt"; fi
+}
+orig_of() { ls "$data/orig/$1".htm* | head -n 1; }
+
+systems="baseline heuristics-html standard-html nonlex-html heuristics-text standard-text nonlex-text"
+for s in $systems; do mkdir -p "$work/out/$s"; done
+
+clean_fold() {  # $1 = fold dir with test ids, models; writes into out/
+	fd=$1
+	for id in $(cat "$fd/test"); do
+		page=$(orig_of "$id") dump=$work/dump/$id.txt
+		cp "$dump" "$work/out/baseline/$id.txt"
+		"$bin/ncleaner" --no-lm "$page" > "$work/out/heuristics-html/$id.txt" || true
+		"$bin/ncleaner" -m "$fd/standard-html.model" "$page" > "$work/out/standard-html/$id.txt" || true
+		"$bin/ncleaner" -m "$fd/nonlex-html.model" "$page" > "$work/out/nonlex-html/$id.txt" || true
+		"$bin/ncleaner" --no-lm --text "$dump" > "$work/out/heuristics-text/$id.txt" || true
+		"$bin/ncleaner" -m "$fd/standard-text.model" --text "$dump" > "$work/out/standard-text/$id.txt" || true
+		"$bin/ncleaner" -m "$fd/nonlex-text.model" --text "$dump" > "$work/out/nonlex-text/$id.txt" || true
+	done
+}
+
+train_fold() {  # $1 = fold dir with train ids
+	fd=$1
+	rm -rf "$fd/gold" "$fd/orig" "$fd/dump"
+	mkdir -p "$fd/gold" "$fd/orig" "$fd/dump"
+	for id in $(cat "$fd/train"); do
+		ln -s "$(cd "$(dirname "$(gold_of "$id")")" && pwd)/$(basename "$(gold_of "$id")")" "$fd/gold/"
+		ln -s "$(cd "$data/orig" && pwd)/$(basename "$(orig_of "$id")")" "$fd/orig/"
+		ln -s "$(cd "$work/dump" && pwd)/$id.txt" "$fd/dump/"
+	done
+	"$bin/train-ncleaner" --diff $STANDARD "$fd/gold" "$fd/orig" "$fd/standard-html.model" 2>/dev/null
+	"$bin/train-ncleaner" --diff $NONLEX "$fd/gold" "$fd/orig" "$fd/nonlex-html.model" 2>/dev/null
+	"$bin/train-ncleaner" --diff $STANDARD "$fd/gold" "$fd/dump" "$fd/standard-text.model" 2>/dev/null
+	"$bin/train-ncleaner" --diff $NONLEX "$fd/gold" "$fd/dump" "$fd/nonlex-text.model" 2>/dev/null
+}
+
+if [ "$mode" = --shipped ]; then
+	fd=$work/shipped
+	mkdir -p "$fd"
+	cp "$work/ids" "$fd/test"
+	models=$(cd "$build" && "$bin/ncleaner" --help >/dev/null; echo)
+	datadir=${NCLEANER_DATA_DIR:-$(dirname "$0")/..}
+	cp "$datadir/models/english.model" "$fd/standard-html.model"
+	cp "$datadir/models/nonlex.model" "$fd/nonlex-html.model"
+	cp "$datadir/models/english.model" "$fd/standard-text.model"
+	cp "$datadir/models/nonlex.model" "$fd/nonlex-text.model"
+	clean_fold "$fd"
+else
+	k=0
+	while [ $k -lt "$folds" ]; do
+		fd=$work/fold$k
+		if [ ! -f "$fd/.done" ]; then
+			progress "fold $((k + 1))/$folds: training and cleaning"
+			mkdir -p "$fd"
+			awk -v k=$k -v f="$folds" '(NR - 1) % f == k' "$work/ids" > "$fd/test"
+			awk -v k=$k -v f="$folds" '(NR - 1) % f != k' "$work/ids" > "$fd/train"
+			train_fold "$fd"
+			clean_fold "$fd"
+			touch "$fd/.done"
+		fi
+		k=$((k + 1))
+	done
+fi
+
+# Score every system: micro and macro F/P/R, labelled segmentation.
+printf 'system\tmicroF\tmicroP\tmicroR\tmacroF\tmacroP\tmacroR\tsegF\tsegP\tsegR\n' > "$work/results.tsv"
+for s in $systems; do
+	total=$("$bin/ncleaner-eval" -t -n "$work/out/$s" "$data/gold")
+	macro=$("$bin/ncleaner-eval" -n -s "$work/out/$s" "$data/gold" 2>&1 >/dev/null |
+		awk '/macro-averaged/ { m = 1; next } m && /F-score/ { f = $2 } m && /Precision/ { p = $2 }
+		     m && /Recall/ { r = $2; print f "\t" p "\t" r; exit }' | tr -d '%')
+	echo "$total" | awk -v s="$s" -v macro="$macro" -F '\t' \
+		'{ print s "\t" $3 "\t" $4 "\t" $2 "\t" macro "\t" $5 "\t" $6 "\t" $7 }' |
+		awk -F '\t' -v OFS='\t' '{ print $1, $4, $2, $3, $5, $6, $7, $8, $9, $10 }' >> "$work/results.tsv"
+done
+
+echo "| system | micro F | micro P | micro R | macro F | macro P | macro R | seg F | seg P | seg R |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+tail -n +2 "$work/results.tsv" | awk -F '\t' '{ printf "| %s |", $1; for (i = 2; i <= NF; i++) printf " %s |", $i; printf "\n" }'

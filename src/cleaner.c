@@ -99,7 +99,9 @@ int cleaner_clean_html(struct cleaner *cleaner, const char *name, const char *ht
 	size_t start = out->len;
 	int ret = -1;
 
-	if (html_normalise(cleaner->html_rules, html, len, &normalised, &page, err) < 0)
+	/* The baseline dump is Lynx on the page as it is: no rules, no markers. */
+	struct rule_set *rules = cleaner->options.stage == CLEAN_DUMP ? NULL : cleaner->html_rules;
+	if (html_normalise(rules, html, len, &normalised, &page, err) < 0)
 		goto out;
 	struct lynx_options lynx = cleaner->options.lynx;
 	lynx.charset = page.charset;

@@ -123,7 +123,7 @@ int html_normalise(struct rule_set *rules, const char *html, size_t len,
 	page->charset = chosen;
 
 	strbuf_add(&work, begin, (size_t)(end - begin));
-	ret = rule_set_apply(rules, &work, err);
+	ret = rules ? rule_set_apply(rules, &work, err) : 0;
 	if (ret == 0)
 		strbuf_add(out, work.buf, work.len);
 	strbuf_release(&work);

@@ -29,7 +29,8 @@ struct html_page {
 
 void html_page_release(struct html_page *page);
 
-/* Normalise `html` into `out` (appended) using `rules`. */
+/* Normalise `html` into `out` (appended) using `rules`; with `rules` NULL
+ * only the wrapper is removed (for the plain Lynx dump). */
 int html_normalise(struct rule_set *rules, const char *html, size_t len,
 		   struct strbuf *out, struct html_page *page, struct nc_error *err);
 

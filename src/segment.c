@@ -57,8 +57,8 @@ static int flush(struct segmenter *s, struct nc_error *err)
 	segment.type = s->type;
 	segment.text = s->current.buf;
 	segment.len = len;
-	strbuf_reset(&s->current);
 	int ret = s->emit(&segment, s->data, err);
+	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;
 	return ret;
 }
