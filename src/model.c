@@ -242,6 +242,11 @@ int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct n
 	if (read_file(path, 512u << 20, &text, err) < 0)
 		return -1;
 
+	if (text.len < strlen(MODEL_MAGIC) + 1 || memcmp(text.buf, MODEL_MAGIC "\t", strlen(MODEL_MAGIC) + 1)) {
+		nc_error_set(err, NC_ERR_FORMAT, "%s:1: %s", path,
+			     text.len ? "not an ncleaner model file" : "empty file, no end line");
+		goto fail;
+	}
 	char *p = text.buf, *end = text.buf + text.len;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));

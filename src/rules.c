@@ -16,6 +16,7 @@
  * within a fraction of a second. */
 #define RULE_MATCH_LIMIT 20000000
 #define RULE_DEPTH_LIMIT 1000000   /* in kibibytes of backtracking heap */
+#define RULE_JIT_STACK_BYTES (8u << 20)
 
 struct rule {
 	pcre2_code *code;
@@ -30,6 +31,7 @@ struct rule_set {
 	size_t count;
 	uint32_t match_options;
 	pcre2_match_context *match_context;
+	pcre2_jit_stack *jit_stack;
 	pcre2_match_data *match_data;
 	struct strbuf scratch;
 };
@@ -46,6 +48,7 @@ void rule_set_free(struct rule_set *rules)
 	}
 	free(rules->rules);
 	pcre2_match_context_free(rules->match_context);
+	pcre2_jit_stack_free(rules->jit_stack);
 	pcre2_match_data_free(rules->match_data);
 	strbuf_release(&rules->scratch);
 	free(rules->name);
@@ -106,6 +109,10 @@ struct rule_set *rule_set_parse(const char *name, const char *text, size_t len,
 	pcre2_set_match_limit(rules->match_context, RULE_MATCH_LIMIT);
 	pcre2_set_depth_limit(rules->match_context, RULE_DEPTH_LIMIT);
 	pcre2_set_heap_limit(rules->match_context, RULE_DEPTH_LIMIT);
+	/* The default 32 kB JIT stack overflows on long repetitive lines. */
+	rules->jit_stack = pcre2_jit_stack_create(32 * 1024, RULE_JIT_STACK_BYTES, NULL);
+	if (rules->jit_stack)
+		pcre2_jit_stack_assign(rules->match_context, NULL, rules->jit_stack);
 	rules->match_data = pcre2_match_data_create(32, NULL);
 
 	while (p < end) {
@@ -159,7 +166,7 @@ static int match_failure(const struct rule_set *rules, const struct rule *rule, 
 
 	pcre2_get_error_message(rc, msg, sizeof(msg));
 	return nc_error_set(err, rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
-				 rc == PCRE2_ERROR_HEAPLIMIT ? NC_ERR_REGEX : NC_ERR_FORMAT,
+				 rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT ? NC_ERR_REGEX : NC_ERR_FORMAT,
 			    "rule %s:%u failed: %s", rules->name, rule->line, (char *)msg);
 }
 

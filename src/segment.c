@@ -158,21 +158,38 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		if (flush(s, err) < 0)
 			return -1;
 		s->type = starts ? starts : SEGMENT_PARAGRAPH;
-	}
-	if (s->current.len && s->current.buf[s->current.len - 1] != ' ')
-		strbuf_addch(&s->current, ' ');
-	append_collapsed(&s->current, p, (size_t)(end - p));
-	if (s->current.len > SEGMENT_MAX_BYTES) {
+	} else if (s->current.len + (size_t)(end - p) >= SEGMENT_MAX_BYTES) {
+		/* Too long: cut here, the rest continues as a segment of the same type. */
 		enum segment_type type = s->type;
 		if (flush(s, err) < 0)
 			return -1;
 		s->type = type;
 	}
+	if (s->current.len && s->current.buf[s->current.len - 1] != ' ')
+		strbuf_addch(&s->current, ' ');
+	append_collapsed(&s->current, p, (size_t)(end - p));
 	return 0;
 }
 
+/* Lines longer than this are processed in pieces (cut at a character
+ * boundary), so one pathological line cannot hold more than this. */
+#define LINE_PIECE_BYTES (SEGMENT_MAX_BYTES / 4)
+
 static int process_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
 {
+	while (len > LINE_PIECE_BYTES) {
+		size_t cut = LINE_PIECE_BYTES;
+		while (cut > 0 && ((unsigned char)line[cut] & 0xC0) == 0x80)
+			cut--;
+		strbuf_reset(&s->cleaned);
+		utf8_clean(line, cut, &s->cleaned);
+		if (s->rules && s->cleaned.len && rule_set_apply(s->rules, &s->cleaned, err) < 0)
+			return -1;
+		if (s->cleaned.len && add_line(s, err) < 0)
+			return -1;
+		line += cut;
+		len -= cut;
+	}
 	strbuf_reset(&s->cleaned);
 	utf8_clean(line, len, &s->cleaned);
 	if (s->rules && s->cleaned.len && rule_set_apply(s->rules, &s->cleaned, err) < 0)
@@ -189,7 +206,7 @@ int segmenter_feed(struct segmenter *s, const char *buf, size_t len, struct nc_e
 		if (!nl) {
 			strbuf_add(&s->line, p, (size_t)(end - p));
 			/* A line without end: process what we have so memory stays bounded. */
-			if (s->line.len > SEGMENT_MAX_BYTES) {
+			if (s->line.len > LINE_PIECE_BYTES) {
 				if (process_line(s, s->line.buf, s->line.len, err) < 0)
 					return -1;
 				strbuf_reset(&s->line);

@@ -1,1 +1,123 @@
-int main(void){return 0;}
+/* t1000-rules: the rule-file loader and the shipped HTML and dump rules,
+ * driven by the table in tests/t1000/cases.txt (input, expected output). */
+#include "rules.h"
+#include "strbuf.h"
+#include "util.h"
+#include "tap.h"
+
+#include <string.h>
+#include <time.h>
+
+static struct rule_set *load_shipped(const char *name, enum rule_set_flags flags)
+{
+	char path[4096];
+	struct nc_error err = { 0 };
+	const char *top = getenv("top_srcdir");
+	snprintf(path, sizeof(path), "%s/regex/%s", top && *top ? top : ".", name);
+	struct rule_set *rules = rule_set_load(path, flags, &err);
+	if (!rules)
+		bail(err.message);
+	return rules;
+}
+
+static char *unescape(const char *s)
+{
+	struct strbuf out = STRBUF_INIT;
+	for (; *s; s++) {
+		if (*s == '\\' && s[1] == 'n')
+			strbuf_addch(&out, '\n'), s++;
+		else if (*s == '\\' && s[1] == 't')
+			strbuf_addch(&out, '\t'), s++;
+		else
+			strbuf_addch(&out, *s);
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/* cases.txt: "html|dump<TAB>input<TAB>expected" per line, \n and \t escaped. */
+static void run_cases(struct rule_set *html, struct rule_set *dump)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	unsigned lineno = 0;
+
+	if (read_file(fixture_path("t1000/cases.txt"), 0, &text, &err) < 0)
+		bail(err.message);
+	for (char *line = strtok(text.buf, "\n"); line; line = strtok(NULL, "\n")) {
+		lineno++;
+		if (line[0] == '#' || !line[0])
+			continue;
+		char *t1 = strchr(line, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+		if (!t2)
+			bail("tests/t1000/cases.txt: a line lacks two TABs");
+		*t1 = *t2 = '\0';
+		char *input = unescape(t1 + 1), *want = unescape(t2 + 1);
+		struct strbuf subject = STRBUF_INIT;
+		strbuf_addstr(&subject, input);
+		int ret = rule_set_apply(!strcmp(line, "html") ? html : dump, &subject, &err);
+		ok(ret == 0, "cases.txt:%u applies", lineno);
+		is_string(subject.buf, want, "cases.txt:%u %s rules: %s", lineno, line, t1 + 1);
+		strbuf_release(&subject);
+		free(input);
+		free(want);
+	}
+	strbuf_release(&text);
+}
+
+int main(void)
+{
+	struct nc_error err = { 0 };
+	struct rule_set *rules;
+
+	/* Loader. */
+	const char *two = "ncleaner-rules 1\n# c\na+\tb\n\nx(y)\t[$1]\n";
+	rules = rule_set_parse("mem", two, strlen(two), RULES_BYTES, &err);
+	ok(rules != NULL, "a valid rule file loads");
+	is_int(rule_set_count(rules), 2, "comments and blank lines are not rules");
+	struct strbuf s = STRBUF_INIT;
+	strbuf_addstr(&s, "caaat xy");
+	rule_set_apply(rules, &s, &err);
+	is_string(s.buf, "cbt [y]", "rules apply in order with groups");
+	rule_set_free(rules);
+	strbuf_release(&s);
+
+	rules = rule_set_parse("bad.rules", "ncleaner-rules 1\n\n(unclosed\n", 28, RULES_BYTES, &err);
+	ok(rules == NULL, "a bad pattern is refused");
+	ok(strstr(err.message, "bad.rules:3:") != NULL, "the error names file and line: %s", err.message);
+	rules = rule_set_parse("nomagic", "a\tb\n", 4, RULES_BYTES, &err);
+	ok(rules == NULL && strstr(err.message, "not a rule file"), "a file without magic line is refused");
+	rules = rule_set_load("/nonexistent/x.rules", RULES_BYTES, &err);
+	ok(rules == NULL && err.code == NC_ERR_IO, "a missing file is an I/O error");
+
+	/* Catastrophic backtracking ends with an error, not hours of matching. */
+	rules = rule_set_parse("evil", "ncleaner-rules 1\n(a+)+$\tx\n", 26, RULES_BYTES, &err);
+	strbuf_init(&s);
+	for (int i = 0; i < 40; i++)
+		strbuf_addch(&s, 'a');
+	strbuf_addch(&s, 'b');
+	int ret = rule_set_apply(rules, &s, &err);
+	ok(ret < 0 && err.code == NC_ERR_REGEX, "a pathological pattern hits the match limit");
+	rule_set_free(rules);
+	strbuf_release(&s);
+
+	/* The shipped rules. */
+	struct rule_set *html = load_shipped("html.rules", RULES_BYTES);
+	struct rule_set *dump = load_shipped("dump.rules", RULES_UTF);
+	run_cases(html, dump);
+
+	/* A hostile page: the shipped rules stay linear on long lines. */
+	strbuf_init(&s);
+	for (int i = 0; i < 200000; i++)
+		strbuf_addstr(&s, "a | ");
+	ret = rule_set_apply(dump, &s, &err);
+	ok(ret == 0, "dump rules finish on a 800 kB line of short | fields: %s", ret ? err.message : "ok");
+	strbuf_reset(&s);
+	for (int i = 0; i < 100000; i++)
+		strbuf_addstr(&s, "<!-- <script> <br");
+	ret = rule_set_apply(html, &s, &err);
+	ok(ret == 0 || err.code == NC_ERR_REGEX, "HTML rules end (or fail cleanly) on unclosed comments: %s", ret ? err.message : "ok");
+	strbuf_release(&s);
+	rule_set_free(html);
+	rule_set_free(dump);
+	return done_testing();
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A Lynx that prints without end.
+exec yes "flood flood flood flood flood flood flood flood flood flood flood"

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A Lynx that never finishes.
+exec sleep 60
