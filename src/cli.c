@@ -102,7 +102,8 @@ static int add_directory(struct cli_input_list *list, const char *dir, const cha
 		names[count++] = xstrdup(entry->d_name);
 	}
 	closedir(d);
-	qsort(names, count, sizeof(*names), compare_names);
+	if (count)
+		qsort(names, count, sizeof(*names), compare_names);
 	for (size_t i = 0; i < count; i++) {
 		struct strbuf path = STRBUF_INIT, rel = STRBUF_INIT;
 		struct stat st;

@@ -151,7 +151,8 @@ int main(int argc, char **argv)
 			npairs++;
 		}
 		closedir(d);
-		qsort(pairs, npairs, sizeof(*pairs), compare_names);
+		if (npairs)
+			qsort(pairs, npairs, sizeof(*pairs), compare_names);
 	}
 	if (!npairs) {
 		fprintf(stderr, "%s: %s: no files to score\n", program, system_dir);

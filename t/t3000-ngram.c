@@ -138,7 +138,8 @@ int main(void)
 			  "as many symbols", "a key of the wrong length");
 	strbuf_release(&text);
 	unlink(path);
-	ok(ncleaner_model_load(&loaded, "/nonexistent.model", &err) < 0 && err.code == NC_ERR_IO,
+	struct ncleaner_model missing;
+	ok(ncleaner_model_load(&missing, "/nonexistent.model", &err) < 0 && err.code == NC_ERR_IO,
 	   "a missing model file is an I/O error");
 
 	/* The decision rule and the bias. */
