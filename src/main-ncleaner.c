@@ -197,6 +197,9 @@ static int run(const struct settings *set, struct cli_input_list *inputs)
 		}
 		options.classifier = classifier;
 		options.bias = set->bias_given ? set->bias : model.bias;
+		/* The compiled classifier is all that cleaning needs. */
+		ncleaner_model_release(&model);
+		have_model = 0;
 	}
 	strbuf_addf(&html_rules, "%s/regex/html.rules", data_dir);
 	strbuf_addf(&dump_rules, "%s/regex/dump.rules", data_dir);
