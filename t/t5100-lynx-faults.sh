@@ -28,4 +28,16 @@ fails 1 "in a batch, the text dump is still cleaned when Lynx hangs" ncleaner --
 ok "...its output exists" test -s "$TMP/bout/b.txt"
 ok "...the failed page left no file" test ! -e "$TMP/bout/a.txt"
 is "$(ls "$TMP/bout" | grep -c tmp || true)" "0" "...nor a temporary file"
+
+# SIGTERM in the middle of a batch: no half-written file is left behind.
+set +e
+ncleaner --no-lm --timeout 30 --lynx "$F/fake-lynx-hang.sh" -o "$TMP/sigout" "$TMP/batch" 2> "$TMP/sigerr" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+set -e
+is "$status" "143" "SIGTERM mid-batch exits with 128 + 15"
+is "$(find "$TMP/sigout" -name '*.tmp.*' 2>/dev/null | wc -l)" "0" "...and leaves no temporary file"
 done_testing
