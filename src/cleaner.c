@@ -120,7 +120,7 @@ int cleaner_clean_html(struct cleaner *cleaner, const char *name, const char *ht
 	if (ret == 0)
 		ret = segmenter_finish(cleaner->segmenter, err);
 	else
-		segmenter_finish(cleaner->segmenter, NULL);
+		segmenter_reset(cleaner->segmenter);
 	cleaner->out = NULL;
 out_page:
 	html_page_release(&page);
@@ -206,7 +206,7 @@ int cleaner_clean_text(struct cleaner *cleaner, const char *name, FILE *in, FILE
 	ret = 0;
 out:
 	if (ret < 0)
-		segmenter_finish(cleaner->segmenter, NULL);
+		segmenter_reset(cleaner->segmenter);
 	cleaner->out = NULL;
 	strbuf_release(&pending);
 	free(chunk);

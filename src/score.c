@@ -111,6 +111,18 @@ struct tokens {
 
 /* re.split(r"\s+", text): empty first/last tokens where text starts or ends
  * with a space, and one empty token for an empty text. */
+static void push_token(struct tokens *tokens, size_t *cap, const char *text, size_t len)
+{
+	if (tokens->count == *cap) {
+		*cap *= 2;
+		tokens->text = xrealloc(tokens->text, *cap * sizeof(*tokens->text));
+		tokens->len = xrealloc(tokens->len, *cap * sizeof(*tokens->len));
+	}
+	tokens->text[tokens->count] = text;
+	tokens->len[tokens->count] = len;
+	tokens->count++;
+}
+
 static void split_tokens(const struct strbuf *text, struct tokens *tokens,
 			 struct token_name **names, int *next_id)
 {
@@ -124,28 +136,13 @@ static void split_tokens(const struct strbuf *text, struct tokens *tokens,
 		const char *start = p;
 		while (p < end && *p != ' ')
 			p++;
-		if (tokens->count == cap) {
-			cap *= 2;
-			tokens->text = xrealloc(tokens->text, cap * sizeof(*tokens->text));
-			tokens->len = xrealloc(tokens->len, cap * sizeof(*tokens->len));
-		}
-		tokens->text[tokens->count] = start;
-		tokens->len[tokens->count] = (size_t)(p - start);
-		tokens->count++;
+		push_token(tokens, &cap, start, (size_t)(p - start));
 		if (p >= end)
 			break;
 		while (p < end && *p == ' ')
 			p++;
 		if (p >= end) {
-			/* trailing separator: one last empty token */
-			if (tokens->count == cap) {
-				cap *= 2;
-				tokens->text = xrealloc(tokens->text, cap * sizeof(*tokens->text));
-				tokens->len = xrealloc(tokens->len, cap * sizeof(*tokens->len));
-			}
-			tokens->text[tokens->count] = end;
-			tokens->len[tokens->count] = 0;
-			tokens->count++;
+			push_token(tokens, &cap, end, 0);  /* trailing separator */
 			break;
 		}
 	}

@@ -175,24 +175,30 @@ static int add_line(struct segmenter *s, struct nc_error *err)
  * boundary), so one pathological line cannot hold more than this. */
 #define LINE_PIECE_BYTES (SEGMENT_MAX_BYTES / 4)
 
+/* Steps 1 and 2 of a line: into s->cleaned without bad characters, rules applied. */
+static int clean_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
+{
+	strbuf_reset(&s->cleaned);
+	utf8_clean(line, len, &s->cleaned);
+	if (s->rules && s->cleaned.len && rule_set_apply(s->rules, &s->cleaned, err) < 0)
+		return -1;
+	return 0;
+}
+
 static int process_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
 {
 	while (len > LINE_PIECE_BYTES) {
 		size_t cut = LINE_PIECE_BYTES;
 		while (cut > 0 && ((unsigned char)line[cut] & 0xC0) == 0x80)
 			cut--;
-		strbuf_reset(&s->cleaned);
-		utf8_clean(line, cut, &s->cleaned);
-		if (s->rules && s->cleaned.len && rule_set_apply(s->rules, &s->cleaned, err) < 0)
+		if (clean_line(s, line, cut, err) < 0)
 			return -1;
 		if (s->cleaned.len && add_line(s, err) < 0)
 			return -1;
 		line += cut;
 		len -= cut;
 	}
-	strbuf_reset(&s->cleaned);
-	utf8_clean(line, len, &s->cleaned);
-	if (s->rules && s->cleaned.len && rule_set_apply(s->rules, &s->cleaned, err) < 0)
+	if (clean_line(s, line, len, err) < 0)
 		return -1;
 	return add_line(s, err);
 }
@@ -240,6 +246,13 @@ int segmenter_finish(struct segmenter *s, struct nc_error *err)
 	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;
 	return ret;
+}
+
+void segmenter_reset(struct segmenter *s)
+{
+	strbuf_reset(&s->line);
+	strbuf_reset(&s->current);
+	s->type = SEGMENT_PARAGRAPH;
 }
 
 int segment_text(struct rule_set *rules, enum segmenter_flags flags, const char *text,

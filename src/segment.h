@@ -59,6 +59,9 @@ int segmenter_feed(struct segmenter *segmenter, const char *buf, size_t len, str
 /* End of the dump: emit what is pending. The segmenter can then be reused. */
 int segmenter_finish(struct segmenter *segmenter, struct nc_error *err);
 
+/* Drop whatever is pending without emitting it (after an error). */
+void segmenter_reset(struct segmenter *segmenter);
+
 /* Convenience: segment a whole dump in memory. */
 int segment_text(struct rule_set *rules, enum segmenter_flags flags, const char *text,
 		 size_t len, segment_fn emit, void *data, struct nc_error *err);
