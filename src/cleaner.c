@@ -2,7 +2,9 @@
 #include "cleaner.h"
 #include "classify.h"
 #include "html.h"
+#include "lynx.h"
 #include "rules.h"
+#include "utf8.h"
 #include "util.h"
 
 #include <errno.h>
@@ -82,12 +84,31 @@ void cleaner_free(struct cleaner *cleaner)
 	rule_set_free(cleaner->html_rules);
 	rule_set_free(cleaner->dump_rules);
 	free(cleaner);
+	lynx_sandbox_remove();  /* the cleaner is the one user of Lynx */
 }
 
+/* The URL comes from the wrapper's id or from the file name, so it may hold
+ * anything. The output must stay one line of valid UTF-8: control bytes and
+ * invalid UTF-8 are percent-encoded, as they would be in a URL. */
 static void write_url_line(struct strbuf *out, const char *url)
 {
+	const unsigned char *p = (const unsigned char *)url;
+	size_t len = strlen(url);
+
 	strbuf_addstr(out, "URL: ");
-	strbuf_addstr(out, url);
+	while (len) {
+		uint32_t cp;
+		size_t n = utf8_decode(p, len, &cp);
+		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			n = n ? n : 1;
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(out, "%%%02X", p[i]);
+		} else {
+			strbuf_add(out, (const char *)p, n);
+		}
+		p += n;
+		len -= n;
+	}
 	strbuf_addch(out, '\n');
 }
 

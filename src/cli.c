@@ -1,6 +1,7 @@
 /* cli.c: helpers of the command-line front ends (see cli.h). */
 #include "config.h"
 #include "cli.h"
+#include "lynx.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -174,6 +175,7 @@ static volatile sig_atomic_t pending_set;
 
 static void on_signal(int sig)
 {
+	lynx_emergency_stop();
 	if (pending_set)
 		unlink(pending_tmp);
 	signal(sig, SIG_DFL);
@@ -182,12 +184,18 @@ static void on_signal(int sig)
 
 void cli_install_signal_handlers(void)
 {
-	struct sigaction sa;
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, previous;
+
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++) {
+		/* A signal ignored by whoever started us (nohup, a background job
+		 * of a script) stays ignored. */
+		if (sigaction(signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN)
+			continue;
+		sigaction(signals[i], &sa, NULL);
+	}
 }
 
 int cli_mkdirs(const char *dir, const char *program)

@@ -46,7 +46,9 @@ int cli_is_html_name(const char *path);
 
 /* Output files: written to "<path>.tmp.<pid>" and renamed into place by
  * cli_output_commit(); cli_output_abort() removes the temporary file. A
- * SIGINT or SIGTERM during the run removes it too, then exits 130/143. */
+ * SIGINT, SIGTERM or SIGHUP during the run (unless it was ignored when the
+ * program started, as under nohup) kills a running Lynx, removes the
+ * temporary file and Lynx's temporary directory, then exits 128 + signal. */
 struct cli_output {
 	char *path;
 	char *tmp_path;

@@ -91,9 +91,22 @@ static int is_utf8_name(const char *name)
 	return !strcasecmp(name, "utf8") || !strcasecmp(name, "utf-8");
 }
 
+/* A charset name as IANA registers them: letters, digits and a few
+ * punctuation marks, at most 40 characters. Anything else in the wrapper's
+ * encoding attribute is junk and must not reach Lynx's command line. */
+static int is_charset_name(const char *name)
+{
+	size_t n = 0;
+	for (; name[n]; n++)
+		if (!isalnum((unsigned char)name[n]) && !strchr("-_.:+()", name[n]))
+			return 0;
+	return n > 0 && n <= 40;
+}
+
 const char *html_pick_charset(const char *hint, const char *html, size_t len)
 {
-	int has_hint = hint && *hint && strcasecmp(hint, "unset") && strcasecmp(hint, "unknown");
+	int has_hint = hint && is_charset_name(hint) && strcasecmp(hint, "unset") &&
+		       strcasecmp(hint, "unknown");
 	int non_ascii = utf8_has_non_ascii(html, len);
 	int valid_utf8 = non_ascii && utf8_is_valid(html, len);
 

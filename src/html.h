@@ -38,7 +38,8 @@ int html_normalise(struct rule_set *rules, const char *html, size_t len,
  * NULL): a declared UTF-8 hint is trusted only when the bytes are valid UTF-8;
  * without a usable hint, bytes that are valid UTF-8 with non-ASCII characters
  * are UTF-8; anything else is windows-1252, the superset of Latin-1 that Web
- * pages labelled "iso-8859-1" actually use. A <meta> charset in the page
+ * pages labelled "iso-8859-1" actually use. A hint that is not a
+ * plausible charset name is ignored. A <meta> charset in the page
  * itself still overrides this inside Lynx. Returns a static string or `hint`. */
 const char *html_pick_charset(const char *hint, const char *html, size_t len);
 

@@ -5,22 +5,130 @@
  * other on a full pipe buffer. The loop ends when stdout closes; then the
  * child is reaped. Every wait is bounded by the deadline, after which the
  * child is killed with SIGKILL and reaped, so no zombie and no hang remains.
+ *
+ * Lynx keeps its copy of the page in a private directory of ours (the
+ * sandbox), created on first use and removed by lynx_sandbox_remove(), so a
+ * Lynx killed at the deadline leaves nothing behind in /tmp. The sandbox
+ * also holds the lynx.cfg we give it. The pid of the running child and the
+ * sandbox path are kept in statics for lynx_emergency_stop(), which a
+ * signal handler may call.
  */
 #include "lynx.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-void lynx_command_line(const struct lynx_options *options, const char **argv,
-		       char storage[][64])
+/* Our lynx.cfg. With -cfg=/dev/null Lynx still loads its compiled-in
+ * mailcap and MIME files (/etc/mailcap, /etc/mime.types) and runs the mailcap
+ * "test" clauses through /bin/sh. None of that matters for a dump of HTML
+ * from standard input, so all four point at /dev/null: Lynx then reads and
+ * runs nothing but the page. Every other setting keeps Lynx's default. */
+static const char lynx_config[] =
+	"GLOBAL_MAILCAP:/dev/null\n"
+	"PERSONAL_MAILCAP:/dev/null\n"
+	"GLOBAL_EXTENSION_MAP:/dev/null\n"
+	"PERSONAL_EXTENSION_MAP:/dev/null\n";
+
+static char sandbox_dir[PATH_MAX];
+static char sandbox_cfg[PATH_MAX + 16];
+static char sandbox_env[2][PATH_MAX + 32];
+static volatile sig_atomic_t running_pid;
+
+/* Remove every entry of the (flat) sandbox except lynx.cfg, or everything
+ * when `all`. Only system calls: a signal handler may run this. */
+static void sandbox_empty(int all)
+{
+	char buf[4096];
+	int fd = open(sandbox_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t at = 0; at < n;) {
+			struct dirent64 *entry = (struct dirent64 *)(buf + at);
+			const char *name = entry->d_name;
+			at += entry->d_reclen;
+			if (!strcmp(name, ".") || !strcmp(name, "..") ||
+			    (!all && !strcmp(name, "lynx.cfg")))
+				continue;
+			unlinkat(fd, name, 0);
+		}
+	}
+	close(fd);
+}
+
+static int sandbox_create(struct nc_error *err)
+{
+	const char *base = getenv("TMPDIR");
+	int fd;
+
+	if (sandbox_dir[0] && access(sandbox_cfg, R_OK) == 0)
+		return 0;
+	sandbox_dir[0] = '\0';  /* never made, or removed behind our back */
+	if (!base || !*base || strlen(base) > PATH_MAX - 64)
+		base = "/tmp";
+	snprintf(sandbox_dir, sizeof(sandbox_dir), "%s/ncleaner-lynx.XXXXXX", base);
+	if (!mkdtemp(sandbox_dir)) {
+		int saved = errno;
+		sandbox_dir[0] = '\0';
+		return nc_error_set(err, NC_ERR_LYNX, "cannot create a temporary directory for lynx "
+				    "in %s: %s", base, strerror(saved));
+	}
+	snprintf(sandbox_cfg, sizeof(sandbox_cfg), "%s/lynx.cfg", sandbox_dir);
+	fd = open(sandbox_cfg, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || write(fd, lynx_config, strlen(lynx_config)) != (ssize_t)strlen(lynx_config)) {
+		int saved = errno;
+		if (fd >= 0)
+			close(fd);
+		lynx_sandbox_remove();
+		return nc_error_set(err, NC_ERR_LYNX, "cannot write lynx.cfg to a temporary "
+				    "directory: %s", strerror(saved));
+	}
+	close(fd);
+	/* Lynx uses a private (mode 0700, our own) LYNX_TEMP_SPACE as it is. */
+	snprintf(sandbox_env[0], sizeof(sandbox_env[0]), "LYNX_TEMP_SPACE=%s", sandbox_dir);
+	snprintf(sandbox_env[1], sizeof(sandbox_env[1]), "TMPDIR=%s", sandbox_dir);
+	return 0;
+}
+
+void lynx_sandbox_remove(void)
+{
+	if (!sandbox_dir[0])
+		return;
+	sandbox_empty(1);
+	rmdir(sandbox_dir);
+	sandbox_dir[0] = '\0';
+}
+
+void lynx_emergency_stop(void)
+{
+	pid_t pid = (pid_t)running_pid;
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		running_pid = 0;
+	}
+	if (sandbox_dir[0]) {
+		sandbox_empty(1);
+		rmdir(sandbox_dir);
+	}
+}
+
+void lynx_command_line(const struct lynx_options *options, const char *config,
+		       const char **argv, struct lynx_argv_storage *storage)
 {
 	int argc = 0;
 
@@ -30,12 +138,14 @@ void lynx_command_line(const struct lynx_options *options, const char **argv,
 	argv[argc++] = "-force_html";
 	argv[argc++] = "-stdin";
 	argv[argc++] = "-noredir";
-	argv[argc++] = "-cfg=/dev/null";
+	snprintf(storage->config, sizeof(storage->config), "-cfg=%s", config);
+	argv[argc++] = storage->config;
 	argv[argc++] = "-display_charset=utf-8";
-	snprintf(storage[0], 64, "-assume_charset=%s", options->charset ? options->charset : "windows-1252");
-	argv[argc++] = storage[0];
-	snprintf(storage[1], 64, "-width=%d", LYNX_WIDTH);
-	argv[argc++] = storage[1];
+	snprintf(storage->charset, sizeof(storage->charset), "-assume_charset=%s",
+		 options->charset ? options->charset : "windows-1252");
+	argv[argc++] = storage->charset;
+	snprintf(storage->width, sizeof(storage->width), "-width=%d", LYNX_WIDTH);
+	argv[argc++] = storage->width;
 	argv[argc] = NULL;
 }
 
@@ -57,9 +167,9 @@ static void close_fd(int *fd)
  * the environment, exec. Only async-signal-safe calls here. */
 static _Noreturn void exec_child(const char **argv, int in_fd, int out_fd, int status_fd)
 {
-	static char *const env[] = {
+	char *const env[] = {
 		"HOME=/nonexistent", "LC_ALL=C", "TERM=dumb",
-		"PATH=/usr/local/bin:/usr/bin:/bin", NULL
+		"PATH=/usr/local/bin:/usr/bin:/bin", sandbox_env[0], sandbox_env[1], NULL
 	};
 	int devnull = open("/dev/null", O_WRONLY);
 
@@ -103,14 +213,16 @@ int lynx_dump(const struct lynx_options *options, const char *html, size_t len,
 	      struct strbuf *out, struct nc_error *err)
 {
 	const char *argv[LYNX_MAX_ARGS];
-	char storage[2][64];
+	struct lynx_argv_storage storage;
 	int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 }, exec_status[2] = { -1, -1 };
 	size_t start = out->len, written = 0;
 	double deadline = options->timeout_seconds > 0 ? now_seconds() + options->timeout_seconds : 0;
 	int ret = -1, status = 0, timed_out = 0, too_much = 0, exec_errno = 0;
 	pid_t pid;
 
-	lynx_command_line(options, argv, storage);
+	if (sandbox_create(err) < 0)
+		return -1;
+	lynx_command_line(options, sandbox_cfg, argv, &storage);
 	if (pipe2(to_child, O_CLOEXEC) < 0 || pipe2(from_child, O_CLOEXEC) < 0 ||
 	    pipe2(exec_status, O_CLOEXEC) < 0) {
 		nc_error_set(err, NC_ERR_LYNX, "cannot create pipes for lynx: %s", strerror(errno));
@@ -123,6 +235,7 @@ int lynx_dump(const struct lynx_options *options, const char *html, size_t len,
 	}
 	if (pid == 0)
 		exec_child(argv, to_child[0], from_child[1], exec_status[1]);
+	running_pid = pid;
 
 	close_fd(&to_child[0]);
 	close_fd(&from_child[1]);
@@ -183,7 +296,10 @@ int lynx_dump(const struct lynx_options *options, const char *html, size_t len,
 		kill(pid, SIGKILL);
 	int reap_timeout = 0;
 	reap_child(pid, timed_out || too_much ? 0 : deadline, &status, &reap_timeout);
+	running_pid = 0;
 	timed_out |= reap_timeout;
+	if (timed_out || too_much || WIFSIGNALED(status))
+		sandbox_empty(0);  /* what a killed Lynx left behind */
 	if (read(exec_status[0], &exec_errno, sizeof(exec_errno)) != sizeof(exec_errno))
 		exec_errno = 0;
 

@@ -126,6 +126,15 @@ static int program_exists(const char *name)
 	return 0;
 }
 
+/* "ncleaner: FILE: problem". Messages from reading a file name it already. */
+static void report_input_error(const char *path, const char *message, int progress)
+{
+	size_t n = strlen(path);
+	int named = !strncmp(message, path, n) && message[n] == ':';
+	fprintf(stderr, "%s%s: %s%s%s\n", progress ? "\n" : "", program, named ? "" : path,
+		named ? "" : ": ", message);
+}
+
 /* Clean one input into `out` (a FILE already open). */
 static int clean_one(struct cleaner *cleaner, const struct cli_input *in, FILE *out,
 		     struct nc_error *err)
@@ -252,8 +261,7 @@ static int run(const struct settings *set, struct cli_input_list *inputs)
 		if (ret < 0) {
 			failed++;
 			if (err.message[0])
-				fprintf(stderr, "%s%s: %s: %s\n", set->progress ? "\n" : "", program,
-					in->path, err.message);
+				report_input_error(in->path, err.message, set->progress);
 			err.message[0] = '\0';
 		}
 	}

@@ -447,6 +447,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	cli_install_signal_handlers();
 	if (o.tune) {
 		status = add_dir(&set, argv[optind], 0) < 0 ? 2 : 0;
 	} else {

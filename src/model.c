@@ -229,9 +229,39 @@ static int parse_header(struct reader *r, const char *name, const char *value,
 	return 0;
 }
 
+static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
+				       struct strbuf *buffer, struct nc_error *err);
+
 int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err)
 {
 	struct strbuf text = STRBUF_INIT;
+	int ret;
+
+	ncleaner_model_init(model, 0, 0, 0);
+	if (read_file(path, MODEL_MAX_BYTES, &text, err) < 0)
+		return -1;
+	ret = ncleaner_model_parse_buffer(model, path, &text, err);
+	strbuf_release(&text);
+	return ret;
+}
+
+int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
+			 size_t len, struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret;
+
+	strbuf_add(&text, data, len);
+	ret = ncleaner_model_parse_buffer(model, name, &text, err);
+	strbuf_release(&text);
+	return ret;
+}
+
+/* The parser proper: works in place on `text` (lines and fields are cut
+ * with NULs), which the caller owns and releases. */
+static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
+				       struct strbuf *buffer, struct nc_error *err)
+{
 	struct reader r = { path, 0, err };
 	struct ngram_model *current = NULL;
 	unsigned seen = 0;
@@ -239,15 +269,13 @@ int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct n
 	int ended = 0, have_clean = 0, have_dirty = 0;
 
 	ncleaner_model_init(model, 0, 0, 0);
-	if (read_file(path, 512u << 20, &text, err) < 0)
-		return -1;
 
-	if (text.len < strlen(MODEL_MAGIC) + 1 || memcmp(text.buf, MODEL_MAGIC "\t", strlen(MODEL_MAGIC) + 1)) {
+	if (buffer->len < strlen(MODEL_MAGIC) + 1 || memcmp(buffer->buf, MODEL_MAGIC "\t", strlen(MODEL_MAGIC) + 1)) {
 		nc_error_set(err, NC_ERR_FORMAT, "%s:1: %s", path,
-			     text.len ? "not an ncleaner model file" : "empty file, no end line");
+			     buffer->len ? "not an ncleaner model file" : "empty file, no end line");
 		goto fail;
 	}
-	char *p = text.buf, *end = text.buf + text.len;
+	char *p = buffer->buf, *end = buffer->buf + buffer->len;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		char *line = p;
@@ -355,10 +383,8 @@ int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct n
 			goto fail;
 		}
 	}
-	strbuf_release(&text);
 	return 0;
 fail:
-	strbuf_release(&text);
 	ncleaner_model_release(model);
 	return -1;
 }

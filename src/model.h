@@ -47,7 +47,14 @@ struct ncleaner_model {
 void ncleaner_model_init(struct ncleaner_model *model, int order, double q, enum ngram_mode mode);
 void ncleaner_model_release(struct ncleaner_model *model);
 
+/* Largest model file the loader reads; the shipped ones are about 1 MB. */
+#define MODEL_MAX_BYTES (512u << 20)
+
 int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err);
+
+/* The same from memory; `name` is used in error messages. */
+int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
+			 size_t len, struct nc_error *err);
 
 /* Write the model; the output is byte-for-byte reproducible (keys sorted). */
 int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const char *name,

@@ -185,20 +185,36 @@ static int clean_line(struct segmenter *s, const char *line, size_t len, struct 
 	return 0;
 }
 
-static int process_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
+/* Clean and add the first pieces of a long line while more than
+ * LINE_PIECE_BYTES remain; return the bytes consumed, or -1. */
+static long process_pieces(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
 {
-	while (len > LINE_PIECE_BYTES) {
+	size_t done = 0;
+
+	while (len - done > LINE_PIECE_BYTES) {
+		/* Cut after a space near the end of the piece, so that no word is
+		 * split; failing that, at a character boundary. */
+		const char *piece = line + done;
 		size_t cut = LINE_PIECE_BYTES;
-		while (cut > 0 && ((unsigned char)line[cut] & 0xC0) == 0x80)
+		while (cut > LINE_PIECE_BYTES - 4096 && piece[cut - 1] != ' ')
 			cut--;
-		if (clean_line(s, line, cut, err) < 0)
+		if (piece[cut - 1] != ' ')
+			cut = LINE_PIECE_BYTES;
+		while (cut > 0 && ((unsigned char)piece[cut] & 0xC0) == 0x80)
+			cut--;
+		if (clean_line(s, piece, cut, err) < 0)
 			return -1;
 		if (s->cleaned.len && add_line(s, err) < 0)
 			return -1;
-		line += cut;
-		len -= cut;
+		done += cut;
 	}
-	if (clean_line(s, line, len, err) < 0)
+	return (long)done;
+}
+
+static int process_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
+{
+	long done = process_pieces(s, line, len, err);
+	if (done < 0 || clean_line(s, line + done, len - (size_t)done, err) < 0)
 		return -1;
 	return add_line(s, err);
 }
@@ -211,11 +227,14 @@ int segmenter_feed(struct segmenter *s, const char *buf, size_t len, struct nc_e
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl) {
 			strbuf_add(&s->line, p, (size_t)(end - p));
-			/* A line without end: process what we have so memory stays bounded. */
-			if (s->line.len > LINE_PIECE_BYTES) {
-				if (process_line(s, s->line.buf, s->line.len, err) < 0)
+			/* A line without end yet: process its first pieces now, so
+			 * that memory stays bounded; the rest waits for more input. */
+			if (s->line.len > 2 * LINE_PIECE_BYTES) {
+				long done = process_pieces(s, s->line.buf, s->line.len, err);
+				if (done < 0)
 					return -1;
-				strbuf_reset(&s->line);
+				memmove(s->line.buf, s->line.buf + done, s->line.len - (size_t)done);
+				strbuf_setlen(&s->line, s->line.len - (size_t)done);
 			}
 			return 0;
 		}

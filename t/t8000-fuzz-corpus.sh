@@ -1,0 +1,11 @@
+#!/bin/sh
+# t8000-fuzz-corpus: every fuzz harness replays its seed corpus (tests/fuzz/)
+# without libFuzzer, so inputs that once crashed are tested in every build,
+# the sanitizer build included. `make fuzz` runs the harnesses for real.
+. "$(dirname "$0")/test-lib.sh"
+
+for name in html segment rules model score; do
+	ok "fuzz harness '$name' replays tests/fuzz/$name" "$BUILD/t/fuzz-$name-replay" "$FIXTURES/fuzz/$name"
+	grep_ok "...and read inputs" "^ok 1 - [1-9][0-9]* inputs" "$TMP/out"
+done
+done_testing
