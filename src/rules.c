@@ -60,6 +60,12 @@ size_t rule_set_count(const struct rule_set *rules)
 	return rules->count;
 }
 
+static int jit_disabled(void)
+{
+	const char *env = getenv("NCLEANER_NO_JIT");
+	return env && *env && strcmp(env, "0");
+}
+
 static int add_rule(struct rule_set *rules, const char *line, size_t len, unsigned lineno,
 		    enum rule_set_flags flags, struct nc_error *err)
 {
@@ -79,8 +85,11 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: bad pattern at offset %zu: %s",
 				    rules->name, lineno, (size_t)erroffset, (char *)msg);
 	}
-	/* JIT is an optimisation: where it is unavailable the interpreter runs. */
-	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+	/* JIT is an optimisation: where it is unavailable the interpreter runs.
+	 * NCLEANER_NO_JIT=1 turns it off: valgrind cannot follow JIT code and
+	 * reports false errors in it. */
+	if (!jit_disabled())
+		pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 
 	struct rule *rule;
 	rules->rules = xrealloc(rules->rules, (rules->count + 1) * sizeof(*rules->rules));

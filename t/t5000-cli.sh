@@ -3,12 +3,12 @@
 . "$(dirname "$0")/test-lib.sh"
 F=$FIXTURES/t5000
 
-ok "--help works" $VG ncleaner --help
+ok "--help works" ncleaner --help
 grep_ok "--help names the options" "--no-lm" "$TMP/out"
 ok "--version works" ncleaner --version
 
 # Stage 1-3 on a wrapped page.
-ok "a page cleans with --no-lm" $VG ncleaner --no-lm "$F/page.html"
+ok "a page cleans with --no-lm" ncleaner --no-lm "$F/page.html"
 cp "$TMP/out" "$TMP/page.out"
 is "$(head -n 1 "$TMP/page.out")" "URL: http://example.org/story.html" "the URL line comes from the wrapper"
 grep_ok "the heading is a <h> segment" "^<h>The Harbour Story$" "$TMP/page.out"
@@ -78,7 +78,7 @@ fails 2 "--dump of a text file is a usage error" ncleaner --dump "$F/dump.txt"
 
 # Full cleaning needs the shipped model.
 if [ -f "$SRC/models/english.model" ] && [ -s "$SRC/models/english.model" ]; then
-	ok "full cleaning with the shipped model" $VG ncleaner "$F/page.html"
+	ok "full cleaning with the shipped model" ncleaner "$F/page.html"
 	cp "$TMP/out" "$TMP/full1"
 	grep_ok "running text is kept" "fishermen sat mending" "$TMP/full1"
 	ok "full cleaning again" ncleaner "$F/page.html"

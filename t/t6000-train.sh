@@ -4,7 +4,7 @@
 F=$FIXTURES/t6000
 
 ok "--help works" train-ncleaner --help
-ok "differential training" $VG train-ncleaner --diff -n 3 -q 0.5 -m 1 "$F/gold" "$F/raw" "$TMP/a.model"
+ok "differential training" train-ncleaner --diff -n 3 -q 0.5 -m 1 "$F/gold" "$F/raw" "$TMP/a.model"
 grep_ok "the model has the magic line" "^ncleaner-model	1$" "$TMP/a.model"
 grep_ok "the model records n" "^order	3$" "$TMP/a.model"
 grep_ok "the model has an end line" "^end	[0-9]*$" "$TMP/a.model"

@@ -13,11 +13,21 @@ SHARED=${NCLEANER_SHARED:-$SRC/../shared}
 FIXTURES=$SRC/tests
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ncleaner-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
-# Optional: run the programs under valgrind (VALGRIND=1 make check).
+# Optional: VALGRIND=1 runs every ncleaner, train-ncleaner and ncleaner-eval
+# of the test under valgrind (wrappers first in PATH, so `sh -c` and exec
+# are covered too). A process with an invalid access or a definite leak
+# exits 99, and done_testing adds a test that every valgrind log is clean.
 if [ "${VALGRIND:-}" = 1 ]; then
-	VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
-else
-	VG=
+	mkdir -p "$TMP/valgrind-bin" "$TMP/valgrind-logs"
+	for prog in ncleaner train-ncleaner ncleaner-eval; do
+		cat > "$TMP/valgrind-bin/$prog" <<WRAPPER
+#!/bin/sh
+NCLEANER_NO_JIT=1 exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \\
+	--log-file="$TMP/valgrind-logs/$prog.%p.log" "$BUILD/src/$prog" "\$@"
+WRAPPER
+		chmod +x "$TMP/valgrind-bin/$prog"
+	done
+	PATH=$TMP/valgrind-bin:$PATH
 fi
 tap_n=0
 tap_failed=0
@@ -39,4 +49,15 @@ is() {
 }
 # grep_ok TITLE PATTERN FILE
 grep_ok() { if grep -q -e "$2" "$3"; then pass "$1"; else fail "$1"; sed 's/^/# /' "$3" | head -n 20; fi; }
-done_testing() { echo "1..$tap_n"; [ "$tap_failed" = 0 ]; }
+done_testing() {
+	if [ "${VALGRIND:-}" = 1 ]; then
+		if cat "$TMP"/valgrind-logs/*.log 2> /dev/null | grep -q .; then
+			fail "valgrind: no invalid access or leak"
+			cat "$TMP"/valgrind-logs/*.log | sed 's/^/# /' | head -n 60
+		else
+			pass "valgrind: no invalid access or leak ($(ls "$TMP/valgrind-logs" | wc -l) runs)"
+		fi
+	fi
+	echo "1..$tap_n"
+	[ "$tap_failed" = 0 ]
+}
