@@ -59,7 +59,7 @@ static void usage(FILE *out)
 "  -V, --version         show the version\n"
 "\n"
 "Exit status: 0 if every input was cleaned, 1 if some failed, 2 on a usage\n"
-"or set-up error. See ncleaner(1).\n", DEFAULT_TIMEOUT);
+"or set-up error, 128+N when stopped by signal N. See ncleaner(1).\n", DEFAULT_TIMEOUT);
 }
 
 enum {

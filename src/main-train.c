@@ -153,6 +153,22 @@ static void keep_segment(const unsigned char *symbols, size_t len, void *data)
 	list->len[list->count++] = len;
 }
 
+static void segment_list_release(struct segment_list *list)
+{
+	for (size_t i = 0; i < list->count; i++)
+		free(list->symbols[i]);
+	free(list->symbols);
+	free(list->len);
+	memset(list, 0, sizeof(*list));
+}
+
+static void add_segments(struct ngram_counts *counts, const struct segment_list *list,
+			 double weight)
+{
+	for (size_t i = 0; i < list->count; i++)
+		ngram_counts_add(counts, list->symbols[i], list->len[i], weight);
+}
+
 /* Add the bits of `list` under `model` for every (n, q) to bits[n][q]. */
 static void add_cross_entropy(const struct ngram_model *model, const struct segment_list *list,
 			      double bits[NGRAM_MAX_ORDER + 1][TUNE_Q_STEPS], size_t *symbols)
@@ -286,12 +302,8 @@ static int tune(const struct options *o, struct file_set *set, const struct trai
 		strbuf_release(&script);
 	}
 out:
-	for (size_t i = 0; i < set->count; i++) {
-		for (size_t s = 0; s < per_file[i].count; s++)
-			free(per_file[i].symbols[s]);
-		free(per_file[i].symbols);
-		free(per_file[i].len);
-	}
+	for (size_t i = 0; i < set->count; i++)
+		segment_list_release(&per_file[i]);
 	free(per_file);
 	return status;
 }
@@ -317,24 +329,29 @@ static int train(const struct options *o, struct file_set *set,
 				f->clean ? f->clean : f->raw, f->clean ? "raw" : "clean");
 			continue;
 		}
-		if (f->clean) {
-			if (training_count_gold(source, f->clean, &clean, 1, &err) < 0)
-				goto failed;
-			if (o->diff && training_count_gold(source, f->clean, &dirty, -1, &err) < 0)
-				goto failed;
-			nclean++;
+		/* Both texts of a file are read before either is counted, so a file
+		 * that fails half-way leaves no trace in the model. */
+		struct segment_list clean_text = { 0 }, raw_text = { 0 };
+		int ret = 0;
+		if (f->clean)
+			ret = training_read_gold(source, f->clean, keep_segment, &clean_text, &err);
+		if (ret == 0 && f->raw)
+			ret = o->diff ? training_read_raw(source, f->raw, f->raw_is_html, keep_segment,
+							  &raw_text, &err)
+				      : training_read_gold(source, f->raw, keep_segment, &raw_text, &err);
+		if (ret == 0) {
+			add_segments(&clean, &clean_text, 1);
+			if (o->diff)
+				add_segments(&dirty, &clean_text, -1);
+			add_segments(&dirty, &raw_text, 1);
+			nclean += f->clean != NULL;
+			nraw += f->raw != NULL;
+		} else {
+			fprintf(stderr, "%s: %s\n", program, err.message);
+			status = 1;
 		}
-		if (f->raw) {
-			int ret = o->diff ? training_count_raw(source, f->raw, f->raw_is_html, &dirty, 1, &err)
-					  : training_count_gold(source, f->raw, &dirty, 1, &err);
-			if (ret < 0)
-				goto failed;
-			nraw++;
-		}
-		continue;
-failed:
-		fprintf(stderr, "%s: %s\n", program, err.message);
-		status = 1;
+		segment_list_release(&clean_text);
+		segment_list_release(&raw_text);
 	}
 	if (!nclean || !nraw) {
 		fprintf(stderr, "%s: need at least one clean and one %s file\n", program,
@@ -411,7 +428,15 @@ int main(int argc, char **argv)
 		case OPT_DESCRIPTION: o.description = optarg; break;
 		case OPT_TUNE: o.tune = 1; break;
 		case OPT_FOLDS: o.folds = (int)cli_parse_long(program, "--folds", optarg, 2, 1000); break;
-		case OPT_PLOT: o.plot = optarg; break;
+		case OPT_PLOT:
+			/* The name goes into a gnuplot script between single quotes. */
+			if (strpbrk(optarg, "'\n\\")) {
+				fprintf(stderr, "%s: --plot: the file name may not contain ', \\ or a "
+					"newline\n", program);
+				return 2;
+			}
+			o.plot = optarg;
+			break;
 		case OPT_LYNX: o.lynx = optarg; break;
 		case OPT_TIMEOUT: o.timeout = cli_parse_double(program, "--timeout", optarg); break;
 		case OPT_DATA_DIR: o.data_dir = optarg; break;

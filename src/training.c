@@ -124,28 +124,3 @@ int training_read_raw(const struct training_source *source, const char *path, in
 	strbuf_release(&cleaned);
 	return ret;
 }
-
-struct count_sink {
-	struct ngram_counts *counts;
-	double weight;
-};
-
-static void count_segment(const unsigned char *symbols, size_t len, void *data)
-{
-	struct count_sink *sink = data;
-	ngram_counts_add(sink->counts, symbols, len, sink->weight);
-}
-
-int training_count_gold(const struct training_source *source, const char *path,
-			struct ngram_counts *counts, double weight, struct nc_error *err)
-{
-	struct count_sink sink = { counts, weight };
-	return training_read_gold(source, path, count_segment, &sink, err);
-}
-
-int training_count_raw(const struct training_source *source, const char *path, int is_html,
-		       struct ngram_counts *counts, double weight, struct nc_error *err)
-{
-	struct count_sink sink = { counts, weight };
-	return training_read_raw(source, path, is_html, count_segment, &sink, err);
-}

@@ -32,10 +32,4 @@ int training_read_gold(const struct training_source *source, const char *path,
 int training_read_raw(const struct training_source *source, const char *path, int is_html,
 		      training_segment_fn fn, void *data, struct nc_error *err);
 
-/* Add the segments of a file to `counts` with `weight`. */
-int training_count_gold(const struct training_source *source, const char *path,
-			struct ngram_counts *counts, double weight, struct nc_error *err);
-int training_count_raw(const struct training_source *source, const char *path, int is_html,
-		       struct ngram_counts *counts, double weight, struct nc_error *err);
-
 #endif

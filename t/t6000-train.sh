@@ -22,4 +22,28 @@ grep_ok "...and names the best setting" "^# lowest: n = " "$TMP/out"
 fails 2 "a missing directory is an error" train-ncleaner --diff "$TMP/none" "$F/raw" "$TMP/c.model"
 fails 2 "-n 9 is refused" train-ncleaner -n 9 "$F/gold" "$F/raw" "$TMP/c.model"
 fails 2 "an unwritable output is an error" train-ncleaner --diff "$F/gold" "$F/raw" "$TMP/none/x.model"
+
+# A file whose raw page fails (here: Lynx fails on it) leaves no trace: the
+# model equals one trained without that file, and the status says so.
+mkdir -p "$TMP/fgold" "$TMP/fraw" "$TMP/fgold2" "$TMP/fraw2"
+for i in 1 2 3; do
+	cp "$F/gold/$i-cleaned.txt" "$TMP/fgold/"
+	{ echo "<html><body><pre>"; cat "$F/raw/$i.txt"; echo "</pre></body></html>"; } > "$TMP/fraw/$i.html"
+done
+cp "$TMP/fgold/1-cleaned.txt" "$TMP/fgold/2-cleaned.txt" "$TMP/fgold2/"
+cp "$TMP/fraw/1.html" "$TMP/fraw/2.html" "$TMP/fraw2/"
+echo "FAILME" >> "$TMP/fraw/3.html"
+cat > "$TMP/picky-lynx" <<'SCRIPT'
+#!/bin/sh
+page=$(cat)
+case $page in *FAILME*) exit 3 ;; esac
+printf '%s\n' "$page" | exec lynx "$@"
+SCRIPT
+chmod +x "$TMP/picky-lynx"
+fails 1 "a raw page that fails makes training report failure" \
+	train-ncleaner --lynx "$TMP/picky-lynx" --diff -n 3 "$TMP/fgold" "$TMP/fraw" "$TMP/f.model"
+grep_ok "...naming the page" "3.html.*exit status 3" "$TMP/err"
+ok "...and still write the model" test -s "$TMP/f.model"
+ok "training on the good pages alone" train-ncleaner --lynx "$TMP/picky-lynx" --diff -n 3 "$TMP/fgold2" "$TMP/fraw2" "$TMP/f2.model"
+ok "...gives the same model: the failed page left no trace" cmp "$TMP/f.model" "$TMP/f2.model"
 done_testing
