@@ -116,6 +116,9 @@ static int add_directory(struct cli_input_list *list, const char *dir, const cha
 		if (stat(path.buf, &st) == 0 && S_ISDIR(st.st_mode)) {
 			if (add_directory(list, path.buf, rel.buf, kind, program) < 0)
 				ret = -1;
+		} else if (stat(path.buf, &st) == 0 && !S_ISREG(st.st_mode)) {
+			/* A FIFO would block the batch for ever; a device is no page. */
+			fprintf(stderr, "%s: %s: skipped (not a regular file)\n", program, path.buf);
 		} else {
 			/* Unreadable or vanished entries are reported when opened. */
 			add_input(list, path.buf, rel.buf, kind);

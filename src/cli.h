@@ -35,7 +35,9 @@ struct cli_input_list {
 enum cli_input_kind { CLI_AUTO, CLI_FORCE_HTML, CLI_FORCE_TEXT };
 
 /* Expand one command-line argument into inputs. A directory contributes its
- * regular files, recursively, in name order, hidden files skipped. Prints an
+ * regular files, recursively, in name order; hidden files are skipped, and
+ * FIFOs, sockets and devices are skipped with a warning (a file named on the
+ * command line is taken as it is, so `<(command)` works). Prints an
  * error and returns -1 for a missing path or a directory without files. */
 int cli_add_inputs(struct cli_input_list *list, const char *arg, enum cli_input_kind kind,
 		   const char *program);

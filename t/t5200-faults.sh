@@ -51,6 +51,28 @@ ok "...the pages before it are cleaned" test -s "$TMP/vout/a.txt"
 ok "...and the pages after it" test -s "$TMP/vout/c.txt"
 ok "...and it has no output" test ! -e "$TMP/vout/b.txt"
 
+# --- files that cannot be read ----------------------------------------------
+# /proc/self/mem fails every read at offset 0 with EIO, even for root.
+if [ -r /proc/self/mem ]; then
+	fails 1 "a read error is reported (text)" ncleaner --no-lm --text /proc/self/mem
+	grep_ok "...with the system's reason" "/proc/self/mem: read error: Input/output error" "$TMP/err"
+	fails 1 "a read error is reported (HTML)" ncleaner --no-lm --html /proc/self/mem
+else
+	pass "# SKIP read errors: no /proc/self/mem"; pass "# SKIP"; pass "# SKIP"
+fi
+# A FIFO in a batch directory would block for ever: it is skipped.
+mkdir -p "$TMP/fifo"
+cp "$F/dump.txt" "$TMP/fifo/a.txt"
+if mkfifo "$TMP/fifo/b.txt" 2> /dev/null; then
+	ok "a FIFO in a batch directory does not block the batch" ncleaner --no-lm -o "$TMP/fifoout" "$TMP/fifo"
+	grep_ok "...it is skipped with a warning" "fifo/b.txt: skipped (not a regular file)" "$TMP/err"
+	ok "...and the other input is cleaned" test -s "$TMP/fifoout/a.txt"
+else
+	pass "# SKIP FIFO: mkfifo failed"; pass "# SKIP"; pass "# SKIP"
+fi
+ok "a file named on the command line may be a pipe" sh -c "cat '$F/dump.txt' | ncleaner --no-lm --text /dev/stdin"
+grep_ok "...and is read" "^<l>a list item" "$TMP/out"
+
 # --- a directory in place of a file -------------------------------------------
 mkdir -p "$TMP/dirin" "$TMP/dirout/a.txt"
 cp "$F/page.html" "$TMP/dirin/a.html"
