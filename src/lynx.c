@@ -294,9 +294,18 @@ int lynx_dump(const struct lynx_options *options, const char *html, size_t len,
 	close_fd(&from_child[0]);
 	if (timed_out || too_much)
 		kill(pid, SIGKILL);
+	/* Signals wait while the child is reaped, so that the handler never
+	 * kills a pid that has been reaped (and could be reused). */
+	sigset_t stop_signals, saved_mask;
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop_signals, &saved_mask);
 	int reap_timeout = 0;
 	reap_child(pid, timed_out || too_much ? 0 : deadline, &status, &reap_timeout);
 	running_pid = 0;
+	sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 	timed_out |= reap_timeout;
 	if (timed_out || too_much || WIFSIGNALED(status))
 		sandbox_empty(0);  /* what a killed Lynx left behind */
