@@ -180,7 +180,7 @@ static int match_failure(const struct rule_set *rules, const struct rule *rule, 
 }
 
 static int apply_rule(struct rule_set *rules, const struct rule *rule, struct strbuf *text,
-		      struct nc_error *err)
+		      size_t max_len, struct nc_error *err)
 {
 	int rc = pcre2_match(rule->code, (PCRE2_SPTR)text->buf, text->len, 0,
 			     rules->match_options, rules->match_data, rules->match_context);
@@ -201,7 +201,9 @@ static int apply_rule(struct rule_set *rules, const struct rule *rule, struct st
 				      rules->match_data, rules->match_context,
 				      (PCRE2_SPTR)rule->replacement, rule->replacement_len,
 				      (PCRE2_UCHAR *)out->buf, &out_len);
-		if (rc >= 0) {
+		if (rc >= 0 && out_len > max_len)
+			rc = PCRE2_ERROR_NOMEMORY;  /* reported as too much growth below */
+		else if (rc >= 0) {
 			out->len = out_len;
 			out->buf[out->len] = '\0';
 			strbuf_swap(out, text);
@@ -209,14 +211,23 @@ static int apply_rule(struct rule_set *rules, const struct rule *rule, struct st
 		}
 		if (rc != PCRE2_ERROR_NOMEMORY)
 			return match_failure(rules, rule, rc, err);
+		if (out_len > max_len)
+			return nc_error_set(err, NC_ERR_LIMIT, "%s:%u: the rule makes the text grow "
+					    "beyond %zu bytes", rules->name, rule->line, max_len);
 		strbuf_grow(out, out_len + 1);
 	}
 }
 
+/* Rules may add text (markers), but a rule set whose replacements feed each
+ * other could grow the text exponentially: the text may grow to this many
+ * times its size (plus 1 MiB) and no further. */
+#define RULE_MAX_GROWTH 4
+
 int rule_set_apply(struct rule_set *rules, struct strbuf *text, struct nc_error *err)
 {
+	size_t max_len = RULE_MAX_GROWTH * text->len + (1u << 20);
 	for (size_t i = 0; i < rules->count; i++)
-		if (apply_rule(rules, &rules->rules[i], text, err) < 0)
+		if (apply_rule(rules, &rules->rules[i], text, max_len, err) < 0)
 			return -1;
 	return 0;
 }

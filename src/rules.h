@@ -43,7 +43,9 @@ void rule_set_free(struct rule_set *rules);
 size_t rule_set_count(const struct rule_set *rules);
 
 /* Apply every rule in order to `text`, in place. On error `text` is left
- * as it was before the failing rule. */
+ * as it was before the failing rule. Errors: NC_ERR_REGEX when a rule hits
+ * PCRE2's match limits, NC_ERR_LIMIT when the replacements would make the
+ * text more than 4 times its size plus 1 MiB. */
 int rule_set_apply(struct rule_set *rules, struct strbuf *text, struct nc_error *err);
 
 #endif

@@ -100,6 +100,22 @@ int main(void)
 	rule_set_free(rules);
 	strbuf_release(&s);
 
+	/* Replacements that feed each other would grow the text exponentially. */
+	struct strbuf growth = STRBUF_INIT;
+	strbuf_addstr(&growth, "ncleaner-rules 1\n");
+	for (int i = 0; i < 40; i++)
+		strbuf_addstr(&growth, "a\taaa\n");
+	rules = rule_set_parse("growth", growth.buf, growth.len, RULES_BYTES, &err);
+	strbuf_init(&s);
+	strbuf_addstr(&s, "banana");
+	ret = rule_set_apply(rules, &s, &err);
+	ok(ret < 0 && err.code == NC_ERR_LIMIT && strstr(err.message, "grow"),
+	   "rules that multiply the text stop at the growth limit: %s", err.message);
+	ok(!strcmp(s.buf, "banana") || s.len <= 4 * 6 + (1u << 20), "...with the text left bounded");
+	rule_set_free(rules);
+	strbuf_release(&s);
+	strbuf_release(&growth);
+
 	/* The shipped rules. */
 	struct rule_set *html = load_shipped("html.rules", RULES_BYTES);
 	struct rule_set *dump = load_shipped("dump.rules", RULES_UTF);
