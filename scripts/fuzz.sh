@@ -8,7 +8,8 @@
 # to SRC_DIR; headers are skipped). Each harness t/fuzz/fuzz-NAME.c is compiled together with the
 # library sources, so the whole library is instrumented. The seed corpus
 # tests/fuzz/NAME is read, never written; new inputs go to WORK_DIR/corpus/
-# NAME and crashes to WORK_DIR/crashes/NAME. Ends with one line per harness
+# NAME and crashes to WORK_DIR/crashes/NAME (those of earlier runs are moved
+# to WORK_DIR/crashes-old/NAME). Ends with one line per harness
 # (runs, corpus size, crashes) and fails if any harness crashed.
 set -eu
 
@@ -39,6 +40,11 @@ for name in "$@"; do
 		-I"$src/src" -I"$src/t/fuzz" -o "$bin" \
 		"$src/t/fuzz/fuzz-$name.c" $sources $FUZZ_LIBS -lm
 	corpus=$work/corpus/$name crashes=$work/crashes/$name
+	# Crashes of earlier runs are kept aside, so that only new ones count.
+	if [ -d "$crashes" ] && [ -n "$(ls -A "$crashes")" ]; then
+		mkdir -p "$work/crashes-old/$name"
+		mv "$crashes"/* "$work/crashes-old/$name/"
+	fi
 	mkdir -p "$corpus" "$crashes"
 	echo "fuzz: running $name for $time s" >&2
 	set +e
