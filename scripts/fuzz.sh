@@ -19,7 +19,7 @@ cc=${FUZZ_CC:-clang}
 time=${FUZZ_TIME:-60}
 
 command -v "$cc" > /dev/null 2>&1 || {
-	echo "fuzz: $cc not found: install the Debian package clang (libFuzzer comes with it)" >&2
+	echo "fuzz: $cc not found: install the Debian packages clang and libclang-rt-14-dev (libFuzzer)" >&2
 	exit 2; }
 
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
