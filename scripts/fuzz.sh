@@ -46,10 +46,13 @@ for name in "$@"; do
 		mv "$crashes"/* "$work/crashes-old/$name/"
 	fi
 	mkdir -p "$corpus" "$crashes"
+	# The command-line test pages are seeds of the HTML harness too.
+	extra_seeds=
+	[ "$name" != html ] || extra_seeds=$src/tests/t5000
 	echo "fuzz: running $name for $time s" >&2
 	set +e
 	(cd "$crashes" && "$bin" -max_total_time="$time" -rss_limit_mb=2048 -timeout=10 \
-		-max_len=65536 -print_final_stats=1 "$corpus" "$src/tests/fuzz/$name" \
+		-max_len=65536 -print_final_stats=1 "$corpus" "$src/tests/fuzz/$name" $extra_seeds \
 		> "$work/$name.log" 2>&1)
 	ret=$?
 	set -e

@@ -24,12 +24,7 @@ STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
 curve=$work/curve
 
 progress() { printf '%s\n' "learning curve: $*" >&2; }
-gold_of() {
-	if [ -f "$data/gold/$1-cleaned.txt" ]; then echo "$data/gold/$1-cleaned.txt"
-	else echo "$data/gold/$1.txt"; fi
-}
-orig_of() { ls "$data/orig/$1".htm* | head -n 1; }
-abs() { (cd "$(dirname "$1")" && echo "$(pwd)/$(basename "$1")"); }
+. "$(dirname "$0")/corpus-lib.sh"
 
 # draw_ids FILE N SEED: N ids from FILE, drawn without replacement.
 draw_ids() {

@@ -46,11 +46,7 @@ if [ ! -f "$work/dump/.done" ]; then
 	touch "$work/dump/.done"
 fi
 
-gold_of() {
-	if [ -f "$data/gold/$1-cleaned.txt" ]; then echo "$data/gold/$1-cleaned.txt"
-	else echo "$data/gold/$1.txt"; fi
-}
-orig_of() { ls "$data/orig/$1".htm* | head -n 1; }
+. "$(dirname "$0")/corpus-lib.sh"
 
 systems="baseline heuristics-html standard-html nonlex-html heuristics-text standard-text nonlex-text"
 for s in $systems; do mkdir -p "$work/out/$s"; done
@@ -74,9 +70,9 @@ train_fold() {  # $1 = fold dir with train ids
 	rm -rf "$fd/gold" "$fd/orig" "$fd/dump"
 	mkdir -p "$fd/gold" "$fd/orig" "$fd/dump"
 	for id in $(cat "$fd/train"); do
-		ln -s "$(cd "$(dirname "$(gold_of "$id")")" && pwd)/$(basename "$(gold_of "$id")")" "$fd/gold/"
-		ln -s "$(cd "$data/orig" && pwd)/$(basename "$(orig_of "$id")")" "$fd/orig/"
-		ln -s "$(cd "$work/dump" && pwd)/$id.txt" "$fd/dump/"
+		ln -s "$(abs "$(gold_of "$id")")" "$fd/gold/"
+		ln -s "$(abs "$(orig_of "$id")")" "$fd/orig/"
+		ln -s "$(abs "$work/dump/$id.txt")" "$fd/dump/"
 	done
 	"$bin/train-ncleaner" --diff $STANDARD "$fd/gold" "$fd/orig" "$fd/standard-html.model" 2>/dev/null
 	"$bin/train-ncleaner" --diff $NONLEX "$fd/gold" "$fd/orig" "$fd/nonlex-html.model" 2>/dev/null

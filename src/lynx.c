@@ -121,10 +121,7 @@ void lynx_emergency_stop(void)
 		waitpid(pid, NULL, 0);
 		running_pid = 0;
 	}
-	if (sandbox_dir[0]) {
-		sandbox_empty(1);
-		rmdir(sandbox_dir);
-	}
+	lynx_sandbox_remove();  /* system calls only: safe here */
 }
 
 void lynx_command_line(const struct lynx_options *options, const char *config,

@@ -201,19 +201,18 @@ static int apply_rule(struct rule_set *rules, const struct rule *rule, struct st
 				      rules->match_data, rules->match_context,
 				      (PCRE2_SPTR)rule->replacement, rule->replacement_len,
 				      (PCRE2_UCHAR *)out->buf, &out_len);
-		if (rc >= 0 && out_len > max_len)
-			rc = PCRE2_ERROR_NOMEMORY;  /* reported as too much growth below */
-		else if (rc >= 0) {
+		if (rc < 0 && rc != PCRE2_ERROR_NOMEMORY)
+			return match_failure(rules, rule, rc, err);
+		/* out_len is the result's length, or the length needed. */
+		if (out_len > max_len)
+			return nc_error_set(err, NC_ERR_LIMIT, "%s:%u: the rule makes the text grow "
+					    "beyond %zu bytes", rules->name, rule->line, max_len);
+		if (rc >= 0) {
 			out->len = out_len;
 			out->buf[out->len] = '\0';
 			strbuf_swap(out, text);
 			return 0;
 		}
-		if (rc != PCRE2_ERROR_NOMEMORY)
-			return match_failure(rules, rule, rc, err);
-		if (out_len > max_len)
-			return nc_error_set(err, NC_ERR_LIMIT, "%s:%u: the rule makes the text grow "
-					    "beyond %zu bytes", rules->name, rule->line, max_len);
 		strbuf_grow(out, out_len + 1);
 	}
 }

@@ -8,4 +8,6 @@ for name in html segment rules model score classify; do
 	ok "fuzz harness '$name' replays tests/fuzz/$name" "$BUILD/t/fuzz-$name-replay" "$FIXTURES/fuzz/$name"
 	grep_ok "...and read inputs" "^ok 1 - [1-9][0-9]* inputs" "$TMP/out"
 done
+# The command-line test pages are seeds of the HTML harness too.
+ok "fuzz harness 'html' replays the pages of tests/t5000" "$BUILD/t/fuzz-html-replay" "$FIXTURES"/t5000/*.html
 done_testing

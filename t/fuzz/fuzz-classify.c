@@ -9,12 +9,9 @@
 
 static struct ngram_classifier *load(const char *name)
 {
-	char path[4096];
 	struct ncleaner_model model;
 	struct nc_error err;
-	const char *dir = getenv("NCLEANER_DATA_DIR");
-	snprintf(path, sizeof(path), "%s/models/%s", dir && *dir ? dir : NC_SOURCE_DIR, name);
-	if (ncleaner_model_load(&model, path, &err) < 0) {
+	if (ncleaner_model_load(&model, fuzz_data_path("models", name), &err) < 0) {
 		fprintf(stderr, "fuzz: %s\n", err.message);
 		abort();
 	}

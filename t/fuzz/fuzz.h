@@ -17,15 +17,22 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Load a shipped rule file from the source tree once; abort if it is
- * missing, since then the harness would test nothing. */
+/* The path of a shipped data file (e.g. "regex", "html.rules"): under
+ * $NCLEANER_DATA_DIR, else the source tree. */
+static inline const char *fuzz_data_path(const char *subdir, const char *name)
+{
+	static char path[4096];
+	const char *dir = getenv("NCLEANER_DATA_DIR");
+	snprintf(path, sizeof(path), "%s/%s/%s", dir && *dir ? dir : NC_SOURCE_DIR, subdir, name);
+	return path;
+}
+
+/* Load a shipped rule file once; abort if it is missing, since then the
+ * harness would test nothing. */
 static inline struct rule_set *fuzz_load_rules(const char *name, enum rule_set_flags flags)
 {
-	char path[4096];
 	struct nc_error err;
-	const char *dir = getenv("NCLEANER_DATA_DIR");
-	snprintf(path, sizeof(path), "%s/regex/%s", dir && *dir ? dir : NC_SOURCE_DIR, name);
-	struct rule_set *rules = rule_set_load(path, flags, &err);
+	struct rule_set *rules = rule_set_load(fuzz_data_path("regex", name), flags, &err);
 	if (!rules) {
 		fprintf(stderr, "fuzz: %s\n", err.message);
 		abort();
