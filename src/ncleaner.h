@@ -1,25 +1,49 @@
-/* ncleaner.h: the public interface of libncleaner, in pipeline order.
+/* ncleaner.h: the public interface of libncleaner, in the order data flows.
  *
- *   bytes --html.h--> normalised HTML --lynx.h--> UTF-8 dump --segment.h-->
- *   typed segments --classify.h (ngram.h + model.h)--> kept segments
+ *   page source --> page --normalise--> HTML with markers --renderer--> dump
+ *     --segmenter--> segments --method--> scored segments --decider-->
+ *     kept segments --page sink--> CLEANEVAL text (or scores)
  *
- * cleaner.h strings the stages together; score.h is the CLEANEVAL scorer.
- * Every function that can fail reports through struct nc_error (error.h)
- * and never prints or exits.
+ * pipeline.h strings the stages together and defines the worker, which owns
+ * all mutable state; training.h and tune.h read training texts through the
+ * same stages; score.h is the 2008 CLEANEVAL scorer. Every function that can
+ * fail reports through struct nc_error (base/error.h) and never prints or
+ * exits.
+ *
+ * Layers (src/ subfolders), in flow order. A module includes only base/,
+ * its own folder and the folders before it (t/t0100-layering.sh checks):
+ *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
+ *   source/     pages and where they come from
+ *   normalise/  stage 1 and the marker contract
+ *   render/     stage 2: the renderer interface, Lynx, child processes
+ *   segment/    stage 3
+ *   method/     stage 4: the method interface, the ncleaner n-gram method
+ *   decide/     stage 5: the decider interface, the threshold
+ *   sink/       stage 6: formats and outputs
+ *   pipeline/   the stages strung together, workers
+ *   train/      reading training texts, cross-validated tuning
+ *   eval/       the CLEANEVAL scorer
+ *   cli/        the programs (not part of the library)
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
 
-#include "error.h"
-#include "strbuf.h"
-#include "rules.h"
-#include "html.h"
-#include "lynx.h"
-#include "segment.h"
-#include "ngram.h"
-#include "model.h"
-#include "classify.h"
-#include "cleaner.h"
-#include "score.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/rules.h"
+#include "source/page.h"
+#include "source/page-source.h"
+#include "normalise/html.h"
+#include "render/renderer.h"
+#include "render/lynx.h"
+#include "segment/segment.h"
+#include "method/method.h"
+#include "method/ncleaner-method.h"
+#include "decide/decider.h"
+#include "sink/sink.h"
+#include "pipeline/pipeline.h"
+#include "train/training.h"
+#include "train/tune.h"
+#include "eval/score.h"
 
 #endif

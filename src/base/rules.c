@@ -1,0 +1,256 @@
+/* rules.c: loading and applying PCRE2 rule files (see rules.h).
+ *
+ * Applying a rule first runs a plain match and substitutes only when it
+ * found something: most rules match most texts nowhere, and a JIT match that
+ * fails is far cheaper than pcre2_substitute(), which always copies.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "base/rules.h"
+#include "base/alloc.h"
+#include "base/file.h"
+
+#include <pcre2.h>
+#include <string.h>
+
+/* Limits that stop catastrophic backtracking. A well-behaved rule on a
+ * 10 MB page needs far fewer steps than this; a pathological one fails
+ * within a fraction of a second. */
+#define RULE_MATCH_LIMIT 20000000
+#define RULE_DEPTH_LIMIT 1000000   /* in kibibytes of backtracking heap */
+#define RULE_JIT_STACK_BYTES (8u << 20)
+
+struct rule {
+	pcre2_code *code;
+	char *replacement;
+	size_t replacement_len;
+	unsigned line;
+};
+
+struct rule_set {
+	char *name;
+	struct rule *rules;
+	size_t count;
+	uint32_t match_options;
+};
+
+struct rule_workspace {
+	pcre2_match_context *match_context;
+	pcre2_jit_stack *jit_stack;
+	pcre2_match_data *match_data;
+	struct strbuf scratch;   /* the substitution's output, swapped with the text */
+};
+
+#define RULES_MAGIC "ncleaner-rules 1"
+
+void rule_set_free(struct rule_set *rules)
+{
+	if (!rules)
+		return;
+	for (size_t i = 0; i < rules->count; i++) {
+		pcre2_code_free(rules->rules[i].code);
+		free(rules->rules[i].replacement);
+	}
+	free(rules->rules);
+	free(rules->name);
+	free(rules);
+}
+
+struct rule_workspace *rule_workspace_new(void)
+{
+	struct rule_workspace *ws = xcalloc(1, sizeof(*ws));
+
+	ws->match_context = pcre2_match_context_create(NULL);
+	if (!ws->match_context)
+		xdie("out of memory");
+	pcre2_set_match_limit(ws->match_context, RULE_MATCH_LIMIT);
+	pcre2_set_depth_limit(ws->match_context, RULE_DEPTH_LIMIT);
+	pcre2_set_heap_limit(ws->match_context, RULE_DEPTH_LIMIT);
+	/* The default 32 kB JIT stack overflows on long repetitive lines. */
+	ws->jit_stack = pcre2_jit_stack_create(32 * 1024, RULE_JIT_STACK_BYTES, NULL);
+	if (ws->jit_stack)
+		pcre2_jit_stack_assign(ws->match_context, NULL, ws->jit_stack);
+	ws->match_data = pcre2_match_data_create(32, NULL);
+	if (!ws->match_data)
+		xdie("out of memory");
+	strbuf_init(&ws->scratch);
+	return ws;
+}
+
+void rule_workspace_free(struct rule_workspace *ws)
+{
+	if (!ws)
+		return;
+	pcre2_match_context_free(ws->match_context);
+	pcre2_jit_stack_free(ws->jit_stack);
+	pcre2_match_data_free(ws->match_data);
+	strbuf_release(&ws->scratch);
+	free(ws);
+}
+
+size_t rule_set_count(const struct rule_set *rules)
+{
+	return rules->count;
+}
+
+static int jit_disabled(void)
+{
+	const char *env = getenv("NCLEANER_NO_JIT");
+	return env && *env && strcmp(env, "0");
+}
+
+static int add_rule(struct rule_set *rules, const char *line, size_t len, unsigned lineno,
+		    enum rule_set_flags flags, struct nc_error *err)
+{
+	const char *tab = memchr(line, '\t', len);
+	size_t pattern_len = tab ? (size_t)(tab - line) : len;
+	uint32_t options = flags & RULES_UTF ? PCRE2_UTF : 0;
+	int errcode;
+	PCRE2_SIZE erroffset;
+	pcre2_code *code;
+
+	if (!pattern_len)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: empty pattern", rules->name, lineno);
+	code = pcre2_compile((PCRE2_SPTR)line, pattern_len, options, &errcode, &erroffset, NULL);
+	if (!code) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(errcode, msg, sizeof(msg));
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: bad pattern at offset %zu: %s",
+				    rules->name, lineno, (size_t)erroffset, (char *)msg);
+	}
+	/* JIT is an optimisation: where it is unavailable the interpreter runs.
+	 * NCLEANER_NO_JIT=1 turns it off: valgrind cannot follow JIT code and
+	 * reports false errors in it. */
+	if (!jit_disabled())
+		pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+
+	struct rule *rule;
+	rules->rules = xrealloc(rules->rules, (rules->count + 1) * sizeof(*rules->rules));
+	rule = &rules->rules[rules->count++];
+	rule->code = code;
+	rule->line = lineno;
+	rule->replacement_len = tab ? len - pattern_len - 1 : 0;
+	rule->replacement = xmalloc(rule->replacement_len + 1);
+	if (tab)
+		memcpy(rule->replacement, tab + 1, rule->replacement_len);
+	rule->replacement[rule->replacement_len] = '\0';
+	return 0;
+}
+
+struct rule_set *rule_set_parse(const char *name, const char *text, size_t len,
+				enum rule_set_flags flags, struct nc_error *err)
+{
+	struct rule_set *rules = xcalloc(1, sizeof(*rules));
+	const char *p = text, *end = text + len;
+	unsigned lineno = 0;
+
+	rules->name = xstrdup(name);
+	rules->match_options = flags & RULES_UTF ? PCRE2_NO_UTF_CHECK : 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t line_len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *line = p;
+
+		p = nl ? nl + 1 : end;
+		lineno++;
+		if (line_len && line[line_len - 1] == '\r')
+			line_len--;
+		if (lineno == 1) {
+			if (line_len != strlen(RULES_MAGIC) || memcmp(line, RULES_MAGIC, line_len)) {
+				nc_error_set(err, NC_ERR_FORMAT,
+					     "%s:1: not a rule file (first line must be '%s')",
+					     name, RULES_MAGIC);
+				goto fail;
+			}
+			continue;
+		}
+		if (!line_len || line[0] == '#')
+			continue;
+		if (add_rule(rules, line, line_len, lineno, flags, err) < 0)
+			goto fail;
+	}
+	if (lineno == 0) {
+		nc_error_set(err, NC_ERR_FORMAT, "%s: empty file, not a rule file", name);
+		goto fail;
+	}
+	return rules;
+fail:
+	rule_set_free(rules);
+	return NULL;
+}
+
+struct rule_set *rule_set_load(const char *path, enum rule_set_flags flags, struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct rule_set *rules = NULL;
+
+	if (read_file(path, 16 << 20, &text, err) == 0)
+		rules = rule_set_parse(path, text.buf, text.len, flags, err);
+	strbuf_release(&text);
+	return rules;
+}
+
+static int match_failure(const struct rule_set *rules, const struct rule *rule, int rc,
+			 struct nc_error *err)
+{
+	PCRE2_UCHAR msg[256];
+
+	pcre2_get_error_message(rc, msg, sizeof(msg));
+	return nc_error_set(err, rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+				 rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT ? NC_ERR_REGEX : NC_ERR_FORMAT,
+			    "rule %s:%u failed: %s", rules->name, rule->line, (char *)msg);
+}
+
+static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
+		      const struct rule *rule, struct strbuf *text, size_t max_len,
+		      struct nc_error *err)
+{
+	int rc = pcre2_match(rule->code, (PCRE2_SPTR)text->buf, text->len, 0,
+			     rules->match_options, ws->match_data, ws->match_context);
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	if (rc < 0)
+		return match_failure(rules, rule, rc, err);
+
+	uint32_t options = PCRE2_SUBSTITUTE_GLOBAL | PCRE2_SUBSTITUTE_EXTENDED |
+			   PCRE2_SUBSTITUTE_OVERFLOW_LENGTH | PCRE2_SUBSTITUTE_MATCHED |
+			   rules->match_options;
+	struct strbuf *out = &ws->scratch;
+	strbuf_reset(out);
+	strbuf_grow(out, text->len + 64);
+	for (;;) {
+		/* The capacity pcre2_substitute() takes includes its NUL. */
+		PCRE2_SIZE out_len = strbuf_avail(out) + 1;
+		rc = pcre2_substitute(rule->code, (PCRE2_SPTR)text->buf, text->len, 0, options,
+				      ws->match_data, ws->match_context,
+				      (PCRE2_SPTR)rule->replacement, rule->replacement_len,
+				      (PCRE2_UCHAR *)out->buf, &out_len);
+		if (rc < 0 && rc != PCRE2_ERROR_NOMEMORY)
+			return match_failure(rules, rule, rc, err);
+		/* out_len is the result's length, or the length needed. */
+		if (out_len > max_len)
+			return nc_error_set(err, NC_ERR_LIMIT, "%s:%u: the rule makes the text grow "
+					    "beyond %zu bytes", rules->name, rule->line, max_len);
+		if (rc >= 0) {
+			strbuf_commit(out, out_len);
+			strbuf_swap(out, text);
+			return 0;
+		}
+		strbuf_grow(out, out_len + 1);
+	}
+}
+
+/* Rules may add text (markers), but a rule set whose replacements feed each
+ * other could grow the text exponentially: the text may grow to this many
+ * times its size (plus 1 MiB) and no further. */
+#define RULE_MAX_GROWTH 4
+
+int rule_set_apply(const struct rule_set *rules, struct rule_workspace *workspace,
+		   struct strbuf *text, struct nc_error *err)
+{
+	size_t max_len = RULE_MAX_GROWTH * text->len + (1u << 20);
+	for (size_t i = 0; i < rules->count; i++)
+		if (apply_rule(rules, workspace, &rules->rules[i], text, max_len, err) < 0)
+			return -1;
+	return 0;
+}

@@ -1,0 +1,139 @@
+/* strbuf.c: growable byte strings (see strbuf.h). */
+#include "base/strbuf.h"
+#include "base/alloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+char strbuf_empty[1];
+
+void strbuf_init(struct strbuf *sb)
+{
+	sb->alloc = 0;
+	sb->len = 0;
+	sb->buf = strbuf_empty;
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *result;
+
+	strbuf_grow(sb, 0);
+	result = sb->buf;
+	if (len)
+		*len = sb->len;
+	strbuf_init(sb);
+	return result;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t need = sb->len + extra + 1;
+
+	if (need < sb->len)
+		xdie("strbuf size overflow");
+	if (need <= sb->alloc)
+		return;
+	size_t alloc = sb->alloc ? sb->alloc : 64;
+	while (alloc < need)
+		alloc = alloc / 2 < need ? need + need / 2 : alloc * 2;
+	if (sb->alloc) {
+		sb->buf = xrealloc(sb->buf, alloc);
+	} else {
+		sb->buf = xmalloc(alloc);
+		sb->buf[0] = '\0';
+	}
+	sb->alloc = alloc;
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (len > sb->len)
+		xdie("strbuf_setlen beyond the end");
+	sb->len = len;
+	if (sb->alloc)
+		sb->buf[len] = '\0';
+}
+
+void strbuf_commit(struct strbuf *sb, size_t len)
+{
+	if (len > strbuf_avail(sb))
+		xdie("strbuf_commit beyond the allocation");
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+ssize_t strbuf_read_once(struct strbuf *sb, int fd, size_t hint)
+{
+	strbuf_grow(sb, hint);
+	ssize_t got = read(fd, sb->buf + sb->len, strbuf_avail(sb));
+	if (got > 0)
+		strbuf_commit(sb, (size_t)got);
+	return got;
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	if (!len)
+		return;
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list copy;
+	int n;
+
+	/* Room for the output and its NUL: avail + 1 (0 before the first
+	 * allocation, when buf is the shared empty string). */
+	va_copy(copy, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc ? strbuf_avail(sb) + 1 : 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		xdie("vsnprintf failed");
+	if (!sb->alloc || (size_t)n > strbuf_avail(sb)) {
+		strbuf_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, strbuf_avail(sb) + 1, fmt, ap);
+	}
+	sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void strbuf_swap(struct strbuf *a, struct strbuf *b)
+{
+	struct strbuf tmp = *a;
+	*a = *b;
+	*b = tmp;
+}

@@ -1,0 +1,202 @@
+/* cli.c: helpers of the command-line front ends (see cli.h). */
+#include "config.h"
+#include "cli/cli.h"
+#include "base/alloc.h"
+#include "method/ngram.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+const char *cli_data_dir(const char *option)
+{
+	static char exe_dir[PATH_MAX];
+	const char *env = getenv("NCLEANER_DATA_DIR");
+	ssize_t n;
+
+	if (option && *option)
+		return option;
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", exe_dir, sizeof(exe_dir) - 1);
+	if (n > 0) {
+		exe_dir[n] = '\0';
+		char *slash = strrchr(exe_dir, '/');
+		if (slash) {
+			*slash = '\0';
+			if (!strcmp(exe_dir, NC_BUILD_SRC_DIR))
+				return NC_SOURCE_DIR;
+		}
+	}
+	return NC_PKGDATA_DIR;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcasecmp(s + n - m, suffix);
+}
+
+char *cli_model_path(const char *data_dir, const char *name_or_path)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	if (strchr(name_or_path, '/') || ends_with(name_or_path, ".model"))
+		strbuf_addstr(&path, name_or_path);
+	else
+		strbuf_addf(&path, "%s/models/%s.model", data_dir, name_or_path);
+	return strbuf_detach(&path, NULL);
+}
+
+void cli_pipeline_setup_init(struct cli_pipeline_setup *setup)
+{
+	const char *lynx = getenv("NCLEANER_LYNX");
+
+	memset(setup, 0, sizeof(*setup));
+	setup->lynx.program = lynx && *lynx ? lynx : "lynx";
+	setup->lynx.timeout_seconds = CLI_DEFAULT_TIMEOUT;
+	strbuf_init(&setup->html_rules);
+	strbuf_init(&setup->dump_rules);
+}
+
+void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config)
+{
+	setup->data_dir = cli_data_dir(setup->data_dir_option);
+	strbuf_reset(&setup->html_rules);
+	strbuf_reset(&setup->dump_rules);
+	strbuf_addf(&setup->html_rules, "%s/regex/html.rules", setup->data_dir);
+	strbuf_addf(&setup->dump_rules, "%s/regex/dump.rules", setup->data_dir);
+	config->html_rules_path = setup->html_rules.buf;
+	config->dump_rules_path = setup->dump_rules.buf;
+	config->renderer = &lynx_renderer_class;
+	config->renderer_config = &setup->lynx;
+}
+
+void cli_pipeline_setup_release(struct cli_pipeline_setup *setup)
+{
+	strbuf_release(&setup->html_rules);
+	strbuf_release(&setup->dump_rules);
+}
+
+void cli_print_report(void *data, int is_error, const char *message)
+{
+	(void)is_error;
+	fprintf(stderr, "%s: %s\n", (const char *)data, message);
+}
+
+/* --- signals ------------------------------------------------------------------ */
+
+/* The registry the handler walks. Entries are added before the object is
+ * used and removed before it is freed; a slot is written before the count
+ * that makes it visible. */
+#define CLI_MAX_REGISTERED 256
+static struct worker *live_workers[CLI_MAX_REGISTERED];
+static struct atomic_file *live_files[CLI_MAX_REGISTERED];
+static volatile sig_atomic_t live_worker_count, live_file_count;
+
+static void registry_add(void **slots, volatile sig_atomic_t *count, void *item)
+{
+	if (*count < CLI_MAX_REGISTERED) {
+		slots[*count] = item;
+		*count = *count + 1;
+	}
+}
+
+static void registry_remove(void **slots, volatile sig_atomic_t *count, void *item)
+{
+	for (sig_atomic_t i = 0; i < *count; i++) {
+		if (slots[i] == item) {
+			slots[i] = slots[*count - 1];
+			*count = *count - 1;
+			return;
+		}
+	}
+}
+
+void cli_register_worker(struct worker *worker)
+{
+	registry_add((void **)live_workers, &live_worker_count, worker);
+}
+
+void cli_unregister_worker(struct worker *worker)
+{
+	registry_remove((void **)live_workers, &live_worker_count, worker);
+}
+
+void cli_register_atomic_file(struct atomic_file *file)
+{
+	registry_add((void **)live_files, &live_file_count, file);
+}
+
+void cli_unregister_atomic_file(struct atomic_file *file)
+{
+	registry_remove((void **)live_files, &live_file_count, file);
+}
+
+static void on_signal(int sig)
+{
+	for (sig_atomic_t i = 0; i < live_worker_count; i++)
+		worker_emergency_stop(live_workers[i]);
+	for (sig_atomic_t i = 0; i < live_file_count; i++)
+		atomic_file_emergency_remove(live_files[i]);
+	signal(sig, SIG_DFL);
+	_exit(128 + sig);
+}
+
+void cli_install_signal_handlers(void)
+{
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, previous;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++) {
+		/* A signal ignored by whoever started us (nohup, a background job
+		 * of a script) stays ignored. */
+		if (sigaction(signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN)
+			continue;
+		sigaction(signals[i], &sa, NULL);
+	}
+}
+
+/* --- numbers ------------------------------------------------------------------- */
+
+double cli_parse_double(const char *program, const char *option, const char *value)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(value, &end);
+	if (end == value || *end || errno) {
+		fprintf(stderr, "%s: %s expects a number, not '%s'\n", program, option, value);
+		exit(2);
+	}
+	return v;
+}
+
+long cli_parse_long(const char *program, const char *option, const char *value, long min, long max)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(value, &end, 10);
+	if (end == value || *end || errno || v < min || v > max) {
+		fprintf(stderr, "%s: %s expects a whole number from %ld to %ld, not '%s'\n", program,
+			option, min, max, value);
+		exit(2);
+	}
+	return v;
+}
+
+double cli_parse_q(const char *program, const char *option, const char *value)
+{
+	double q = cli_parse_double(program, option, value);
+	struct nc_error err;
+	if (ngram_check_q(q, &err) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", program, option, err.message);
+		exit(2);
+	}
+	return q;
+}

@@ -1,0 +1,73 @@
+/* cli.h: what the command-line front ends share.
+ *
+ * Not part of the library: these helpers may print and exit. They find the
+ * data directory (rules and models), hold the defaults of the options that
+ * every program running the pipeline takes, parse numbers strictly, and keep
+ * the registry of live workers and output files that the signal handler
+ * cleans up after.
+ */
+#ifndef NC_CLI_H
+#define NC_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "base/file.h"
+#include "base/strbuf.h"
+#include "pipeline/pipeline.h"
+#include "render/lynx.h"
+
+/* --- data files and defaults ------------------------------------------------- */
+
+/* The directory holding regex/ and models/: `option` if given, else
+ * $NCLEANER_DATA_DIR, else the source tree when the program runs from its
+ * build tree, else the installed package data directory. */
+const char *cli_data_dir(const char *option);
+
+/* Resolve a model given as a path (contains '/' or ends in ".model") or as
+ * a name of a shipped model ("english", "nonlex"). Result owned by caller. */
+char *cli_model_path(const char *data_dir, const char *name_or_path);
+
+#define CLI_DEFAULT_TIMEOUT 10.0
+
+/* The options of every program that runs the pipeline: --lynx, --timeout,
+ * --data-dir, and what follows from them. */
+struct cli_pipeline_setup {
+	struct lynx_config lynx;      /* program: --lynx, else $NCLEANER_LYNX, else lynx */
+	const char *data_dir_option;  /* --data-dir, or NULL */
+	/* filled by cli_pipeline_setup_finish(): */
+	const char *data_dir;
+	struct strbuf html_rules;
+	struct strbuf dump_rules;
+};
+
+void cli_pipeline_setup_init(struct cli_pipeline_setup *setup);
+/* Resolve the data directory and fill `config` with the rules and Lynx. */
+void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config);
+void cli_pipeline_setup_release(struct cli_pipeline_setup *setup);
+
+/* A file source report callback: prints "PROGRAM: message" (`data` is the
+ * program name). */
+void cli_print_report(void *data, int is_error, const char *message);
+
+/* --- signals ----------------------------------------------------------------- */
+
+/* On SIGINT, SIGTERM or SIGHUP (unless ignored when the program started, as
+ * under nohup) every registered worker is stopped (its Lynx killed, its
+ * sandbox and half-written output removed), every registered atomic file is
+ * removed, and the program exits with 128 + the signal. */
+void cli_install_signal_handlers(void);
+void cli_register_worker(struct worker *worker);
+void cli_unregister_worker(struct worker *worker);
+void cli_register_atomic_file(struct atomic_file *file);
+void cli_unregister_atomic_file(struct atomic_file *file);
+
+/* --- numbers ------------------------------------------------------------------ */
+
+/* Numeric option parsing that rejects trailing junk; prints and exits 2. */
+double cli_parse_double(const char *program, const char *option, const char *value);
+long cli_parse_long(const char *program, const char *option, const char *value, long min, long max);
+/* An interpolation parameter q in (0, 1]; prints and exits 2 otherwise. */
+double cli_parse_q(const char *program, const char *option, const char *value);
+
+#endif

@@ -1,0 +1,239 @@
+/* main-eval.c: ncleaner-eval, the 2008 CLEANEVAL scorer's command line.
+ *
+ * Same options and output as cleaneval.py v1.0. Deliberate differences
+ * (see ncleaner-eval(1)): files pair by id (source/file-names.h), so gold
+ * files may be named <id>-cleaned.txt; directories are walked as ncleaner
+ * walks them (hidden files, FIFOs and devices skipped); files missing from
+ * the gold directory are named in the warning; macro averages divide by the
+ * number of files scored, not by the number of entries in the system
+ * directory; a single file or an empty directory is an error or a warning
+ * instead of a Python traceback.
+ */
+#include "config.h"
+#include "base/alloc.h"
+#include "base/file.h"
+#include "cli/cli.h"
+#include "eval/score.h"
+#include "source/file-pairs.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *program = "ncleaner-eval";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"Usage: ncleaner-eval [-t] [-n] [-s] [-a] [-u] SYSTEM_DIR GOLD_DIR [ALIGN_DIR]\n"
+"Score cleaned texts against a gold standard, exactly as the 2008 script\n"
+"cleaneval.py v1.0: word-level precision, recall and F-score, and the\n"
+"accuracy of the segment tags <p>, <h>, <l>.\n"
+"\n"
+"SYSTEM_DIR/NAME is scored against GOLD_DIR/NAME, or against\n"
+"GOLD_DIR/ID-cleaned.txt when NAME is ID.txt. SYSTEM_DIR and GOLD_DIR may\n"
+"also be two single files.\n"
+"\n"
+"  -t    print only the total row (micro-averaged over all files)\n"
+"  -n    omit the table header\n"
+"  -s    print summary statistics (macro and micro averages) on stderr\n"
+"  -a    remove non-ASCII bytes before comparing\n"
+"  -u    unlabelled segmentation: <p>, <h> and <l> all count as <p>\n"
+"  -h    show this help\n"
+"ALIGN_DIR receives one NAME.align file per scored file.\n");
+}
+
+struct pair {
+	char *name;     /* the system file's name below SYSTEM_DIR */
+	char *system;
+	char *gold;
+};
+
+static void print_row(const char *name, const struct score_result *r)
+{
+	printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", name, r->f,
+	       r->p, r->r, r->tag_f, r->tag_p, r->tag_r, r->counts.tp, r->counts.fp, r->counts.fn,
+	       r->counts.tag_tp, r->counts.tag_fp, r->counts.tag_fn);
+}
+
+int main(int argc, char **argv)
+{
+	int total_only = 0, no_header = 0, summary = 0, c;
+	enum score_flags flags = SCORE_DEFAULT;
+	struct pair *pairs = NULL;
+	size_t npairs = 0, entries = 0;
+	int status = 0;
+
+	while ((c = getopt(argc, argv, "tnsauh")) != -1) {
+		switch (c) {
+		case 't': total_only = 1; break;
+		case 'n': no_header = 1; break;
+		case 's': summary = 1; break;
+		case 'a': flags |= SCORE_ASCII; break;
+		case 'u': flags |= SCORE_UNLABELLED; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (argc - optind < 2 || argc - optind > 3) {
+		usage(stderr);
+		return 2;
+	}
+	const char *system_dir = argv[optind], *gold_dir = argv[optind + 1];
+	const char *align_dir = argc - optind == 3 ? argv[optind + 2] : NULL;
+
+	if (!is_directory(system_dir)) {
+		/* Two single files. */
+		if (is_directory(gold_dir)) {
+			fprintf(stderr, "%s: %s is a file but %s a directory\n", program, system_dir,
+				gold_dir);
+			return 2;
+		}
+		const char *base = strrchr(system_dir, '/');
+		pairs = xmalloc(sizeof(*pairs));
+		pairs[0].name = xstrdup(base ? base + 1 : system_dir);
+		pairs[0].system = xstrdup(system_dir);
+		pairs[0].gold = xstrdup(gold_dir);
+		npairs = entries = 1;
+	} else {
+		if (!is_directory(gold_dir)) {
+			fprintf(stderr, "%s: %s: not a directory\n", program, gold_dir);
+			return 2;
+		}
+		struct file_source *system = file_source_new(FILE_KIND_TEXT, cli_print_report,
+							     (void *)program);
+		struct file_source *gold = file_source_new(FILE_KIND_TEXT, cli_print_report,
+							   (void *)program);
+		struct file_pairs matched = { 0 };
+		if (file_source_add(system, system_dir) < 0 || file_source_add(gold, gold_dir) < 0) {
+			file_source_free(system);
+			file_source_free(gold);
+			return 2;
+		}
+		file_pairs_build(&matched, system, gold, cli_print_report, (void *)program);
+		pairs = xcalloc(matched.count, sizeof(*pairs));
+		for (size_t i = 0; i < matched.count; i++) {
+			const struct file_pair *m = &matched.items[i];
+			if (!m->first)
+				continue;   /* a gold file nobody asked for */
+			entries++;
+			if (!m->second) {
+				fprintf(stderr, "%s: warning: %s: no gold file in %s (skipped)\n",
+					program, m->first->relative, gold_dir);
+				continue;
+			}
+			pairs[npairs].name = xstrdup(m->first->relative);
+			pairs[npairs].system = xstrdup(m->first->path);
+			pairs[npairs].gold = xstrdup(m->second->path);
+			npairs++;
+		}
+		file_pairs_release(&matched);
+		file_source_free(system);
+		file_source_free(gold);
+	}
+	if (!npairs) {
+		fprintf(stderr, "%s: %s: no files to score\n", program, system_dir);
+		free(pairs);
+		return 2;
+	}
+	if (npairs < entries)
+		fprintf(stderr, "Warning: %zu files not found in gold standard (skipped)\n",
+			entries - npairs);
+
+	if (!no_header)
+		printf("file\tF\tP\tR\tF.tag\tP.tag\tR.tag\tTP\tFP\tFN\tTP.tag\tFP.tag\tFN.tag\n");
+
+	struct score_counts total = { 0 };
+	double sum[6] = { 0 }, sumsq[6] = { 0 };
+	size_t scored = 0;
+	for (size_t n = 0; n < npairs; n++) {
+		struct strbuf sys = STRBUF_INIT, gold = STRBUF_INIT, align = STRBUF_INIT;
+		struct nc_error err = { 0 };
+		struct score_counts counts = { 0 };
+		struct score_result r;
+
+		if (read_file(pairs[n].system, 0, &sys, &err) < 0 ||
+		    read_file(pairs[n].gold, 0, &gold, &err) < 0) {
+			fprintf(stderr, "%s: %s\n", program, err.message);
+			status = 1;
+			goto next;
+		}
+		score_texts(sys.buf, sys.len, gold.buf, gold.len, flags, &counts,
+			    align_dir ? &align : NULL);
+		score_compute(&counts, &r);
+		if (!total_only)
+			print_row(pairs[n].name, &r);
+		total.tp += counts.tp, total.fp += counts.fp, total.fn += counts.fn;
+		total.tag_tp += counts.tag_tp, total.tag_fp += counts.tag_fp;
+		total.tag_fn += counts.tag_fn;
+		double v[6] = { r.f, r.p, r.r, r.tag_f, r.tag_p, r.tag_r };
+		for (int i = 0; i < 6; i++) {
+			sum[i] += v[i];
+			sumsq[i] += v[i] * v[i];
+		}
+		scored++;
+		if (align_dir) {
+			struct strbuf path = STRBUF_INIT;
+			const char *dot = strrchr(pairs[n].name, '.');
+			int stem = dot ? (int)(dot - pairs[n].name) : (int)strlen(pairs[n].name);
+			strbuf_addf(&path, "%s/%.*s.align", align_dir, stem, pairs[n].name);
+			FILE *f = fopen(path.buf, "w");
+			if (!f || fwrite(align.buf, 1, align.len, f) != align.len || fclose(f) != 0) {
+				fprintf(stderr, "%s: %s: cannot write: %s\n", program, path.buf,
+					strerror(errno));
+				status = 1;
+			}
+			strbuf_release(&path);
+		}
+next:
+		strbuf_release(&sys);
+		strbuf_release(&gold);
+		strbuf_release(&align);
+	}
+
+	struct score_result micro;
+	score_compute(&total, &micro);
+	if (total_only)
+		print_row("total", &micro);
+	fflush(stdout);
+
+	if (summary && scored) {
+		double mean[6], sd[6];
+		for (int i = 0; i < 6; i++) {
+			mean[i] = sum[i] / (double)scored;
+			/* The original divides by n - 1 and fails for one file. */
+			double var = scored > 1 ? (sumsq[i] - scored * mean[i] * mean[i]) / (scored - 1) : 0;
+			sd[i] = var > 0 ? sqrt(var) : 0;
+		}
+		const char *kind = flags & SCORE_UNLABELLED ? "unlabelled" : "labelled";
+		if (scored < entries)
+			fprintf(stderr, "Evaluation report for on %zu out of %zu files:\n", scored, entries);
+		else
+			fprintf(stderr, "Evaluation report for on %zu files:\n", scored);
+		fprintf(stderr, "Word-level accuracy (macro-averaged):\n");
+		fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[0], sd[0]);
+		fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[1], sd[1]);
+		fprintf(stderr, "  Recall:    %6.2f%% +/- %.2f%%\n", mean[2], sd[2]);
+		fprintf(stderr, "Segmentation accuracy (%s):\n", kind);
+		fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[3], sd[3]);
+		fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[4], sd[4]);
+		fprintf(stderr, "  Recall:    %6.2f%% +/- %.2f%%\n", mean[5], sd[5]);
+		fprintf(stderr, "Word-level accuracy (micro-averaged):\n");
+		fprintf(stderr, "  F-score:   %6.2f%%\n", micro.f);
+		fprintf(stderr, "  Precision: %6.2f%%\n", micro.p);
+		fprintf(stderr, "  Recall:    %6.2f%%\n", micro.r);
+		fprintf(stderr, "Segmentation accuracy (%s, micro-averaged):\n", kind);
+		fprintf(stderr, "  F-score:   %6.2f%%\n", micro.tag_f);
+		fprintf(stderr, "  Precision: %6.2f%%\n", micro.tag_p);
+		fprintf(stderr, "  Recall:    %6.2f%%\n", micro.tag_r);
+	}
+	for (size_t n = 0; n < npairs; n++) {
+		free(pairs[n].name);
+		free(pairs[n].system);
+		free(pairs[n].gold);
+	}
+	free(pairs);
+	return status;
+}

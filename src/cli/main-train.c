@@ -1,0 +1,377 @@
+/* main-train.c: train-ncleaner, building model files (and tuning n and q).
+ *
+ *   train-ncleaner [--diff] [-n N] [-m MODE] [-q Q] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model
+ *   train-ncleaner --tune [-m MODE] [--folds K] [--plot FILE] RAW_DIR
+ *
+ * Files are paired by id (source/file-names.h): <id>.html (or any raw file
+ * <id>.*) with <id>.txt or <id>-cleaned.txt. Reading the texts, counting and
+ * cross-validating live in the library (train/); this front end pairs the
+ * files, reports and writes. Exit status: 0 on success, 1 when an input
+ * failed, 2 on a usage or set-up error.
+ */
+#include "config.h"
+#include "cli/cli.h"
+#include "base/alloc.h"
+#include "method/ncleaner-model.h"
+#include "source/file-pairs.h"
+#include "train/training.h"
+#include "train/tune.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *program = "train-ncleaner";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"Usage: train-ncleaner [OPTIONS] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model\n"
+"       train-ncleaner --tune [OPTIONS] RAW_DIR\n"
+"Train the clean and dirty character n-gram models of ncleaner.\n"
+"\n"
+"CLEAN_DIR holds clean texts (CLEANEVAL gold files or plain text). The second\n"
+"directory holds boilerplate texts, or, with --diff, the raw pages (HTML or\n"
+"text dumps) that the clean texts were cut from: the dirty model is then\n"
+"trained on raw minus clean counts (differential training). Files pair by id:\n"
+"<id>.html with <id>.txt or <id>-cleaned.txt.\n"
+"\n"
+"  -d, --diff            differential training\n"
+"  -n N                  longest n-gram, 1-8 (default 3)\n"
+"  -q Q                  interpolation parameter stored in the model (default 0.5)\n"
+"  -m, --mode MODE       normalisation mode 0-3 (default 1; see ncleaner(1))\n"
+"  -b, --bias BITS       default bias stored in the model (default 0)\n"
+"      --description TEXT  what the model was trained on, stored in the file\n"
+"      --direct-segments count the raw pages' segments as the cleaner scores them,\n"
+"                        not read again as gold texts are (see train-ncleaner(1))\n"
+"      --tune            print 10-fold cross-validated cross-entropy of a model\n"
+"                        trained on RAW_DIR, for n = 1-8 and a grid of q\n"
+"      --folds K         folds for --tune (default 10)\n"
+"      --plot FILE       with --tune, draw the table with gnuplot (.png or .svg)\n"
+"      --lynx PROGRAM, --timeout SECONDS, --data-dir DIR   as for ncleaner\n"
+"  -h, --help            show this help\n");
+}
+
+struct options {
+	int diff, order, mode, tune, folds, direct;
+	double q, bias;
+	const char *description, *plot;
+	struct cli_pipeline_setup setup;
+};
+
+/* --- tuning: cross-validated cross-entropy for every n and q --------------- */
+
+static void print_fold(void *data, int fold, int folds)
+{
+	(void)data;
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r%s: fold %d/%d", program, fold, folds);
+}
+
+static void print_table(const struct options *o, const struct tune_table *table, size_t nfiles)
+{
+	printf("# %d-fold cross-validated cross-entropy (bits per symbol), mode %d, %zu files, %zu symbols\n",
+	       o->folds, o->mode, nfiles, table->symbols);
+	printf("q");
+	for (int n = 1; n <= NGRAM_MAX_ORDER; n++)
+		printf("\tn=%d", n);
+	printf("\n");
+	double best = INFINITY;
+	int best_n = 0, best_q = 0;
+	for (int qi = 0; qi < TUNE_Q_STEPS; qi++) {
+		printf("%.2f", tune_q(qi));
+		for (int n = 1; n <= NGRAM_MAX_ORDER; n++) {
+			double h = tune_entropy(table, n, qi);
+			printf("\t%.4f", h);
+			if (h < best)
+				best = h, best_n = n, best_q = qi;
+		}
+		printf("\n");
+	}
+	printf("# lowest: n = %d, q = %.2f, %.4f bits\n", best_n, tune_q(best_q), best);
+	fflush(stdout);
+}
+
+/* Draw the table with gnuplot; 0 on success. */
+static int plot_table(const struct options *o, const struct tune_table *table)
+{
+	struct strbuf data = STRBUF_INIT, script = STRBUF_INIT;
+	char tmpl[] = "/tmp/ncleaner-tune-XXXXXX";
+	int fd = mkstemp(tmpl);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	for (int qi = 0; qi < TUNE_Q_STEPS; qi++) {
+		strbuf_addf(&data, "%.2f", tune_q(qi));
+		for (int n = 1; n <= NGRAM_MAX_ORDER; n++)
+			strbuf_addf(&data, " %.5f", tune_entropy(table, n, qi));
+		strbuf_addch(&data, '\n');
+	}
+	if (f) {
+		fwrite(data.buf, 1, data.len, f);
+		fclose(f);
+	}
+	const char *ext = strrchr(o->plot, '.');
+	int svg = ext && !strcmp(ext, ".svg");
+	strbuf_addf(&script, "set terminal %s size 800,600; set output '%s';"
+		    "set xlabel 'q'; set ylabel 'cross-entropy (bits per character)';"
+		    "set title 'Cross-validated cross-entropy on raw dumps (mode %d)';"
+		    "set key outside right; plot for [n=1:%d] '%s' using 1:(column(n+1)) "
+		    "with linespoints title sprintf('n = %%d', n)",
+		    svg ? "svg" : "png", o->plot, o->mode, NGRAM_MAX_ORDER, tmpl);
+	FILE *gp = popen("gnuplot", "w");
+	int ok = gp && fputs(script.buf, gp) >= 0;
+	int failed = !gp || pclose(gp) != 0 || !ok;
+	if (failed)
+		fprintf(stderr, "%s: gnuplot failed; the table above is complete "
+			"(install the Debian package gnuplot-nox for the plot)\n", program);
+	unlink(tmpl);
+	strbuf_release(&data);
+	strbuf_release(&script);
+	return failed ? -1 : 0;
+}
+
+static int tune(const struct options *o, const struct file_pairs *pairs,
+		const struct training_reader *reader)
+{
+	size_t nfiles = 0;
+	struct symbol_segments *per_file = xcalloc(pairs->count, sizeof(*per_file));
+	struct tune_table table;
+	int status = 0;
+
+	/* A file that fails keeps its place (and so the folds of the others). */
+	for (size_t i = 0; i < pairs->count; i++) {
+		const struct file_input *raw = pairs->items[i].second;
+		struct nc_error err = { 0 };
+		if (!raw)
+			continue;
+		if (training_read_raw(reader, raw->path, raw->kind, &per_file[i], &err) < 0) {
+			fprintf(stderr, "%s: %s\n", program, err.message);
+			status = 1;
+			continue;
+		}
+		nfiles++;
+	}
+	if (nfiles < (size_t)o->folds) {
+		fprintf(stderr, "%s: %zu usable files, fewer than %d folds\n", program, nfiles, o->folds);
+		status = 2;
+		goto out;
+	}
+	tune_cross_validate(per_file, pairs->count, o->folds, (enum ngram_mode)o->mode, &table,
+			    print_fold, NULL);
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\n");
+	print_table(o, &table, nfiles);
+	if (o->plot && plot_table(o, &table) < 0)
+		status = 1;
+out:
+	for (size_t i = 0; i < pairs->count; i++)
+		symbol_segments_release(&per_file[i]);
+	free(per_file);
+	return status;
+}
+
+/* --- training ----------------------------------------------------------------- */
+
+/* Write the model whole or not at all, also when a signal arrives. */
+static int save_model(const struct ncleaner_model *model, const char *path, struct nc_error *err)
+{
+	struct atomic_file file = { 0 };
+
+	cli_register_atomic_file(&file);
+	if (atomic_file_open(&file, path, err) < 0) {
+		cli_unregister_atomic_file(&file);
+		return -1;
+	}
+	int ret = ncleaner_model_write(model, file.stream, path, err);
+	if (ret == 0)
+		ret = atomic_file_commit(&file, err);
+	else
+		atomic_file_abort(&file);
+	cli_unregister_atomic_file(&file);
+	return ret;
+}
+
+static int train(const struct options *o, const struct file_pairs *pairs,
+		 const struct training_reader *reader, const char *out_path)
+{
+	struct ngram_counts clean, dirty;
+	struct ncleaner_model model;
+	struct nc_error err = { 0 };
+	size_t nclean = 0, nraw = 0;
+	int status = 0;
+	clock_t started = clock();
+
+	ngram_counts_init(&clean, o->order);
+	ngram_counts_init(&dirty, o->order);
+	for (size_t i = 0; i < pairs->count; i++) {
+		const struct file_input *gold = pairs->items[i].first, *raw = pairs->items[i].second;
+		if (o->diff && (!gold || !raw)) {
+			fprintf(stderr, "%s: warning: %s has no %s file (skipped)\n", program,
+				gold ? gold->path : raw->path, gold ? "raw" : "clean");
+			continue;
+		}
+		/* Both texts of a file are read before either is counted, so a file
+		 * that fails half-way leaves no trace in the model. */
+		struct symbol_segments clean_text = { 0 }, raw_text = { 0 };
+		int ret = 0;
+		if (gold)
+			ret = training_read_gold(reader, gold->path, &clean_text, &err);
+		if (ret == 0 && raw)
+			ret = o->diff ? training_read_raw(reader, raw->path, raw->kind, &raw_text, &err)
+				      : training_read_gold(reader, raw->path, &raw_text, &err);
+		if (ret == 0) {
+			symbol_segments_count(&clean_text, &clean, 1);
+			if (o->diff)
+				symbol_segments_count(&clean_text, &dirty, -1);
+			symbol_segments_count(&raw_text, &dirty, 1);
+			nclean += gold != NULL;
+			nraw += raw != NULL;
+		} else {
+			fprintf(stderr, "%s: %s\n", program, err.message);
+			status = 1;
+		}
+		symbol_segments_release(&clean_text);
+		symbol_segments_release(&raw_text);
+	}
+	if (!nclean || !nraw) {
+		fprintf(stderr, "%s: need at least one clean and one %s file\n", program,
+			o->diff ? "raw" : "dirty");
+		status = 2;
+		goto out;
+	}
+	ncleaner_model_init(&model, o->order, o->q, (enum ngram_mode)o->mode);
+	model.bias = o->bias;
+	ngram_model_estimate(&model.clean, &clean, (enum ngram_mode)o->mode);
+	ngram_model_estimate(&model.dirty, &dirty, (enum ngram_mode)o->mode);
+	struct strbuf description = STRBUF_INIT;
+	if (o->description)
+		strbuf_addstr(&description, o->description);
+	else
+		strbuf_addf(&description, "%s training on %zu clean and %zu %s files",
+			    o->diff ? "differential" : "standard", nclean, nraw, o->diff ? "raw" : "dirty");
+	model.description = strbuf_detach(&description, NULL);
+	if (save_model(&model, out_path, &err) < 0) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		status = 2;
+	} else {
+		fprintf(stderr, "%s: wrote %s: n = %d, q = %g, mode %d, %zu + %zu n-grams, "
+			"%zu clean and %zu %s files, %.2f s CPU\n", program, out_path, o->order, o->q,
+			o->mode, ngram_model_entries(&model.clean), ngram_model_entries(&model.dirty),
+			nclean, nraw, o->diff ? "raw" : "dirty",
+			(double)(clock() - started) / CLOCKS_PER_SEC);
+	}
+	ncleaner_model_release(&model);
+out:
+	ngram_counts_release(&clean);
+	ngram_counts_release(&dirty);
+	return status;
+}
+
+enum {
+	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_LYNX, OPT_TIMEOUT, OPT_DATA_DIR,
+	OPT_DIRECT
+};
+
+int main(int argc, char **argv)
+{
+	static const struct option long_options[] = {
+		{ "diff", no_argument, NULL, 'd' },
+		{ "mode", required_argument, NULL, 'm' },
+		{ "bias", required_argument, NULL, 'b' },
+		{ "description", required_argument, NULL, OPT_DESCRIPTION },
+		{ "direct-segments", no_argument, NULL, OPT_DIRECT },
+		{ "tune", no_argument, NULL, OPT_TUNE },
+		{ "folds", required_argument, NULL, OPT_FOLDS },
+		{ "plot", required_argument, NULL, OPT_PLOT },
+		{ "lynx", required_argument, NULL, OPT_LYNX },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "data-dir", required_argument, NULL, OPT_DATA_DIR },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct options o = { .order = 3, .mode = 1, .q = 0.5, .folds = 10 };
+	int c, status;
+
+	cli_pipeline_setup_init(&o.setup);
+	while ((c = getopt_long(argc, argv, "dn:m:q:b:h", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'd': o.diff = 1; break;
+		case 'n': o.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER); break;
+		case 'm': o.mode = (int)cli_parse_long(program, "--mode", optarg, 0, NGRAM_MODE_MAX); break;
+		case 'q': o.q = cli_parse_q(program, "-q", optarg); break;
+		case 'b': o.bias = cli_parse_double(program, "--bias", optarg); break;
+		case OPT_DESCRIPTION: o.description = optarg; break;
+		case OPT_DIRECT: o.direct = 1; break;
+		case OPT_TUNE: o.tune = 1; break;
+		case OPT_FOLDS: o.folds = (int)cli_parse_long(program, "--folds", optarg, 2, 1000); break;
+		case OPT_PLOT:
+			/* The name goes into a gnuplot script between single quotes. */
+			if (strpbrk(optarg, "'\n\\")) {
+				fprintf(stderr, "%s: --plot: the file name may not contain ', \\ or a "
+					"newline\n", program);
+				return 2;
+			}
+			o.plot = optarg;
+			break;
+		case OPT_LYNX: o.setup.lynx.program = optarg; break;
+		case OPT_TIMEOUT:
+			o.setup.lynx.timeout_seconds = cli_parse_double(program, "--timeout", optarg);
+			break;
+		case OPT_DATA_DIR: o.setup.data_dir_option = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default:
+			fprintf(stderr, "Try '%s --help' for more information.\n", program);
+			return 2;
+		}
+	}
+	if (argc - optind != (o.tune ? 1 : 3)) {
+		usage(stderr);
+		return 2;
+	}
+
+	struct pipeline_config config = { 0 };
+	struct nc_error err = { 0 };
+	struct training_reader reader = { 0 };
+	struct pipeline *pipeline = NULL;
+	struct file_source *gold = NULL, *raw = NULL;
+	struct file_pairs pairs = { 0 };
+
+	cli_pipeline_setup_finish(&o.setup, &config);
+	ngram_alphabet_init(&reader.alphabet, (enum ngram_mode)o.mode);
+	reader.reading = o.direct ? TRAINING_DIRECT : TRAINING_COMPATIBLE;
+	pipeline = pipeline_new(&config, &err);
+	if (pipeline)
+		reader.worker = worker_new(pipeline, NULL, &err);
+	if (!reader.worker) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		status = 2;
+		goto out;
+	}
+	cli_register_worker(reader.worker);
+	cli_install_signal_handlers();
+	if (!o.tune) {
+		gold = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
+		status = file_source_add(gold, argv[optind]) < 0 ? 2 : 0;
+	} else {
+		status = 0;
+	}
+	raw = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
+	if (status == 0 && file_source_add(raw, argv[optind + (o.tune ? 0 : 1)]) < 0)
+		status = 2;
+	if (status == 0) {
+		file_pairs_build(&pairs, gold, raw, cli_print_report, (void *)program);
+		status = o.tune ? tune(&o, &pairs, &reader)
+				: train(&o, &pairs, &reader, argv[optind + 2]);
+	}
+	cli_unregister_worker(reader.worker);
+out:
+	file_pairs_release(&pairs);
+	file_source_free(gold);
+	file_source_free(raw);
+	worker_free(reader.worker);
+	pipeline_free(pipeline);
+	cli_pipeline_setup_release(&o.setup);
+	return status;
+}

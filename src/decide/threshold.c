@@ -1,0 +1,44 @@
+/* threshold.c: the paper's decision rule (see decider.h).
+ *
+ * NCLEANER keeps a segment t when H_dirty(t) - (H_clean(t) + bias) >= 0:
+ * the dirty model must find it at least `bias` bits per character harder to
+ * predict than the clean model does. The expression is evaluated exactly in
+ * this form, so that ties (and the results) are those of the original.
+ */
+#include "decide/decider.h"
+#include "base/alloc.h"
+
+struct threshold_decider {
+	struct decider base;
+	double bias;
+};
+
+static void threshold_decide(const struct decider *base, struct scored_segment *segments,
+			     size_t count)
+{
+	const struct threshold_decider *d = (const struct threshold_decider *)base;
+	for (size_t i = 0; i < count; i++) {
+		const struct segment_score *s = &segments[i].score;
+		segments[i].keep = s->cost_dirty - (s->cost_clean + d->bias) >= 0;
+	}
+}
+
+static void threshold_free(struct decider *base)
+{
+	free(base);
+}
+
+static const struct decider_ops threshold_ops = {
+	.name = "threshold",
+	.decide = threshold_decide,
+	.free = threshold_free,
+};
+
+struct decider *threshold_decider_new(double bias)
+{
+	struct threshold_decider *d = xcalloc(1, sizeof(*d));
+	d->base.ops = &threshold_ops;
+	d->base.whole_page = 0;
+	d->bias = bias;
+	return &d->base;
+}

@@ -1,0 +1,84 @@
+/* method.h: stage 4, scoring segments.
+ *
+ * A method says, for every segment, how well it fits running text and how
+ * well it fits boilerplate, as two costs in bits per unit (for the ncleaner
+ * method: the cross-entropies H_clean and H_dirty per character). The
+ * costs are all a decider needs: a threshold compares them (decide/), a
+ * sequence model can use them as the emission costs of its clean and dirty
+ * states. A method does not decide.
+ *
+ * Ownership and threads. A `struct method` is loaded once (it holds the
+ * model) and is read-only afterwards: every worker scores with it at once.
+ * What scoring writes (scratch buffers) lives in a `struct method_scorer`,
+ * which each worker creates for itself with method_scorer_new(). The caller
+ * that loads a method frees it, after every scorer made from it is freed.
+ *
+ * Implementations embed `struct method` and `struct method_scorer` as their
+ * first members and give an ops table.
+ */
+#ifndef NC_METHOD_H
+#define NC_METHOD_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "segment/segment.h"
+
+struct segment_score {
+	double cost_clean;   /* bits per unit if the segment is running text */
+	double cost_dirty;   /* bits per unit if it is boilerplate */
+	size_t units;        /* how many units the costs are averaged over */
+};
+
+/* A segment as it travels from the method through the decider to the sink. */
+struct scored_segment {
+	struct segment segment;
+	struct segment_score score;
+	int keep;            /* set by the decider */
+};
+
+struct method;
+struct method_scorer;
+
+struct method_ops {
+	const char *name;    /* as in --method and in model files */
+	struct method_scorer *(*scorer_new)(const struct method *method);
+	int (*score)(struct method_scorer *scorer, const struct segment *segment,
+		     struct segment_score *score, struct nc_error *err);
+	void (*scorer_free)(struct method_scorer *scorer);
+	void (*free)(struct method *method);
+};
+
+struct method {
+	const struct method_ops *ops;
+	double default_bias;  /* the bias (bits) the model recommends to a threshold */
+};
+
+struct method_scorer {
+	const struct method_ops *ops;
+};
+
+static inline struct method_scorer *method_scorer_new(const struct method *method)
+{
+	return method->ops->scorer_new(method);
+}
+
+static inline int method_score(struct method_scorer *scorer, const struct segment *segment,
+			       struct segment_score *score, struct nc_error *err)
+{
+	return scorer->ops->score(scorer, segment, score, err);
+}
+
+static inline void method_scorer_free(struct method_scorer *scorer)
+{
+	if (scorer)
+		scorer->ops->scorer_free(scorer);
+}
+
+static inline void method_free(struct method *method)
+{
+	if (method)
+		method->ops->free(method);
+}
+
+#endif

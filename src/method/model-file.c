@@ -1,0 +1,69 @@
+/* model-file.c: the header of model files (see model-file.h). */
+#include "method/model-file.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The line at `p` (without its newline), or NULL when there is no newline. */
+static const char *line_end(const char *p, const char *end)
+{
+	return memchr(p, '\n', (size_t)(end - p));
+}
+
+int model_file_read_header(const char *name, const char *data, size_t len, int max_version,
+			   struct model_file_header *header, struct nc_error *err)
+{
+	const char *p = data, *end = data + len, *nl;
+	size_t magic = strlen(MODEL_FILE_MAGIC);
+
+	memset(header, 0, sizeof(*header));
+	if (len == 0)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: empty file, no end line", name);
+	if (len < magic + 1 || memcmp(p, MODEL_FILE_MAGIC "\t", magic + 1))
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: not an ncleaner model file", name);
+	if (!(nl = line_end(p, end)))
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: last line has no newline "
+				    "(truncated file?)", name);
+	const char *version = p + magic + 1;
+	int digits = (int)(nl - version);
+	if (digits < 1 || digits > 4 || strspn(version, "0123456789") < (size_t)digits)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: not an ncleaner model file", name);
+	sscanf(version, "%d", &header->version);
+	if (header->version < 1 || header->version > max_version)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: model file version %.*s, this program "
+				    "reads versions 1 to %d", name, digits, version, max_version);
+	p = nl + 1;
+	header->lines = 1;
+	if (header->version == 1) {
+		strcpy(header->method, "ncleaner");
+	} else {
+		if (!(nl = line_end(p, end)) || (size_t)(nl - p) < 8 || memcmp(p, "method\t", 7))
+			return nc_error_set(err, NC_ERR_FORMAT, "%s:2: no method line (a version %d "
+					    "model file names its method)", name, header->version);
+		size_t n = (size_t)(nl - p) - 7;
+		if (n >= sizeof(header->method) || memchr(p + 7, '\t', n) || memchr(p + 7, '\0', n))
+			return nc_error_set(err, NC_ERR_FORMAT, "%s:2: bad method name", name);
+		memcpy(header->method, p + 7, n);
+		header->method[n] = '\0';
+		p = nl + 1;
+		header->lines = 2;
+	}
+	header->length = (size_t)(p - data);
+	return 0;
+}
+
+int model_file_expect_method(const char *name, const struct model_file_header *header,
+			     const char *method, struct nc_error *err)
+{
+	if (!strcmp(header->method, method))
+		return 0;
+	return nc_error_set(err, NC_ERR_METHOD, "%s: built for the method '%s', asked for '%s'",
+			    name, header->method, method);
+}
+
+void model_file_write_header(struct strbuf *out, int version, const char *method)
+{
+	strbuf_addf(out, "%s\t%d\n", MODEL_FILE_MAGIC, version);
+	if (version >= 2)
+		strbuf_addf(out, "method\t%s\n", method);
+}

@@ -1,0 +1,43 @@
+/* model-file.h: what every model file begins with, whatever its method.
+ *
+ *     ncleaner-model<TAB>VERSION
+ *     method<TAB>NAME
+ *
+ * The method line names the method the file was built for ("ncleaner" for
+ * the character n-gram models); it is required from version 2 on. Version 1
+ * files predate it and were all built for "ncleaner". A loader checks the
+ * header before anything else, so that a file meant for another method, or
+ * written by a newer program, is refused with a message that says so
+ * ("built for X, asked for Y") rather than failing on some later line.
+ */
+#ifndef NC_MODEL_FILE_H
+#define NC_MODEL_FILE_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+#define MODEL_FILE_MAGIC "ncleaner-model"
+#define MODEL_FILE_METHOD_MAX 32
+
+struct model_file_header {
+	int version;
+	char method[MODEL_FILE_METHOD_MAX];
+	size_t length;    /* bytes of the header lines */
+	unsigned lines;   /* number of header lines */
+};
+
+/* Read the header at the start of `data` (`name` names the file in errors).
+ * Errors (NC_ERR_FORMAT): not a model file, an empty file, a version above
+ * `max_version`, a missing or malformed method line. */
+int model_file_read_header(const char *name, const char *data, size_t len, int max_version,
+			   struct model_file_header *header, struct nc_error *err);
+
+/* NC_ERR_METHOD unless the header names `method`. */
+int model_file_expect_method(const char *name, const struct model_file_header *header,
+			     const char *method, struct nc_error *err);
+
+void model_file_write_header(struct strbuf *out, int version, const char *method);
+
+#endif

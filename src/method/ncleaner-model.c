@@ -1,0 +1,369 @@
+/* ncleaner-model.c: reading and writing ncleaner model files (see ncleaner-model.h). */
+#include "method/ncleaner-model.h"
+#include "method/model-file.h"
+#include "base/alloc.h"
+#include "base/file.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void ncleaner_model_init(struct ncleaner_model *model, int order, double q, enum ngram_mode mode)
+{
+	memset(model, 0, sizeof(*model));
+	model->order = order;
+	model->q = q;
+	model->mode = mode;
+	ngram_model_init(&model->clean, order, mode);
+	ngram_model_init(&model->dirty, order, mode);
+}
+
+void ncleaner_model_release(struct ncleaner_model *model)
+{
+	ngram_model_release(&model->clean);
+	ngram_model_release(&model->dirty);
+	free(model->description);
+	model->description = NULL;
+}
+
+/* --- writing ------------------------------------------------------------------ */
+
+static void write_key(struct strbuf *out, uint64_t key, int k)
+{
+	for (int i = k - 1; i >= 0; i--) {
+		unsigned s = (unsigned)(key >> (8 * i)) & 0xFF;
+		if (s == NGRAM_BOUNDARY)
+			strbuf_addstr(out, "\\b");
+		else if (s == '\\')
+			strbuf_addstr(out, "\\\\");
+		else if (s == ' ')
+			strbuf_addstr(out, "\\s");
+		else if (s > 0x20 && s < 0x7F)
+			strbuf_addch(out, (int)s);
+		else
+			strbuf_addf(out, "\\x%02X", s);
+	}
+}
+
+static int compare_prob(const void *a, const void *b)
+{
+	uint64_t x = (*(struct ngram_prob *const *)a)->key, y = (*(struct ngram_prob *const *)b)->key;
+	return x < y ? -1 : x > y;
+}
+
+static size_t write_ngram_model(struct strbuf *out, const struct ngram_model *m, const char *name)
+{
+	size_t entries = 0;
+
+	strbuf_addf(out, "model\t%s\n", name);
+	for (unsigned s = 0; s < NGRAM_SYMBOLS; s++) {
+		if (!ngram_symbol_in_alphabet(m->mode, s))
+			continue;
+		strbuf_addstr(out, "1\t");
+		write_key(out, s, 1);
+		strbuf_addf(out, "\t%.9g\n", m->unigram[s]);
+		entries++;
+	}
+	for (int k = 2; k <= m->order; k++) {
+		size_t n = HASH_COUNT(m->table[k]), i = 0;
+		struct ngram_prob **sorted = xmalloc(n * sizeof(*sorted)), *entry, *tmp;
+		HASH_ITER(hh, m->table[k], entry, tmp)
+			sorted[i++] = entry;
+		qsort(sorted, n, sizeof(*sorted), compare_prob);
+		for (i = 0; i < n; i++) {
+			strbuf_addf(out, "%d\t", k);
+			write_key(out, sorted[i]->key, k);
+			strbuf_addf(out, "\t%.9g\n", sorted[i]->p);
+		}
+		entries += n;
+		free(sorted);
+	}
+	return entries;
+}
+
+int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const char *name,
+			 struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	size_t entries = 0;
+
+	model_file_write_header(&text, NCLEANER_MODEL_VERSION, NCLEANER_METHOD_NAME);
+	strbuf_addf(&text, "order\t%d\nq\t%.9g\nmode\t%d\nbias\t%.9g\n", model->order, model->q,
+		    (int)model->mode, model->bias);
+	strbuf_addstr(&text, "description\t");
+	for (const char *p = model->description ? model->description : ""; *p; p++)
+		strbuf_addch(&text, *p == '\n' || *p == '\t' ? ' ' : *p);
+	strbuf_addch(&text, '\n');
+	entries += write_ngram_model(&text, &model->clean, "clean");
+	entries += write_ngram_model(&text, &model->dirty, "dirty");
+	strbuf_addf(&text, "end\t%zu\n", entries);
+
+	int ok = fwrite(text.buf, 1, text.len, out) == text.len;
+	strbuf_release(&text);
+	if (!ok)
+		return nc_error_set(err, NC_ERR_IO, "%s: write error: %s", name, strerror(errno));
+	return 0;
+}
+
+int ncleaner_model_save(const struct ncleaner_model *model, const char *path,
+			struct nc_error *err)
+{
+	struct atomic_file file;
+
+	if (atomic_file_open(&file, path, err) < 0)
+		return -1;
+	if (ncleaner_model_write(model, file.stream, path, err) < 0) {
+		atomic_file_abort(&file);
+		return -1;
+	}
+	return atomic_file_commit(&file, err);
+}
+
+/* --- reading ------------------------------------------------------------------ */
+
+struct reader {
+	const char *path;
+	unsigned line;
+	struct nc_error *err;
+};
+
+static int bad(struct reader *r, const char *what)
+{
+	return nc_error_set(r->err, NC_ERR_FORMAT, "%s:%u: %s", r->path, r->line, what);
+}
+
+static int hex_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Parse KEY into packed symbols; return the number of symbols or -1. */
+static int parse_key(const char *p, const char *end, uint64_t *key)
+{
+	int k = 0;
+
+	*key = 0;
+	while (p < end) {
+		unsigned s;
+		if (*p != '\\') {
+			s = (unsigned char)*p++;
+		} else if (end - p >= 2 && p[1] == 'b') {
+			s = NGRAM_BOUNDARY, p += 2;
+		} else if (end - p >= 2 && p[1] == 's') {
+			s = ' ', p += 2;
+		} else if (end - p >= 2 && p[1] == '\\') {
+			s = '\\', p += 2;
+		} else if (end - p >= 4 && p[1] == 'x' && hex_value(p[2]) >= 0 && hex_value(p[3]) >= 0) {
+			s = (unsigned)(hex_value(p[2]) * 16 + hex_value(p[3]));
+			p += 4;
+		} else {
+			return -1;
+		}
+		if (++k > NGRAM_MAX_ORDER || s == 0xFF)
+			return -1;
+		*key = (*key << 8) | s;
+	}
+	return k;
+}
+
+static int parse_double(const char *s, double *value)
+{
+	char *end;
+	errno = 0;
+	*value = strtod(s, &end);
+	return end != s && *end == '\0' && errno == 0 && isfinite(*value);
+}
+
+static int parse_header(struct reader *r, const char *name, const char *value,
+			struct ncleaner_model *model, unsigned *seen)
+{
+	double v;
+
+	if (!strcmp(name, "description")) {
+		free(model->description);
+		model->description = xstrdup(value);
+		*seen |= 16;
+		return 0;
+	}
+	if (!parse_double(value, &v))
+		return bad(r, "header value is not a number");
+	if (!strcmp(name, "order")) {
+		if (v != floor(v) || v < 1 || v > NGRAM_MAX_ORDER)
+			return bad(r, "order must be a whole number from 1 to 8");
+		model->order = (int)v;
+		*seen |= 1;
+	} else if (!strcmp(name, "q")) {
+		struct nc_error q_err;
+		if (ngram_check_q(v, &q_err) < 0)
+			return bad(r, q_err.message);
+		model->q = v;
+		*seen |= 2;
+	} else if (!strcmp(name, "mode")) {
+		if (v != floor(v) || v < 0 || v > NGRAM_MODE_MAX)
+			return bad(r, "mode must be 0, 1, 2 or 3");
+		model->mode = (enum ngram_mode)(int)v;
+		*seen |= 4;
+	} else if (!strcmp(name, "bias")) {
+		model->bias = v;
+		*seen |= 8;
+	} else {
+		return bad(r, "unknown header field");
+	}
+	return 0;
+}
+
+static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
+				       struct strbuf *buffer, struct nc_error *err);
+
+int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret;
+
+	ncleaner_model_init(model, 0, 0, 0);
+	if (read_file(path, MODEL_MAX_BYTES, &text, err) < 0)
+		return -1;
+	ret = ncleaner_model_parse_buffer(model, path, &text, err);
+	strbuf_release(&text);
+	return ret;
+}
+
+int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
+			 size_t len, struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret;
+
+	strbuf_add(&text, data, len);
+	ret = ncleaner_model_parse_buffer(model, name, &text, err);
+	strbuf_release(&text);
+	return ret;
+}
+
+/* The parser proper: works in place on `text` (lines and fields are cut
+ * with NULs), which the caller owns and releases. */
+static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
+				       struct strbuf *buffer, struct nc_error *err)
+{
+	struct reader r = { path, 0, err };
+	struct ngram_model *current = NULL;
+	unsigned seen = 0;
+	size_t entries = 0;
+	int ended = 0, have_clean = 0, have_dirty = 0;
+
+	ncleaner_model_init(model, 0, 0, 0);
+
+	struct model_file_header header;
+	if (model_file_read_header(path, buffer->buf, buffer->len, NCLEANER_MODEL_VERSION, &header,
+				   err) < 0 ||
+	    model_file_expect_method(path, &header, NCLEANER_METHOD_NAME, err) < 0)
+		goto fail;
+	char *p = buffer->buf + header.length, *end = buffer->buf + buffer->len;
+	r.line = header.lines;
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *line = p;
+		if (!nl) {
+			r.line++;
+			bad(&r, "last line has no newline (truncated file?)");
+			goto fail;
+		}
+		*nl = '\0';
+		p = nl + 1;
+		r.line++;
+		if (ended) {
+			bad(&r, "data after the end line");
+			goto fail;
+		}
+		char *tab = strchr(line, '\t');
+		if (!tab) {
+			bad(&r, "missing TAB");
+			goto fail;
+		}
+		*tab = '\0';
+		char *value = tab + 1;
+		if (line[0] >= '1' && line[0] <= '9' && line[1] == '\0') {
+			int k = line[0] - '0';
+			char *tab2 = strrchr(value, '\t');
+			uint64_t key;
+			double prob;
+			if (!current) {
+				bad(&r, "probability line before any 'model' line");
+				goto fail;
+			}
+			if (k > model->order) {
+				bad(&r, "n-gram longer than the model's order");
+				goto fail;
+			}
+			if (!tab2 || parse_key(value, tab2, &key) != k) {
+				bad(&r, "key does not have as many symbols as its order says");
+				goto fail;
+			}
+			if (!parse_double(tab2 + 1, &prob) || !(prob > 0 && prob <= 1)) {
+				bad(&r, "probability must be a number in (0, 1]");
+				goto fail;
+			}
+			if (k == 1)
+				current->unigram[key] = prob;
+			else
+				ngram_model_set(current, k, key, prob);
+			entries++;
+		} else if (!strcmp(line, "model")) {
+			if ((seen & 15) != 15) {
+				bad(&r, "header incomplete: order, q, mode and bias are required");
+				goto fail;
+			}
+			if (!strcmp(value, "clean") && !have_clean)
+				current = &model->clean, have_clean = 1;
+			else if (!strcmp(value, "dirty") && !have_dirty)
+				current = &model->dirty, have_dirty = 1;
+			else {
+				bad(&r, "expected 'model clean' or 'model dirty', once each");
+				goto fail;
+			}
+			current->order = model->order;
+			current->mode = model->mode;
+		} else if (!strcmp(line, "end")) {
+			double n;
+			if (!parse_double(value, &n) || n != (double)entries) {
+				bad(&r, "entry count in the end line does not match (truncated file?)");
+				goto fail;
+			}
+			ended = 1;
+		} else if (!current) {
+			if (parse_header(&r, line, value, model, &seen) < 0)
+				goto fail;
+		} else {
+			bad(&r, "unexpected line");
+			goto fail;
+		}
+	}
+	if (!ended) {
+		nc_error_set(err, NC_ERR_FORMAT, "%s: no end line (truncated file?)", path);
+		goto fail;
+	}
+	if (!have_clean || !have_dirty) {
+		nc_error_set(err, NC_ERR_FORMAT, "%s: needs both a clean and a dirty model", path);
+		goto fail;
+	}
+	for (unsigned s = 0; s < NGRAM_SYMBOLS; s++) {
+		if (ngram_symbol_in_alphabet(model->mode, s) &&
+		    !(model->clean.unigram[s] > 0 && model->dirty.unigram[s] > 0)) {
+			nc_error_set(err, NC_ERR_FORMAT, "%s: unigram probability missing for a symbol "
+				     "of the alphabet", path);
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	ncleaner_model_release(model);
+	return -1;
+}

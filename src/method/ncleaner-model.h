@@ -1,0 +1,69 @@
+/* ncleaner-model.h: the model of the ncleaner method, a pair of character
+ * n-gram models (clean and dirty), and its file.
+ *
+ * File format, version 2 (text, one record a line, fields separated by TAB):
+ *
+ *     ncleaner-model	2     the header of every model file (model-file.h)
+ *     method	ncleaner
+ *     order	3            n: the longest n-gram
+ *     q	0.5             interpolation parameter
+ *     mode	1             normalisation mode (0-3, see ngram.h)
+ *     bias	0             default bias in bits
+ *     description	...   free text: what the model was trained on, and how
+ *     model	clean        then one "k<TAB>KEY<TAB>P" line per probability
+ *     1	e	0.0912        (order 1 lists every symbol of the alphabet)
+ *     2	th	0.31
+ *     ...
+ *     model	dirty
+ *     ...
+ *     end	ENTRIES        the number of probability lines: detects truncation
+ *
+ * KEY spells the k symbols: printable ASCII stands for itself, except that
+ * a backslash is written "\\", a space "\s", the boundary "\b", and any
+ * other byte "\xHH". Probabilities are written with 9 significant digits.
+ * The loader checks the magic line, the version, every field, that each key
+ * has k symbols and each P is in (0, 1], and the trailer; an error names
+ * the file and the line. Version 1 files (no method line) still load.
+ */
+#ifndef NC_MODEL_H
+#define NC_MODEL_H
+
+#include <stdio.h>
+
+#include "base/error.h"
+#include "method/ngram.h"
+
+#define NCLEANER_MODEL_VERSION 2
+#define NCLEANER_METHOD_NAME "ncleaner"
+
+struct ncleaner_model {
+	int order;
+	double q;
+	enum ngram_mode mode;
+	double bias;
+	char *description;
+	struct ngram_model clean;
+	struct ngram_model dirty;
+};
+
+void ncleaner_model_init(struct ncleaner_model *model, int order, double q, enum ngram_mode mode);
+void ncleaner_model_release(struct ncleaner_model *model);
+
+/* Largest model file the loader reads; the shipped ones are about 1 MB. */
+#define MODEL_MAX_BYTES (512u << 20)
+
+int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err);
+
+/* The same from memory; `name` is used in error messages. */
+int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
+			 size_t len, struct nc_error *err);
+
+/* Write the model; the output is byte-for-byte reproducible (keys sorted). */
+int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const char *name,
+			 struct nc_error *err);
+
+/* Write to `path` whole or not at all (base/file.h: atomic_file). */
+int ncleaner_model_save(const struct ncleaner_model *model, const char *path,
+			struct nc_error *err);
+
+#endif

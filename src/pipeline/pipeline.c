@@ -1,0 +1,402 @@
+/* pipeline.c: the pipeline and its workers (see pipeline.h).
+ *
+ * One page flows like this. HTML: read whole (bounded), normalise, render,
+ * then the dump is segmented in one go. Text dump: read and segmented block
+ * by block, so that a dump of any size takes bounded memory. Either way the
+ * segmenter calls back once per segment; when cleaning, the segment is
+ * scored at once and, for a decider that decides segments one at a time,
+ * decided and written at once too. A whole-page decider gets the page's
+ * segments collected in a batch at the end of the page.
+ */
+#include "pipeline/pipeline.h"
+#include "base/alloc.h"
+#include "base/rules.h"
+#include "normalise/html.h"
+
+#include <string.h>
+
+struct pipeline {
+	struct pipeline_config config;
+	struct rule_set *html_rules;
+	struct rule_set *dump_rules;
+};
+
+/* The scored segments of a page waiting for a whole-page decider. Their
+ * texts live in `text` (pointers are set when the batch is decided, since
+ * `text` moves as it grows). */
+struct segment_batch {
+	struct scored_segment *items;
+	size_t *offsets;
+	size_t count, alloc;
+	struct strbuf text;
+};
+
+struct worker {
+	const struct pipeline *pipeline;
+	struct rule_workspace *workspace;
+	struct renderer *renderer;
+	struct segmenter *segmenter;
+	struct method_scorer *scorer;   /* NULL without a method */
+	struct page_sink *sink;         /* NULL for a reading-only worker */
+	struct segment_batch batch;
+	char *block;                    /* a text dump's current block */
+};
+
+/* Text dumps are read and segmented in blocks of this size; the first block
+ * is where a "URL:" line is looked for. */
+#define TEXT_BLOCK_BYTES (1u << 16)
+
+/* --- the pipeline -------------------------------------------------------------- */
+
+struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_error *err)
+{
+	struct pipeline *p = xcalloc(1, sizeof(*p));
+
+	p->config = *config;
+	if (config->method && !config->decider) {
+		nc_error_set(err, NC_ERR_USAGE, "a method needs a decider");
+		goto fail;
+	}
+	p->html_rules = rule_set_load(config->html_rules_path, RULES_BYTES, err);
+	if (!p->html_rules)
+		goto fail;
+	p->dump_rules = rule_set_load(config->dump_rules_path, RULES_UTF, err);
+	if (!p->dump_rules)
+		goto fail;
+	return p;
+fail:
+	pipeline_free(p);
+	return NULL;
+}
+
+void pipeline_free(struct pipeline *p)
+{
+	if (!p)
+		return;
+	rule_set_free(p->html_rules);
+	rule_set_free(p->dump_rules);
+	free(p);
+}
+
+int pipeline_check_renderer(const struct pipeline *p, struct nc_error *err)
+{
+	return p->config.renderer->check(p->config.renderer_config, err);
+}
+
+/* --- workers -------------------------------------------------------------------- */
+
+struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, struct nc_error *err)
+{
+	struct worker *w = xcalloc(1, sizeof(*w));
+
+	w->pipeline = p;
+	w->sink = sink;
+	w->renderer = p->config.renderer->create(p->config.renderer_config, err);
+	if (!w->renderer) {
+		worker_free(w);
+		return NULL;
+	}
+	w->workspace = rule_workspace_new();
+	w->segmenter = segmenter_new(p->dump_rules, w->workspace, p->config.segment_flags,
+				     NULL, NULL);
+	if (p->config.method)
+		w->scorer = method_scorer_new(p->config.method);
+	strbuf_init(&w->batch.text);
+	w->block = xmalloc(TEXT_BLOCK_BYTES);
+	return w;
+}
+
+void worker_free(struct worker *w)
+{
+	if (!w)
+		return;
+	page_sink_free(w->sink);
+	method_scorer_free(w->scorer);
+	segmenter_free(w->segmenter);
+	renderer_free(w->renderer);
+	rule_workspace_free(w->workspace);
+	free(w->batch.items);
+	free(w->batch.offsets);
+	strbuf_release(&w->batch.text);
+	free(w->block);
+	free(w);
+}
+
+void worker_emergency_stop(struct worker *w)
+{
+	if (w->renderer)
+		w->renderer->ops->emergency_stop(w->renderer);
+	if (w->sink)
+		page_sink_emergency_stop(w->sink);
+}
+
+/* --- stages 1-3 ------------------------------------------------------------------ */
+
+/* What receives a page once its URL is known: begin(), then its segments
+ * through the segmenter's output. */
+struct page_consumer {
+	int (*begin)(struct worker *w, const struct page *page, const struct page_meta *meta,
+		     struct nc_error *err);
+	segment_fn segment;
+	void *data;
+};
+
+/* A page names itself by the URL its source gave, else the URL in its
+ * wrapper (HTML) or first line (dump), else by its name. */
+static const char *page_url(const struct page *page, const char *own_url)
+{
+	return page->url ? page->url : own_url ? own_url : page->name;
+}
+
+/* Stages 1 and 2: the dump of an HTML page. */
+static int render_html(struct worker *w, struct page *page, int with_rules, struct strbuf *dump,
+		       struct html_page *html_page, struct nc_error *err)
+{
+	const struct pipeline *p = w->pipeline;
+	struct strbuf html = STRBUF_INIT, normalised = STRBUF_INIT;
+
+	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &html, err);
+	if (ret == 0)
+		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace, html.buf,
+				     html.len, page->charset_hint, &normalised, html_page, err);
+	strbuf_release(&html);   /* before rendering: lower peak memory */
+	if (ret == 0) {
+		struct render_request request = {
+			.html = normalised.buf,
+			.len = normalised.len,
+			.charset = html_page->charset,
+			.max_output = PIPELINE_MAX_DUMP_BYTES,
+		};
+		ret = renderer_render(w->renderer, &request, dump, err);
+		if (ret < 0)
+			html_page_release(html_page);
+	}
+	strbuf_release(&normalised);
+	return ret;
+}
+
+static int segment_html(struct worker *w, struct page *page, const struct page_consumer *c,
+			struct nc_error *err)
+{
+	struct strbuf dump = STRBUF_INIT;
+	struct html_page html_page = { 0 };
+
+	int ret = render_html(w, page, 1, &dump, &html_page, err);
+	if (ret == 0) {
+		struct page_meta meta = { page_url(page, html_page.url) };
+		ret = c->begin(w, page, &meta, err);
+		if (ret == 0)
+			ret = segmenter_run(w->segmenter, dump.buf, dump.len, err);
+		html_page_release(&html_page);
+	}
+	strbuf_release(&dump);
+	return ret;
+}
+
+/* If the block starts with a line "URL: something" (after a byte order
+ * mark), put the URL in `url` and return the length of the line with its
+ * newline; else return 0. */
+static size_t take_url_line(const char *block, size_t len, struct strbuf *url)
+{
+	size_t i = len >= 3 && !memcmp(block, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	const char *nl = memchr(block + i, '\n', len - i);
+	if (!nl)
+		return 0;
+	size_t end = (size_t)(nl - block);
+	while (i < end && (block[i] == ' ' || block[i] == '\t'))
+		i++;
+	if (end - i < 4 || memcmp(block + i, "URL:", 4))
+		return 0;
+	i += 4;
+	while (i < end && (block[i] == ' ' || block[i] == '\t'))
+		i++;
+	size_t url_end = end;
+	while (url_end > i && (block[url_end - 1] == ' ' || block[url_end - 1] == '\r'))
+		url_end--;
+	strbuf_add(url, block + i, url_end - i);
+	return end + 1;
+}
+
+static int segment_dump(struct worker *w, struct page *page, const struct page_consumer *c,
+			struct nc_error *err)
+{
+	struct strbuf url = STRBUF_INIT;
+	ssize_t got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
+	int ret = -1;
+
+	if (got < 0)
+		goto out;
+	size_t skip = take_url_line(w->block, (size_t)got, &url);
+	struct page_meta meta = { page_url(page, skip ? url.buf : NULL) };
+	if (c->begin(w, page, &meta, err) < 0)
+		goto out;
+	const char *start = w->block + skip;
+	size_t len = (size_t)got - skip;
+	for (;;) {
+		if (segmenter_feed(w->segmenter, start, len, err) < 0)
+			goto out;
+		if ((size_t)got < TEXT_BLOCK_BYTES)
+			break;   /* that was the last block */
+		got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
+		if (got < 0)
+			goto out;
+		start = w->block;
+		len = (size_t)got;
+	}
+	ret = segmenter_finish(w->segmenter, err);
+out:
+	if (ret < 0)
+		segmenter_reset(w->segmenter);
+	strbuf_release(&url);
+	return ret;
+}
+
+/* Stages 1-3 for any page. */
+static int segment_page(struct worker *w, struct page *page, const struct page_consumer *c,
+			struct nc_error *err)
+{
+	segmenter_set_output(w->segmenter, c->segment, c->data);
+	int ret = page->kind == PAGE_HTML ? segment_html(w, page, c, err)
+					  : segment_dump(w, page, c, err);
+	segmenter_set_output(w->segmenter, NULL, NULL);
+	return ret;
+}
+
+/* --- reading segments (training) ---------------------------------------------------- */
+
+static int begin_reading(struct worker *w, const struct page *page, const struct page_meta *meta,
+			 struct nc_error *err)
+{
+	(void)w, (void)page, (void)meta, (void)err;
+	return 0;
+}
+
+int worker_read_segments(struct worker *w, struct page *page, segment_fn fn, void *data,
+			 struct nc_error *err)
+{
+	struct page_consumer consumer = { begin_reading, fn, data };
+	int ret = segment_page(w, page, &consumer, err);
+	if (ret < 0)
+		nc_error_prefix(err, page->name);
+	return ret;
+}
+
+int worker_segment_text(struct worker *w, const char *text, size_t len, segment_fn fn,
+			void *data, struct nc_error *err)
+{
+	segmenter_set_output(w->segmenter, fn, data);
+	int ret = segmenter_run(w->segmenter, text, len, err);
+	segmenter_set_output(w->segmenter, NULL, NULL);
+	return ret;
+}
+
+/* --- stages 4-6: cleaning ------------------------------------------------------------- */
+
+static int begin_cleaning(struct worker *w, const struct page *page, const struct page_meta *meta,
+			  struct nc_error *err)
+{
+	return page_sink_begin(w->sink, page, meta, err);
+}
+
+static void batch_add(struct segment_batch *batch, const struct scored_segment *s)
+{
+	if (batch->count == batch->alloc) {
+		batch->alloc = batch->alloc ? 2 * batch->alloc : 256;
+		batch->items = xrealloc(batch->items, batch->alloc * sizeof(*batch->items));
+		batch->offsets = xrealloc(batch->offsets, batch->alloc * sizeof(*batch->offsets));
+	}
+	batch->offsets[batch->count] = batch->text.len;
+	batch->items[batch->count++] = *s;
+	strbuf_add(&batch->text, s->segment.text, s->segment.len);
+}
+
+static void batch_clear(struct segment_batch *batch)
+{
+	batch->count = 0;
+	strbuf_reset(&batch->text);
+}
+
+/* Decide `count` scored segments and hand them to the sink. */
+static int decide_and_write(struct worker *w, struct scored_segment *segments, size_t count,
+			    struct nc_error *err)
+{
+	const struct pipeline_config *config = &w->pipeline->config;
+	if (config->method)
+		decider_decide(config->decider, segments, count);
+	return page_sink_segments(w->sink, segments, count, err);
+}
+
+static int clean_segment(const struct segment *segment, void *data, struct nc_error *err)
+{
+	struct worker *w = data;
+	const struct pipeline_config *config = &w->pipeline->config;
+	struct scored_segment scored = { .segment = *segment, .keep = 1 };
+
+	if (config->method && method_score(w->scorer, segment, &scored.score, err) < 0)
+		return -1;
+	if (!config->method || !config->decider->whole_page)
+		return decide_and_write(w, &scored, 1, err);
+	if (w->batch.text.len + segment->len > PIPELINE_MAX_DUMP_BYTES)
+		return nc_error_set(err, NC_ERR_LIMIT, "more than %u bytes of segments for the "
+				    "whole-page decider", PIPELINE_MAX_DUMP_BYTES);
+	batch_add(&w->batch, &scored);
+	return 0;
+}
+
+/* End of a page for a whole-page decider: decide the batch. */
+static int flush_batch(struct worker *w, struct nc_error *err)
+{
+	struct segment_batch *batch = &w->batch;
+	for (size_t i = 0; i < batch->count; i++)
+		batch->items[i].segment.text = batch->text.buf + batch->offsets[i];
+	int ret = batch->count ? decide_and_write(w, batch->items, batch->count, err) : 0;
+	batch_clear(batch);
+	return ret;
+}
+
+static int clean_dump_only(struct worker *w, struct page *page, struct nc_error *err)
+{
+	struct strbuf dump = STRBUF_INIT;
+	struct html_page html_page = { 0 };
+
+	if (page->kind != PAGE_HTML)
+		return nc_error_set(err, NC_ERR_USAGE, "a text dump has no HTML to render");
+	int ret = render_html(w, page, 0, &dump, &html_page, err);
+	if (ret == 0) {
+		struct page_meta meta = { page_url(page, html_page.url) };
+		ret = page_sink_begin(w->sink, page, &meta, err);
+		if (ret == 0)
+			ret = page_sink_dump(w->sink, dump.buf, dump.len, err);
+		html_page_release(&html_page);
+	}
+	strbuf_release(&dump);
+	return ret;
+}
+
+static int clean_page(struct worker *w, struct page *page, struct nc_error *err)
+{
+	int ret;
+
+	if (w->pipeline->config.dump_only) {
+		ret = clean_dump_only(w, page, err);
+	} else {
+		struct page_consumer consumer = { begin_cleaning, clean_segment, w };
+		ret = segment_page(w, page, &consumer, err);
+		if (ret == 0)
+			ret = flush_batch(w, err);
+		batch_clear(&w->batch);
+	}
+	if (ret < 0) {
+		page_sink_abort(w->sink);
+		return -1;
+	}
+	return page_sink_end(w->sink, err);
+}
+
+int worker_clean_page(struct worker *w, struct page *page, struct nc_error *err)
+{
+	int ret = clean_page(w, page, err);
+	if (ret < 0)
+		nc_error_prefix(err, page->name);
+	return ret;
+}

@@ -1,0 +1,86 @@
+/* pipeline.h: the stages strung together, and the workers that run them.
+ *
+ *   page --normalise--> HTML with markers --renderer--> dump --segmenter-->
+ *   segments --method--> scored segments --decider--> kept --page sink
+ *
+ * A pipeline is what a run loads once and shares: the compiled rule sets,
+ * and (borrowed from the caller) the renderer class and its configuration,
+ * the method and the decider. It is read-only after pipeline_new().
+ *
+ * A worker is what one thread of work owns: every piece of mutable state
+ * (the rules' match workspace, the renderer instance with its child process
+ * and sandbox, the segmenter, the method's scorer, the page sink and its
+ * output, scratch buffers). Any number of workers may run on one pipeline,
+ * in one thread or in several, one page at a time each. The library keeps no
+ * mutable state outside workers; worker_emergency_stop() lets a signal
+ * handler clean up after every live worker.
+ *
+ * Every error a worker reports about a page names the page first.
+ */
+#ifndef NC_PIPELINE_H
+#define NC_PIPELINE_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "decide/decider.h"
+#include "method/method.h"
+#include "render/renderer.h"
+#include "segment/segment.h"
+#include "sink/sink.h"
+#include "source/page.h"
+
+/* Largest HTML page accepted, and largest dump a renderer may produce (also
+ * the most text a whole-page decider may hold). Larger inputs are an error
+ * (NC_ERR_LIMIT) rather than a reason to use unbounded memory. */
+#define PIPELINE_MAX_PAGE_BYTES (64u << 20)
+#define PIPELINE_MAX_DUMP_BYTES (64u << 20)
+
+struct pipeline_config {
+	int dump_only;                          /* the paper's baseline: render the page
+						   as it is (no HTML rules), then stop */
+	const char *html_rules_path;
+	const char *dump_rules_path;
+	const struct renderer_class *renderer;
+	const void *renderer_config;            /* for renderer->create() */
+	enum segmenter_flags segment_flags;
+	const struct method *method;            /* NULL: keep every segment */
+	const struct decider *decider;          /* required with a method */
+};
+
+struct pipeline;
+struct worker;
+
+/* --- the pipeline (shared, read-only) ---------------------------------------- */
+
+struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_error *err);
+void pipeline_free(struct pipeline *pipeline);
+
+/* Can the renderer run (is Lynx installed)? Ask before the first HTML page. */
+int pipeline_check_renderer(const struct pipeline *pipeline, struct nc_error *err);
+
+/* --- workers ------------------------------------------------------------------ */
+
+/* A worker writing to `sink`, which it owns from now on; `sink` may be NULL
+ * for a worker that only reads segments (training). */
+struct worker *worker_new(const struct pipeline *pipeline, struct page_sink *sink,
+			  struct nc_error *err);
+void worker_free(struct worker *worker);
+
+/* Run every stage on `page` and write the result to the worker's sink. */
+int worker_clean_page(struct worker *worker, struct page *page, struct nc_error *err);
+
+/* Stages 1-3 only: hand each segment of `page` to `fn` (for training). */
+int worker_read_segments(struct worker *worker, struct page *page, segment_fn fn, void *data,
+			 struct nc_error *err);
+
+/* Stage 3 only: segment `text` as a dump (for texts that are already clean). */
+int worker_segment_text(struct worker *worker, const char *text, size_t len, segment_fn fn,
+			void *data, struct nc_error *err);
+
+/* For a signal handler: kill the worker's renderer child, remove its
+ * sandbox and any half-written output. Async-signal-safe; the process must
+ * exit afterwards. */
+void worker_emergency_stop(struct worker *worker);
+
+#endif

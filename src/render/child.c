@@ -1,0 +1,260 @@
+/* child.c: filter programs as child processes (see child.h).
+ *
+ * How it works: a socket for the child's standard input, a pipe for its
+ * standard output, one poll() loop. The input is written while the output is
+ * drained, so neither side can block the other on a full buffer. The loop
+ * ends when the output closes; then the child is reaped. Every wait is
+ * bounded by the deadline, after which the child is killed with SIGKILL and
+ * reaped. A third pipe (close-on-exec) carries errno back from a failed
+ * execvpe(), so "cannot run" is told apart from a program that fails.
+ */
+#include "render/child.h"
+#include "base/strbuf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+int child_program_exists(const char *name)
+{
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		struct strbuf candidate = STRBUF_INIT;
+		struct stat st;
+		strbuf_add(&candidate, path, n);
+		strbuf_addf(&candidate, "%s%s", n ? "/" : "", name);
+		int found = access(candidate.buf, X_OK) == 0 && stat(candidate.buf, &st) == 0 &&
+			    !S_ISDIR(st.st_mode);
+		strbuf_release(&candidate);
+		if (found)
+			return 1;
+		path += n + (colon ? 1 : 0);
+	}
+	return 0;
+}
+
+/* In the child: wire stdin and stdout, silence stderr, exec. Only
+ * async-signal-safe calls here (the parent may have other threads). */
+static _Noreturn void exec_child(const struct child_spec *spec, int in_fd, int out_fd,
+				 int status_fd)
+{
+	int devnull = open("/dev/null", O_WRONLY);
+
+	dup2(in_fd, STDIN_FILENO);
+	dup2(out_fd, STDOUT_FILENO);
+	if (devnull >= 0)
+		dup2(devnull, STDERR_FILENO);
+	/* execvpe looks the program up in the caller's PATH (not envp's): the
+	 * PATH the child itself sees is whatever envp says. */
+	execvpe(spec->argv[0], (char *const *)spec->argv, spec->envp);
+	int saved = errno;
+	ssize_t ignored = write(status_fd, &saved, sizeof(saved));
+	(void)ignored;
+	_exit(127);
+}
+
+/* Wait for `pid` until `deadline` (0: for ever); kill it when the deadline
+ * passes. Sets *timed_out when it had to kill. */
+static void reap_child(pid_t pid, double deadline, int *status, int *timed_out)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, status, deadline > 0 ? WNOHANG : 0);
+		if (r == pid || (r < 0 && errno != EINTR))
+			return;
+		if (deadline > 0 && now_seconds() > deadline) {
+			kill(pid, SIGKILL);
+			*timed_out = 1;
+			deadline = 0;  /* now wait without WNOHANG */
+			continue;
+		}
+		if (r == 0) {
+			struct timespec pause = { 0, 2000000 };
+			nanosleep(&pause, NULL);
+		}
+	}
+}
+
+struct exchange {
+	int to_child, from_child;
+	size_t written;
+	int timed_out, too_much;
+};
+
+/* The poll loop: feed `input`, drain into `out`, until the child closes its
+ * output, the deadline passes or the output limit is exceeded. */
+static void exchange_data(struct exchange *x, const struct child_spec *spec, const char *input,
+			  size_t input_len, double deadline, struct strbuf *out)
+{
+	size_t start = out->len;
+
+	while (x->from_child >= 0) {
+		struct pollfd fds[2] = {
+			{ .fd = x->from_child, .events = POLLIN },
+			{ .fd = x->to_child, .events = POLLOUT },
+		};
+		int wait_ms = -1;
+		if (deadline > 0) {
+			double left = deadline - now_seconds();
+			if (left <= 0) {
+				x->timed_out = 1;
+				return;
+			}
+			wait_ms = (int)(left * 1000) + 1;
+		}
+		int n = poll(fds, x->to_child >= 0 ? 2 : 1, wait_ms);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return;
+		if (fds[1].revents & (POLLOUT | POLLERR | POLLHUP)) {
+			ssize_t w = send(x->to_child, input + x->written, input_len - x->written,
+					 MSG_NOSIGNAL | MSG_DONTWAIT);
+			if (w > 0)
+				x->written += (size_t)w;
+			if ((w < 0 && errno != EAGAIN && errno != EINTR) || x->written == input_len)
+				close_fd(&x->to_child);  /* done, or the child stopped reading */
+		}
+		if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+			ssize_t r = strbuf_read_once(out, x->from_child, 65536);
+			if (r > 0 && spec->max_output && out->len - start > spec->max_output) {
+				x->too_much = 1;
+				return;
+			}
+			if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN))
+				close_fd(&x->from_child);
+		}
+	}
+}
+
+/* Turn how the child ended into an error, or 0. */
+static int report(const struct child_spec *spec, int exec_errno, const struct exchange *x,
+		  int status, struct nc_error *err)
+{
+	if (exec_errno)
+		return nc_error_set(err, NC_ERR_RENDER, "cannot run %s: %s%s", spec->argv[0],
+				    strerror(exec_errno),
+				    exec_errno == ENOENT && spec->missing_hint ? spec->missing_hint : "");
+	if (x->timed_out)
+		return nc_error_set(err, NC_ERR_TIMEOUT, "%s did not finish within %g seconds (killed)",
+				    spec->display_name, spec->timeout_seconds);
+	if (x->too_much)
+		return nc_error_set(err, NC_ERR_LIMIT, "%s printed more than %zu bytes (killed)",
+				    spec->display_name, spec->max_output);
+	if (WIFSIGNALED(status))
+		return nc_error_set(err, NC_ERR_RENDER, "%s was killed by signal %d",
+				    spec->display_name, WTERMSIG(status));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return nc_error_set(err, NC_ERR_RENDER, "%s failed with exit status %d",
+				    spec->display_name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	return 0;
+}
+
+int child_process_run(struct child_process *child, const struct child_spec *spec,
+		      const char *input, size_t input_len, struct strbuf *out, int *abnormal,
+		      struct nc_error *err)
+{
+	int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 }, exec_status[2] = { -1, -1 };
+	struct exchange x = { -1, -1, 0, 0, 0 };
+	size_t start = out->len;
+	double deadline = spec->timeout_seconds > 0 ? now_seconds() + spec->timeout_seconds : 0;
+	int ret = -1, status = 0, exec_errno = 0;
+	pid_t pid;
+
+	if (abnormal)
+		*abnormal = 0;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, to_child) < 0 ||
+	    pipe2(from_child, O_CLOEXEC) < 0 || pipe2(exec_status, O_CLOEXEC) < 0) {
+		nc_error_set(err, NC_ERR_RENDER, "cannot create pipes for %s: %s", spec->display_name,
+			     strerror(errno));
+		goto out;
+	}
+	pid = fork();
+	if (pid < 0) {
+		nc_error_set(err, NC_ERR_RENDER, "cannot start %s: %s", spec->display_name,
+			     strerror(errno));
+		goto out;
+	}
+	if (pid == 0)
+		exec_child(spec, to_child[0], from_child[1], exec_status[1]);
+	child->pid = pid;
+
+	close_fd(&to_child[0]);
+	close_fd(&from_child[1]);
+	close_fd(&exec_status[1]);
+	x.to_child = to_child[1];
+	x.from_child = from_child[0];
+	to_child[1] = from_child[0] = -1;
+	if (input_len == 0)
+		close_fd(&x.to_child);
+	exchange_data(&x, spec, input, input_len, deadline, out);
+	close_fd(&x.to_child);
+	close_fd(&x.from_child);
+	if (x.timed_out || x.too_much)
+		kill(pid, SIGKILL);
+
+	/* Stop signals wait while the child is reaped, so that a handler never
+	 * kills a pid that has been reaped (and could be reused). */
+	sigset_t stop_signals, saved_mask;
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &stop_signals, &saved_mask);
+	reap_child(pid, x.timed_out || x.too_much ? 0 : deadline, &status, &x.timed_out);
+	child->pid = 0;
+	pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
+
+	if (read(exec_status[0], &exec_errno, sizeof(exec_errno)) != sizeof(exec_errno))
+		exec_errno = 0;
+	if (abnormal)
+		*abnormal = x.timed_out || x.too_much || WIFSIGNALED(status);
+	ret = report(spec, exec_errno, &x, status, err);
+out:
+	close_fd(&to_child[0]);
+	close_fd(&to_child[1]);
+	close_fd(&from_child[0]);
+	close_fd(&from_child[1]);
+	close_fd(&exec_status[0]);
+	close_fd(&exec_status[1]);
+	if (ret < 0)
+		strbuf_setlen(out, start);
+	return ret;
+}
+
+void child_process_emergency_kill(struct child_process *child)
+{
+	pid_t pid = (pid_t)child->pid;
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		child->pid = 0;
+	}
+}

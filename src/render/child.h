@@ -1,0 +1,57 @@
+/* child.h: running a filter program as a child process, bounded in time
+ * and output.
+ *
+ * The one place that forks, execs, feeds a child's standard input, drains
+ * its standard output, waits with a deadline and turns how the child ended
+ * into an error. The program is exec'd directly (never through a shell); its
+ * standard error goes to /dev/null. A child that runs past the deadline or
+ * prints more than the output limit is killed with SIGKILL and reaped, so no
+ * zombie and no hang remains.
+ *
+ * A child_process is the caller's handle on the one child it may have
+ * running at a time; it records the pid so that child_process_emergency_kill()
+ * can stop the child from a signal handler. Several child_process values
+ * (one per worker) may run children at the same time, from different threads.
+ * Writing to a child that has exited never raises SIGPIPE: the input goes
+ * through a socket written with MSG_NOSIGNAL, so the process's signal
+ * dispositions are never touched.
+ */
+#ifndef NC_CHILD_H
+#define NC_CHILD_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+struct child_process {
+	volatile sig_atomic_t pid;   /* the running child, 0 when none */
+};
+
+struct child_spec {
+	const char *display_name;    /* names the program in errors: "lynx" */
+	const char *const *argv;     /* argv[0] is looked up in the caller's PATH */
+	char *const *envp;           /* the child's whole environment */
+	const char *missing_hint;    /* appended when argv[0] cannot be run, or NULL */
+	double timeout_seconds;      /* <= 0: no deadline */
+	size_t max_output;           /* bytes; 0: no limit */
+};
+
+/* Run the child on `input`, appending its standard output to `out`. On
+ * failure `out` is as it was, and `*abnormal` (if not NULL) says whether the
+ * child was killed or died by a signal (and may have left files behind).
+ * Errors: NC_ERR_RENDER (cannot run, killed by a signal, non-zero exit),
+ * NC_ERR_TIMEOUT, NC_ERR_LIMIT (too much output). */
+int child_process_run(struct child_process *child, const struct child_spec *spec,
+		      const char *input, size_t input_len, struct strbuf *out, int *abnormal,
+		      struct nc_error *err);
+
+/* For a signal handler: kill and reap the running child, if any.
+ * Async-signal-safe. */
+void child_process_emergency_kill(struct child_process *child);
+
+/* True when `name` is an executable in PATH, or a path to one. */
+int child_program_exists(const char *name);
+
+#endif

@@ -1,0 +1,208 @@
+/* lynx.c: the Lynx renderer (see lynx.h).
+ *
+ * Lynx keeps its copy of the page in the sandbox, so a Lynx killed at the
+ * deadline leaves nothing behind in /tmp; after such a kill the sandbox is
+ * emptied (all but lynx.cfg). The sandbox paths live in fixed buffers of the
+ * instance, so that the emergency stop can remove them with system calls
+ * only.
+ */
+#include "render/lynx.h"
+#include "render/child.h"
+#include "base/alloc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Our lynx.cfg. With -cfg=/dev/null Lynx still loads its compiled-in
+ * mailcap and MIME files (/etc/mailcap, /etc/mime.types) and runs the mailcap
+ * "test" clauses through /bin/sh. None of that matters for a dump of HTML
+ * from standard input, so all four point at /dev/null: Lynx then reads and
+ * runs nothing but the page. Every other setting keeps Lynx's default. */
+static const char lynx_config_text[] =
+	"GLOBAL_MAILCAP:/dev/null\n"
+	"PERSONAL_MAILCAP:/dev/null\n"
+	"GLOBAL_EXTENSION_MAP:/dev/null\n"
+	"PERSONAL_EXTENSION_MAP:/dev/null\n";
+
+#define LYNX_MISSING_HINT " (install the Debian package lynx, or use --lynx)"
+
+struct lynx_renderer {
+	struct renderer base;
+	struct lynx_config config;
+	struct child_process child;
+	char sandbox_dir[PATH_MAX];        /* empty: no sandbox yet */
+	char sandbox_cfg[PATH_MAX + 16];
+	char sandbox_env[2][PATH_MAX + 32];
+};
+
+/* Remove every entry of the (flat) sandbox except lynx.cfg, or everything
+ * when `all`. Only system calls: the emergency stop runs this. */
+static void sandbox_empty(const char *dir, int all)
+{
+	char buf[4096];
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t at = 0; at < n;) {
+			struct dirent64 *entry = (struct dirent64 *)(buf + at);
+			const char *name = entry->d_name;
+			at += entry->d_reclen;
+			if (!strcmp(name, ".") || !strcmp(name, "..") ||
+			    (!all && !strcmp(name, "lynx.cfg")))
+				continue;
+			unlinkat(fd, name, 0);
+		}
+	}
+	close(fd);
+}
+
+static void sandbox_remove(struct lynx_renderer *lynx)
+{
+	if (!lynx->sandbox_dir[0])
+		return;
+	sandbox_empty(lynx->sandbox_dir, 1);
+	rmdir(lynx->sandbox_dir);
+	lynx->sandbox_dir[0] = '\0';
+}
+
+static int sandbox_create(struct lynx_renderer *lynx, struct nc_error *err)
+{
+	const char *base = getenv("TMPDIR");
+	int fd;
+
+	if (lynx->sandbox_dir[0] && access(lynx->sandbox_cfg, R_OK) == 0)
+		return 0;
+	lynx->sandbox_dir[0] = '\0';  /* never made, or removed behind our back */
+	if (!base || !*base || strlen(base) > PATH_MAX - 64)
+		base = "/tmp";
+	snprintf(lynx->sandbox_dir, sizeof(lynx->sandbox_dir), "%s/ncleaner-lynx.XXXXXX", base);
+	if (!mkdtemp(lynx->sandbox_dir)) {
+		int saved = errno;
+		lynx->sandbox_dir[0] = '\0';
+		return nc_error_set(err, NC_ERR_RENDER, "cannot create a temporary directory for lynx "
+				    "in %s: %s", base, strerror(saved));
+	}
+	snprintf(lynx->sandbox_cfg, sizeof(lynx->sandbox_cfg), "%s/lynx.cfg", lynx->sandbox_dir);
+	fd = open(lynx->sandbox_cfg, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	size_t want = strlen(lynx_config_text);
+	if (fd < 0 || write(fd, lynx_config_text, want) != (ssize_t)want) {
+		int saved = errno;
+		if (fd >= 0)
+			close(fd);
+		sandbox_remove(lynx);
+		return nc_error_set(err, NC_ERR_RENDER, "cannot write lynx.cfg to a temporary "
+				    "directory: %s", strerror(saved));
+	}
+	close(fd);
+	/* Lynx uses a private (mode 0700, our own) LYNX_TEMP_SPACE as it is. */
+	snprintf(lynx->sandbox_env[0], sizeof(lynx->sandbox_env[0]), "LYNX_TEMP_SPACE=%s",
+		 lynx->sandbox_dir);
+	snprintf(lynx->sandbox_env[1], sizeof(lynx->sandbox_env[1]), "TMPDIR=%s", lynx->sandbox_dir);
+	return 0;
+}
+
+void lynx_command_line(const struct lynx_config *config, const char *charset,
+		       const char *config_file, const char **argv,
+		       struct lynx_argv_storage *storage)
+{
+	int argc = 0;
+
+	argv[argc++] = config->program;
+	argv[argc++] = "-dump";
+	argv[argc++] = "-nolist";
+	argv[argc++] = "-force_html";
+	argv[argc++] = "-stdin";
+	argv[argc++] = "-noredir";
+	snprintf(storage->config, sizeof(storage->config), "-cfg=%s", config_file);
+	argv[argc++] = storage->config;
+	argv[argc++] = "-display_charset=utf-8";
+	snprintf(storage->charset, sizeof(storage->charset), "-assume_charset=%s",
+		 charset ? charset : "windows-1252");
+	argv[argc++] = storage->charset;
+	snprintf(storage->width, sizeof(storage->width), "-width=%d", LYNX_WIDTH);
+	argv[argc++] = storage->width;
+	argv[argc] = NULL;
+}
+
+static int lynx_render(struct renderer *renderer, const struct render_request *request,
+		       struct strbuf *dump, struct nc_error *err)
+{
+	struct lynx_renderer *lynx = (struct lynx_renderer *)renderer;
+	const char *argv[LYNX_MAX_ARGS];
+	struct lynx_argv_storage storage;
+	int abnormal = 0;
+
+	if (sandbox_create(lynx, err) < 0)
+		return -1;
+	lynx_command_line(&lynx->config, request->charset, lynx->sandbox_cfg, argv, &storage);
+	char *const env[] = {
+		"HOME=/nonexistent", "LC_ALL=C", "TERM=dumb", "PATH=/usr/local/bin:/usr/bin:/bin",
+		lynx->sandbox_env[0], lynx->sandbox_env[1], NULL
+	};
+	struct child_spec spec = {
+		.display_name = "lynx",
+		.argv = argv,
+		.envp = env,
+		.missing_hint = LYNX_MISSING_HINT,
+		.timeout_seconds = lynx->config.timeout_seconds,
+		.max_output = request->max_output,
+	};
+	int ret = child_process_run(&lynx->child, &spec, request->html, request->len, dump,
+				    &abnormal, err);
+	if (abnormal)
+		sandbox_empty(lynx->sandbox_dir, 0);  /* what a killed Lynx left behind */
+	return ret;
+}
+
+static void lynx_emergency_stop(struct renderer *renderer)
+{
+	struct lynx_renderer *lynx = (struct lynx_renderer *)renderer;
+	child_process_emergency_kill(&lynx->child);
+	sandbox_remove(lynx);  /* system calls only: safe here */
+}
+
+static void lynx_free(struct renderer *renderer)
+{
+	struct lynx_renderer *lynx = (struct lynx_renderer *)renderer;
+	sandbox_remove(lynx);
+	free(lynx);
+}
+
+static const struct renderer_ops lynx_ops = {
+	.render = lynx_render,
+	.emergency_stop = lynx_emergency_stop,
+	.free = lynx_free,
+};
+
+static int lynx_check(const void *config_ptr, struct nc_error *err)
+{
+	const struct lynx_config *config = config_ptr;
+	if (!child_program_exists(config->program))
+		return nc_error_set(err, NC_ERR_RENDER, "%s: not found in PATH (install the Debian "
+				    "package lynx, or name another with --lynx)", config->program);
+	return 0;
+}
+
+static struct renderer *lynx_create(const void *config_ptr, struct nc_error *err)
+{
+	struct lynx_renderer *lynx = xcalloc(1, sizeof(*lynx));
+	(void)err;
+	lynx->base.ops = &lynx_ops;
+	lynx->config = *(const struct lynx_config *)config_ptr;
+	return &lynx->base;
+}
+
+const struct renderer_class lynx_renderer_class = {
+	.name = "lynx",
+	.check = lynx_check,
+	.create = lynx_create,
+};

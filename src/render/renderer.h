@@ -1,0 +1,66 @@
+/* renderer.h: stage 2, from (normalised) HTML to a UTF-8 text dump.
+ *
+ * A renderer_class describes one way of rendering (Lynx as a child process
+ * today; an in-process renderer may follow). Its configuration is shared and
+ * read-only; each worker creates its own renderer instance from it, which
+ * owns whatever mutable state rendering needs (a child process, a private
+ * temporary directory). Every renderer honours the marker contract of
+ * normalise/markers.h: marker text in the HTML comes out as text in the dump.
+ *
+ * The dump is UTF-8 (invalid bytes are tolerated: the segmenter removes
+ * them), one line per rendered line, blank lines between blocks.
+ */
+#ifndef NC_RENDERER_H
+#define NC_RENDERER_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+struct render_request {
+	const char *html;
+	size_t len;
+	const char *charset;   /* the charset to assume when the page declares none */
+	size_t max_output;     /* bytes of dump; larger is an NC_ERR_LIMIT error */
+};
+
+struct renderer;
+
+struct renderer_ops {
+	/* Append the dump of `request` to `dump`; on error `dump` is unchanged. */
+	int (*render)(struct renderer *renderer, const struct render_request *request,
+		      struct strbuf *dump, struct nc_error *err);
+	/* For a signal handler: stop any work in progress and remove what the
+	 * renderer keeps on disk. Async-signal-safe; the process exits after. */
+	void (*emergency_stop)(struct renderer *renderer);
+	void (*free)(struct renderer *renderer);
+};
+
+/* Every implementation starts with this. */
+struct renderer {
+	const struct renderer_ops *ops;
+};
+
+struct renderer_class {
+	const char *name;
+	/* Can this renderer run at all (is its program installed)? Checked
+	 * once, before the first page, so that a missing Lynx is a set-up error
+	 * and not a failure of every page. */
+	int (*check)(const void *config, struct nc_error *err);
+	struct renderer *(*create)(const void *config, struct nc_error *err);
+};
+
+static inline int renderer_render(struct renderer *renderer, const struct render_request *request,
+				  struct strbuf *dump, struct nc_error *err)
+{
+	return renderer->ops->render(renderer, request, dump, err);
+}
+
+static inline void renderer_free(struct renderer *renderer)
+{
+	if (renderer)
+		renderer->ops->free(renderer);
+}
+
+#endif

@@ -1,0 +1,293 @@
+/* segment.c: dump post-processing and segmentation (see segment.h). */
+#include "segment/segment.h"
+#include "base/alloc.h"
+#include "base/utf8.h"
+#include "normalise/markers.h"
+
+#include <string.h>
+
+struct segmenter {
+	const struct rule_set *rules;
+	struct rule_workspace *workspace;
+	enum segmenter_flags flags;
+	segment_fn emit;
+	void *data;
+	struct strbuf line;      /* the incomplete line at the end of the last chunk */
+	struct strbuf cleaned;   /* the current line after cleaning and rules */
+	struct strbuf current;   /* the segment being built */
+	enum segment_type type;
+};
+
+struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
+				enum segmenter_flags flags, segment_fn emit, void *data)
+{
+	struct segmenter *s = xcalloc(1, sizeof(*s));
+
+	s->rules = rules;
+	s->workspace = workspace;
+	s->flags = flags;
+	s->emit = emit;
+	s->data = data;
+	strbuf_init(&s->line);
+	strbuf_init(&s->cleaned);
+	strbuf_init(&s->current);
+	s->type = SEGMENT_PARAGRAPH;
+	return s;
+}
+
+void segmenter_free(struct segmenter *s)
+{
+	if (!s)
+		return;
+	strbuf_release(&s->line);
+	strbuf_release(&s->cleaned);
+	strbuf_release(&s->current);
+	free(s);
+}
+
+static int flush(struct segmenter *s, struct nc_error *err)
+{
+	struct segment segment;
+	size_t len = s->current.len;
+
+	while (len && s->current.buf[len - 1] == ' ')
+		len--;
+	if (!len) {
+		strbuf_reset(&s->current);
+		return 0;
+	}
+	segment.type = s->type;
+	segment.text = s->current.buf;
+	segment.len = len;
+	int ret = s->emit(&segment, s->data, err);
+	strbuf_reset(&s->current);
+	s->type = SEGMENT_PARAGRAPH;
+	return ret;
+}
+
+/* Append `text` to the current segment with white space collapsed. U+00A0
+ * (no-break space, which Lynx prints for &nbsp;) counts as white space. */
+static void append_collapsed(struct strbuf *out, const char *text, size_t len)
+{
+	int space = out->len == 0 || out->buf[out->len - 1] == ' ';
+
+	strbuf_grow(out, len + 1);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		int is_space = c == ' ';
+		if (c == 0xC2 && i + 1 < len && (unsigned char)text[i + 1] == 0xA0) {
+			is_space = 1;
+			i++;
+		}
+		if (is_space) {
+			if (!space)
+				out->buf[out->len++] = ' ';
+			space = 1;
+		} else {
+			out->buf[out->len++] = (char)c;
+			space = 0;
+		}
+	}
+	out->buf[out->len] = '\0';
+}
+
+static int starts_with(const char *p, const char *end, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	return (size_t)(end - p) >= n && !memcmp(p, prefix, n);
+}
+
+static const char *skip_spaces(const char *p, const char *end)
+{
+	while (p < end && *p == ' ')
+		p++;
+	return p;
+}
+
+/* If a Lynx list bullet starts at `p` ("* ", "+ ", "o ", "# ", "@ ", "- ",
+ * or a number "12. "), return the position after it and its space; else NULL. */
+static const char *skip_bullet(const char *p, const char *end)
+{
+	if (end - p >= 2 && strchr("*+o#@-", *p) && p[1] == ' ')
+		return p + 2;
+	const char *q = p;
+	while (q < end && q - p < 4 && *q >= '0' && *q <= '9')
+		q++;
+	if (q > p && end - q >= 2 && q[0] == '.' && q[1] == ' ')
+		return q + 2;
+	return NULL;
+}
+
+/* Remove every occurrence of `marker` from [p, end) in place; return the new end. */
+static char *remove_marker(char *p, char *end, const char *marker)
+{
+	size_t n = strlen(marker);
+	char *hit;
+
+	while ((hit = memmem(p, (size_t)(end - p), marker, n))) {
+		memmove(hit, hit + n, (size_t)(end - hit - n));
+		end -= n;
+	}
+	return end;
+}
+
+/* Decide what the cleaned line in s->cleaned starts, and add it. */
+static int add_line(struct segmenter *s, struct nc_error *err)
+{
+	char *p = s->cleaned.buf, *end = p + s->cleaned.len;
+	enum segment_type starts = 0;
+
+	p = (char *)skip_spaces(p, end);
+	if (p == end)
+		return flush(s, err);   /* blank line: a paragraph break */
+
+	const char *after_bullet = skip_bullet(p, end);
+	const char *marked = skip_spaces(after_bullet ? after_bullet : p, end);
+	if (starts_with(marked, end, MARKER_HEADING)) {
+		starts = SEGMENT_HEADING;
+		p = (char *)marked;
+	} else if (starts_with(marked, end, MARKER_LIST_ITEM)) {
+		starts = SEGMENT_LIST_ITEM;
+		p = (char *)marked;
+	} else if (after_bullet) {
+		starts = SEGMENT_LIST_ITEM;
+		p = (char *)after_bullet;
+	}
+	end = remove_marker(p, end, MARKER_HEADING);
+	end = remove_marker(p, end, MARKER_LIST_ITEM);
+
+	if (starts || (s->flags & SEGMENT_LINES)) {
+		if (flush(s, err) < 0)
+			return -1;
+		s->type = starts ? starts : SEGMENT_PARAGRAPH;
+	} else if (s->current.len + (size_t)(end - p) >= SEGMENT_MAX_BYTES) {
+		/* Too long: cut here, the rest continues as a segment of the same type. */
+		enum segment_type type = s->type;
+		if (flush(s, err) < 0)
+			return -1;
+		s->type = type;
+	}
+	if (s->current.len && s->current.buf[s->current.len - 1] != ' ')
+		strbuf_addch(&s->current, ' ');
+	append_collapsed(&s->current, p, (size_t)(end - p));
+	return 0;
+}
+
+/* Lines longer than this are processed in pieces (cut at a character
+ * boundary), so one pathological line cannot hold more than this. */
+#define LINE_PIECE_BYTES (SEGMENT_MAX_BYTES / 4)
+
+/* Steps 1 and 2 of a line: into s->cleaned without bad characters, rules applied. */
+static int clean_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
+{
+	strbuf_reset(&s->cleaned);
+	utf8_clean(line, len, &s->cleaned);
+	if (s->rules && s->cleaned.len && rule_set_apply(s->rules, s->workspace, &s->cleaned, err) < 0)
+		return -1;
+	return 0;
+}
+
+/* Clean and add the first pieces of a long line while more than
+ * LINE_PIECE_BYTES remain; return the bytes consumed, or -1. */
+static long process_pieces(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
+{
+	size_t done = 0;
+
+	while (len - done > LINE_PIECE_BYTES) {
+		/* Cut after a space near the end of the piece, so that no word is
+		 * split; failing that, at a character boundary. */
+		const char *piece = line + done;
+		size_t cut = LINE_PIECE_BYTES;
+		while (cut > LINE_PIECE_BYTES - 4096 && piece[cut - 1] != ' ')
+			cut--;
+		if (piece[cut - 1] != ' ')
+			cut = LINE_PIECE_BYTES;
+		while (cut > 0 && ((unsigned char)piece[cut] & 0xC0) == 0x80)
+			cut--;
+		if (clean_line(s, piece, cut, err) < 0)
+			return -1;
+		if (s->cleaned.len && add_line(s, err) < 0)
+			return -1;
+		done += cut;
+	}
+	return (long)done;
+}
+
+static int process_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
+{
+	long done = process_pieces(s, line, len, err);
+	if (done < 0 || clean_line(s, line + done, len - (size_t)done, err) < 0)
+		return -1;
+	return add_line(s, err);
+}
+
+int segmenter_feed(struct segmenter *s, const char *buf, size_t len, struct nc_error *err)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl) {
+			strbuf_add(&s->line, p, (size_t)(end - p));
+			/* A line without end yet: process its first pieces now, so
+			 * that memory stays bounded; the rest waits for more input. */
+			if (s->line.len > 2 * LINE_PIECE_BYTES) {
+				long done = process_pieces(s, s->line.buf, s->line.len, err);
+				if (done < 0)
+					return -1;
+				memmove(s->line.buf, s->line.buf + done, s->line.len - (size_t)done);
+				strbuf_setlen(&s->line, s->line.len - (size_t)done);
+			}
+			return 0;
+		}
+		int ret;
+		if (s->line.len) {
+			strbuf_add(&s->line, p, (size_t)(nl - p));
+			ret = process_line(s, s->line.buf, s->line.len, err);
+			strbuf_reset(&s->line);
+		} else {
+			ret = process_line(s, p, (size_t)(nl - p), err);
+		}
+		if (ret < 0)
+			return -1;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+int segmenter_finish(struct segmenter *s, struct nc_error *err)
+{
+	int ret = 0;
+
+	if (s->line.len)
+		ret = process_line(s, s->line.buf, s->line.len, err);
+	strbuf_reset(&s->line);
+	if (ret == 0)
+		ret = flush(s, err);
+	strbuf_reset(&s->current);
+	s->type = SEGMENT_PARAGRAPH;
+	return ret;
+}
+
+void segmenter_reset(struct segmenter *s)
+{
+	strbuf_reset(&s->line);
+	strbuf_reset(&s->current);
+	s->type = SEGMENT_PARAGRAPH;
+}
+
+void segmenter_set_output(struct segmenter *s, segment_fn emit, void *data)
+{
+	s->emit = emit;
+	s->data = data;
+}
+
+int segmenter_run(struct segmenter *s, const char *text, size_t len, struct nc_error *err)
+{
+	int ret = segmenter_feed(s, text, len, err);
+
+	if (ret == 0)
+		return segmenter_finish(s, err);
+	segmenter_reset(s);
+	return ret;
+}

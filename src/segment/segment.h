@@ -1,0 +1,76 @@
+/* segment.h: stage 3, from a text dump to typed segments.
+ *
+ * The segmenter reads a dump as a stream of bytes, in chunks of any size, and
+ * calls back once per finished segment, so that a dump of any size is cleaned
+ * in bounded memory. Per line it
+ *   1. drops invalid UTF-8 and control characters (utf8_clean),
+ *   2. applies the boilerplate rules of regex/dump.rules (a line the rules
+ *      empty counts as a blank line, i.e. a segment break),
+ *   3. decides what the line starts: a heading (the stage-1 heading marker),
+ *      a list item (the list-item marker, or a Lynx bullet or number), or the
+ *      continuation of the current segment; a blank line ends a segment.
+ * Lines of one segment are joined with a space; white space is collapsed and
+ * trimmed. A segment longer than SEGMENT_MAX_BYTES is emitted in pieces.
+ *
+ * The segment passed to the callback is valid only during the call.
+ * A segmenter is per worker (it holds the line being built); the rules it
+ * applies are shared and read-only, the workspace they write in is the
+ * worker's.
+ */
+#ifndef NC_SEGMENT_H
+#define NC_SEGMENT_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "base/rules.h"
+
+/* Segments are cut at this size: it bounds the memory a pathological line
+ * (megabytes without a newline) can take. */
+#define SEGMENT_MAX_BYTES (1u << 20)
+
+enum segment_type {
+	SEGMENT_PARAGRAPH = 'p',
+	SEGMENT_HEADING = 'h',
+	SEGMENT_LIST_ITEM = 'l'
+};
+
+struct segment {
+	enum segment_type type;
+	const char *text;   /* UTF-8, no newlines, no leading/trailing space */
+	size_t len;
+};
+
+/* Return 0 to go on, -1 (with `err` filled) to stop the segmenter. */
+typedef int (*segment_fn)(const struct segment *segment, void *data, struct nc_error *err);
+
+enum segmenter_flags {
+	SEGMENT_DEFAULT = 0,
+	SEGMENT_LINES = 1   /* every dump line is a segment of its own (no joining) */
+};
+
+struct segmenter;
+
+/* `rules` may be NULL (no boilerplate rules); it and `workspace` are
+ * borrowed, not owned. */
+struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
+				enum segmenter_flags flags, segment_fn emit, void *data);
+void segmenter_free(struct segmenter *segmenter);
+
+/* Feed the next `len` bytes of the dump. */
+int segmenter_feed(struct segmenter *segmenter, const char *buf, size_t len, struct nc_error *err);
+
+/* End of the dump: emit what is pending. The segmenter can then be reused. */
+int segmenter_finish(struct segmenter *segmenter, struct nc_error *err);
+
+/* Drop whatever is pending without emitting it (after an error). */
+void segmenter_reset(struct segmenter *segmenter);
+
+/* Where segments go from now on (the segmenter must be between dumps). */
+void segmenter_set_output(struct segmenter *segmenter, segment_fn emit, void *data);
+
+/* Segment a whole dump in memory: feed, then finish (or reset on error). */
+int segmenter_run(struct segmenter *segmenter, const char *text, size_t len,
+		  struct nc_error *err);
+
+#endif

@@ -1,0 +1,133 @@
+/* sink.c: formatting pages (see sink.h). */
+#include "sink/sink.h"
+#include "base/alloc.h"
+#include "base/utf8.h"
+
+#include <string.h>
+
+struct page_sink {
+	enum sink_format format;
+	struct page_output *output;
+	struct strbuf pending;   /* formatted, not yet passed to the output */
+	int open;                /* between begin() and end()/abort() */
+};
+
+struct page_sink *page_sink_new(enum sink_format format, struct page_output *output)
+{
+	struct page_sink *sink = xcalloc(1, sizeof(*sink));
+	sink->format = format;
+	sink->output = output;
+	strbuf_init(&sink->pending);
+	return sink;
+}
+
+void page_sink_free(struct page_sink *sink)
+{
+	if (!sink)
+		return;
+	if (sink->open)
+		page_sink_abort(sink);
+	sink->output->ops->free(sink->output);
+	strbuf_release(&sink->pending);
+	free(sink);
+}
+
+static int flush(struct page_sink *sink, struct nc_error *err)
+{
+	int ret = sink->output->ops->write(sink->output, sink->pending.buf, sink->pending.len, err);
+	strbuf_reset(&sink->pending);
+	return ret;
+}
+
+static int flush_when_full(struct page_sink *sink, struct nc_error *err)
+{
+	return sink->pending.len >= SINK_FLUSH_BYTES ? flush(sink, err) : 0;
+}
+
+/* The URL comes from a wrapper's id, a dump's first line or a file name, so
+ * it may hold anything. The line must stay one line of valid UTF-8: control
+ * characters and invalid UTF-8 are percent-encoded, as in a URL. */
+static void write_url_line(struct strbuf *out, const char *url)
+{
+	const unsigned char *p = (const unsigned char *)url;
+	size_t len = strlen(url);
+
+	strbuf_addstr(out, "URL: ");
+	while (len) {
+		uint32_t cp;
+		size_t n = utf8_decode(p, len, &cp);
+		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			n = n ? n : 1;
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(out, "%%%02X", p[i]);
+		} else {
+			strbuf_add(out, (const char *)p, n);
+		}
+		p += n;
+		len -= n;
+	}
+	strbuf_addch(out, '\n');
+}
+
+int page_sink_begin(struct page_sink *sink, const struct page *page,
+		    const struct page_meta *meta, struct nc_error *err)
+{
+	if (sink->output->ops->open(sink->output, page, err) < 0)
+		return -1;
+	sink->open = 1;
+	strbuf_reset(&sink->pending);
+	write_url_line(&sink->pending, meta->url);
+	return 0;
+}
+
+int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err)
+{
+	strbuf_add(&sink->pending, text, len);
+	return flush_when_full(sink, err);
+}
+
+static void write_segment(struct strbuf *out, const struct segment *segment)
+{
+	strbuf_addch(out, '<');
+	strbuf_addch(out, (char)segment->type);
+	strbuf_addch(out, '>');
+	strbuf_add(out, segment->text, segment->len);
+	strbuf_addch(out, '\n');
+}
+
+int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
+		       size_t count, struct nc_error *err)
+{
+	for (size_t i = 0; i < count; i++) {
+		const struct scored_segment *s = &segments[i];
+		if (sink->format == SINK_SCORES)
+			strbuf_addf(&sink->pending, "%.4f\t%.4f\t%s\t", s->score.cost_clean,
+				    s->score.cost_dirty, s->keep ? "keep" : "drop");
+		if (sink->format == SINK_SCORES || s->keep)
+			write_segment(&sink->pending, &s->segment);
+	}
+	return flush_when_full(sink, err);
+}
+
+int page_sink_end(struct page_sink *sink, struct nc_error *err)
+{
+	int ret = flush(sink, err);
+	sink->open = 0;
+	if (ret == 0)
+		return sink->output->ops->commit(sink->output, err);
+	sink->output->ops->abort(sink->output);
+	return -1;
+}
+
+void page_sink_abort(struct page_sink *sink)
+{
+	strbuf_reset(&sink->pending);
+	if (sink->open)
+		sink->output->ops->abort(sink->output);
+	sink->open = 0;
+}
+
+void page_sink_emergency_stop(struct page_sink *sink)
+{
+	sink->output->ops->emergency_stop(sink->output);
+}

@@ -1,0 +1,59 @@
+/* sink.h: the last stage, writing each page's kept segments in a format.
+ *
+ * A page sink formats what the pipeline hands it and writes the bytes to a
+ * page output (output.h). For each page the pipeline calls begin() once the
+ * page's URL is known, then dump() (for --dump) or segments() any number of
+ * times, then end(); or abort() at any point after begin() when the page
+ * fails. Bytes are collected in a buffer and passed to the output when it
+ * holds SINK_FLUSH_BYTES and at the end of the page, so a text dump of any
+ * size streams through; with a directory output a failed page leaves no
+ * file, with a stream output what was flushed stays written.
+ *
+ * Formats:
+ *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h, l)
+ *   scores     "URL: <url>" and every segment, kept or not, as
+ *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4 decimals)
+ * The URL line is one line of valid UTF-8: control characters and invalid
+ * bytes in the URL are percent-encoded.
+ *
+ * A sink is per worker and owns its output.
+ */
+#ifndef NC_SINK_H
+#define NC_SINK_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "method/method.h"
+#include "sink/output.h"
+#include "source/page.h"
+
+#define SINK_FLUSH_BYTES (1u << 16)
+
+enum sink_format {
+	SINK_CLEANEVAL,
+	SINK_SCORES
+};
+
+/* What the pipeline learnt about a page on its way. */
+struct page_meta {
+	const char *url;   /* never NULL: the page's own, or its name */
+};
+
+struct page_sink;
+
+struct page_sink *page_sink_new(enum sink_format format, struct page_output *output);
+void page_sink_free(struct page_sink *sink);
+
+int page_sink_begin(struct page_sink *sink, const struct page *page,
+		    const struct page_meta *meta, struct nc_error *err);
+int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err);
+int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
+		       size_t count, struct nc_error *err);
+int page_sink_end(struct page_sink *sink, struct nc_error *err);
+void page_sink_abort(struct page_sink *sink);
+
+/* Async-signal-safe: remove what the page in progress left on disk. */
+void page_sink_emergency_stop(struct page_sink *sink);
+
+#endif

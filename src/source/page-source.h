@@ -1,0 +1,87 @@
+/* page-source.h: where pages come from.
+ *
+ * A page source yields pages one at a time, in a fixed order, until it is
+ * exhausted. The front end owns the source and each page it yields (and
+ * releases the page when it is done with it). A page that cannot be opened
+ * is an error of that page only: next() returns -1 with the error, and the
+ * following call goes on with the next page.
+ *
+ * Sources: the file source (files, directories, standard input; below).
+ */
+#ifndef NC_PAGE_SOURCE_H
+#define NC_PAGE_SOURCE_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "source/page.h"
+
+struct page_source;
+
+struct page_source_ops {
+	/* 1 with `page` filled, 0 when there are no more pages, -1 with `err`
+	 * when the next page could not be opened (call again for the rest). */
+	int (*next)(struct page_source *source, struct page *page, struct nc_error *err);
+	void (*free)(struct page_source *source);
+};
+
+struct page_source {
+	const struct page_source_ops *ops;
+};
+
+static inline int page_source_next(struct page_source *source, struct page *page,
+				   struct nc_error *err)
+{
+	return source->ops->next(source, page, err);
+}
+
+static inline void page_source_free(struct page_source *source)
+{
+	if (source)
+		source->ops->free(source);
+}
+
+/* --- the file source ---------------------------------------------------------- */
+
+/* How a file's kind is decided. */
+enum file_kind_rule {
+	FILE_KIND_BY_NAME,   /* .html, .htm, .xhtml are HTML, anything else a text dump */
+	FILE_KIND_HTML,      /* --html */
+	FILE_KIND_TEXT       /* --text */
+};
+
+struct file_input {
+	char *path;          /* as it will be opened */
+	char *relative;      /* below the argument it came from ("-": "stdin") */
+	char *output_name;   /* `relative` without its extension */
+	enum page_kind kind;
+};
+
+/* What the directory walk has to say: warnings (a skipped FIFO) and errors
+ * (a directory that cannot be read), each a complete message naming the
+ * file. `report` may be NULL. */
+typedef void (*file_source_report_fn)(void *data, int is_error, const char *message);
+
+struct file_source;
+
+struct file_source *file_source_new(enum file_kind_rule rule, file_source_report_fn report,
+				    void *report_data);
+
+/* Add one command-line argument. A file (or "-", standard input) is one
+ * input, whatever its type, so that `<(command)` works. A directory
+ * contributes its regular files, recursively, in name order
+ * (file_name_compare()); hidden entries are skipped, and FIFOs, sockets and
+ * devices are skipped with a warning. Returns -1 when an error was reported:
+ * the argument does not exist, a directory cannot be read, or holds no
+ * files (what could be added still is). */
+int file_source_add(struct file_source *source, const char *arg);
+
+size_t file_source_count(const struct file_source *source);
+const struct file_input *file_source_input(const struct file_source *source, size_t index);
+
+/* The source's pages, in order (the file source stays the owner). */
+struct page_source *file_source_pages(struct file_source *source);
+
+void file_source_free(struct file_source *source);
+
+#endif

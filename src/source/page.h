@@ -1,0 +1,59 @@
+/* page.h: a page, as every page source yields it and the pipeline takes it.
+ *
+ * A page is a name (for messages), an output name (for the page sink), what
+ * the source knows about it (URL, charset hint: NULL when unknown, so that the
+ * page itself decides), its kind (HTML to render, or a text dump that enters
+ * at segmentation) and a reader for its bytes. Nothing downstream knows where
+ * a page came from: a file, standard input, later a record of an archive.
+ *
+ * The page owns its strings and its reader; page_release() frees both.
+ * Errors from reading do not name the page (the pipeline puts its name in
+ * front of every error of a page).
+ */
+#ifndef NC_PAGE_H
+#define NC_PAGE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+enum page_kind {
+	PAGE_HTML,   /* bytes of an HTML page, any charset */
+	PAGE_TEXT    /* a text dump (UTF-8, else windows-1252), enters at segmentation */
+};
+
+struct page_reader {
+	/* Read up to `cap` bytes: the number read, 0 at the end, -1 with `err`. */
+	ssize_t (*read)(void *state, char *buf, size_t cap, struct nc_error *err);
+	void (*close)(void *state);
+	void *state;
+};
+
+struct page {
+	char *name;           /* in messages: the path as given, "-" for standard input */
+	char *output_name;    /* relative output name, without extension */
+	char *url;            /* NULL: taken from the page itself, else its name */
+	char *charset_hint;   /* NULL: none */
+	enum page_kind kind;
+	struct page_reader reader;
+};
+
+/* Append all the page's bytes to `out`; NC_ERR_LIMIT beyond `max_bytes`. */
+int page_read_all(struct page *page, size_t max_bytes, struct strbuf *out, struct nc_error *err);
+
+/* Read until `buf` is full or the page ends: the number of bytes read (less
+ * than `cap` only at the end), or -1 with `err`. */
+ssize_t page_read_block(struct page *page, char *buf, size_t cap, struct nc_error *err);
+
+void page_release(struct page *page);
+
+/* --- files ------------------------------------------------------------------ */
+
+/* Open the file `path` ("-": standard input) as a page of `kind`. Errors name
+ * the file: it cannot be opened, or it is a directory. */
+int page_open_file(struct page *page, const char *path, const char *output_name,
+		   enum page_kind kind, struct nc_error *err);
+
+#endif

@@ -1,0 +1,149 @@
+/* training.c: reading training texts (see training.h). */
+#include "train/training.h"
+#include "base/alloc.h"
+#include "base/file.h"
+#include "base/utf8.h"
+
+#include <string.h>
+
+void symbol_segments_release(struct symbol_segments *list)
+{
+	for (size_t i = 0; i < list->count; i++)
+		free(list->symbols[i]);
+	free(list->symbols);
+	free(list->len);
+	memset(list, 0, sizeof(*list));
+}
+
+void symbol_segments_count(const struct symbol_segments *list, struct ngram_counts *counts,
+			   double weight)
+{
+	for (size_t i = 0; i < list->count; i++)
+		ngram_counts_add(counts, list->symbols[i], list->len[i], weight);
+}
+
+static void symbol_segments_add(struct symbol_segments *list, const char *symbols, size_t len)
+{
+	list->symbols = xrealloc(list->symbols, (list->count + 1) * sizeof(*list->symbols));
+	list->len = xrealloc(list->len, (list->count + 1) * sizeof(*list->len));
+	list->symbols[list->count] = (unsigned char *)xmemdup(symbols, len);
+	list->len[list->count++] = len;
+}
+
+/* Segments to symbols, appended to a list. */
+struct symbol_sink {
+	const struct ngram_alphabet *alphabet;
+	struct strbuf scratch;
+	struct symbol_segments *out;
+};
+
+static int add_symbols(const struct segment *segment, void *data, struct nc_error *err)
+{
+	struct symbol_sink *sink = data;
+
+	(void)err;
+	strbuf_reset(&sink->scratch);
+	ngram_normalise(sink->alphabet, segment->text, segment->len, &sink->scratch);
+	symbol_segments_add(sink->out, sink->scratch.buf, sink->scratch.len);
+	return 0;
+}
+
+/* Lines starting with "URL" go (as in the scorer); each <p>, <h>, <l>
+ * (any case; also {p}) becomes a blank line, i.e. a segment break. */
+static void cleaneval_to_dump(const char *text, size_t len, struct strbuf *out)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *line_end = nl ? nl : end;
+		const char *q = p;
+		while (q < line_end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (!(line_end - q >= 3 && !memcmp(q, "URL", 3))) {
+			for (const char *c = p; c < line_end; c++) {
+				int open = *c == '<' || *c == '{';
+				if (open && line_end - c >= 3 && strchr("phlPHL", c[1]) &&
+				    c[2] == (*c == '<' ? '>' : '}')) {
+					strbuf_addstr(out, "\n\n");
+					c += 2;
+				} else {
+					strbuf_addch(out, *c);
+				}
+			}
+			strbuf_addch(out, '\n');
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+/* Read a text in CLEANEVAL format into symbol segments. */
+static int read_cleaneval(const struct training_reader *reader, const char *text, size_t len,
+			  struct symbol_segments *out, struct nc_error *err)
+{
+	struct strbuf utf8 = STRBUF_INIT, dump = STRBUF_INIT;
+	struct symbol_sink sink = { &reader->alphabet, STRBUF_INIT, out };
+
+	if (!utf8_is_valid(text, len)) {
+		utf8_from_cp1252(text, len, &utf8);
+		text = utf8.buf;
+		len = utf8.len;
+	}
+	cleaneval_to_dump(text, len, &dump);
+	int ret = worker_segment_text(reader->worker, dump.buf, dump.len, add_symbols, &sink, err);
+	strbuf_release(&sink.scratch);
+	strbuf_release(&utf8);
+	strbuf_release(&dump);
+	return ret;
+}
+
+int training_read_gold(const struct training_reader *reader, const char *path,
+		       struct symbol_segments *out, struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret = read_file(path, PIPELINE_MAX_PAGE_BYTES, &text, err);
+
+	if (ret == 0 && read_cleaneval(reader, text.buf, text.len, out, err) < 0) {
+		nc_error_prefix(err, path);
+		ret = -1;
+	}
+	strbuf_release(&text);
+	return ret;
+}
+
+/* The compatible reading: the segments as CLEANEVAL text, to be read again. */
+static int add_cleaneval_line(const struct segment *segment, void *data, struct nc_error *err)
+{
+	struct strbuf *text = data;
+
+	(void)err;
+	strbuf_addf(text, "<%c>", (char)segment->type);
+	strbuf_add(text, segment->text, segment->len);
+	strbuf_addch(text, '\n');
+	return 0;
+}
+
+int training_read_raw(const struct training_reader *reader, const char *path,
+		      enum page_kind kind, struct symbol_segments *out, struct nc_error *err)
+{
+	struct page page;
+	int ret;
+
+	if (page_open_file(&page, path, path, kind, err) < 0)
+		return -1;
+	if (reader->reading == TRAINING_DIRECT) {
+		struct symbol_sink sink = { &reader->alphabet, STRBUF_INIT, out };
+		ret = worker_read_segments(reader->worker, &page, add_symbols, &sink, err);
+		strbuf_release(&sink.scratch);
+	} else {
+		struct strbuf text = STRBUF_INIT;
+		ret = worker_read_segments(reader->worker, &page, add_cleaneval_line, &text, err);
+		if (ret == 0 && read_cleaneval(reader, text.buf, text.len, out, err) < 0) {
+			nc_error_prefix(err, path);
+			ret = -1;
+		}
+		strbuf_release(&text);
+	}
+	page_release(&page);
+	return ret;
+}
