@@ -1,12 +1,14 @@
 /* t1000-rules: the rule-file loader and the shipped HTML and dump rules,
  * driven by the table in tests/t1000/cases.txt (input, expected output). */
-#include "rules.h"
-#include "strbuf.h"
-#include "util.h"
+#include "base/file.h"
+#include "base/rules.h"
+#include "base/strbuf.h"
 #include "tap.h"
 
 #include <string.h>
 #include <time.h>
+
+static struct rule_workspace *ws;
 
 static struct rule_set *load_shipped(const char *name, enum rule_set_flags flags)
 {
@@ -54,7 +56,7 @@ static void run_cases(struct rule_set *html, struct rule_set *dump)
 		char *input = unescape(t1 + 1), *want = unescape(t2 + 1);
 		struct strbuf subject = STRBUF_INIT;
 		strbuf_addstr(&subject, input);
-		int ret = rule_set_apply(!strcmp(line, "html") ? html : dump, &subject, &err);
+		int ret = rule_set_apply(!strcmp(line, "html") ? html : dump, ws, &subject, &err);
 		ok(ret == 0, "cases.txt:%u applies", lineno);
 		is_string(subject.buf, want, "cases.txt:%u %s rules: %s", lineno, line, t1 + 1);
 		strbuf_release(&subject);
@@ -69,6 +71,8 @@ int main(void)
 	struct nc_error err = { 0 };
 	struct rule_set *rules;
 
+	ws = rule_workspace_new();
+
 	/* Loader. */
 	const char *two = "ncleaner-rules 1\n# c\na+\tb\n\nx(y)\t[$1]\n";
 	rules = rule_set_parse("mem", two, strlen(two), RULES_BYTES, &err);
@@ -76,7 +80,7 @@ int main(void)
 	is_int(rule_set_count(rules), 2, "comments and blank lines are not rules");
 	struct strbuf s = STRBUF_INIT;
 	strbuf_addstr(&s, "caaat xy");
-	rule_set_apply(rules, &s, &err);
+	rule_set_apply(rules, ws, &s, &err);
 	is_string(s.buf, "cbt [y]", "rules apply in order with groups");
 	rule_set_free(rules);
 	strbuf_release(&s);
@@ -95,7 +99,7 @@ int main(void)
 	for (int i = 0; i < 40; i++)
 		strbuf_addch(&s, 'a');
 	strbuf_addch(&s, 'b');
-	int ret = rule_set_apply(rules, &s, &err);
+	int ret = rule_set_apply(rules, ws, &s, &err);
 	ok(ret < 0 && err.code == NC_ERR_REGEX, "a pathological pattern hits the match limit");
 	rule_set_free(rules);
 	strbuf_release(&s);
@@ -108,7 +112,7 @@ int main(void)
 	rules = rule_set_parse("growth", growth.buf, growth.len, RULES_BYTES, &err);
 	strbuf_init(&s);
 	strbuf_addstr(&s, "banana");
-	ret = rule_set_apply(rules, &s, &err);
+	ret = rule_set_apply(rules, ws, &s, &err);
 	ok(ret < 0 && err.code == NC_ERR_LIMIT && strstr(err.message, "grow"),
 	   "rules that multiply the text stop at the growth limit: %s", err.message);
 	ok(!strcmp(s.buf, "banana") || s.len <= 4 * 6 + (1u << 20), "...with the text left bounded");
@@ -125,15 +129,16 @@ int main(void)
 	strbuf_init(&s);
 	for (int i = 0; i < 200000; i++)
 		strbuf_addstr(&s, "a | ");
-	ret = rule_set_apply(dump, &s, &err);
+	ret = rule_set_apply(dump, ws, &s, &err);
 	ok(ret == 0, "dump rules finish on a 800 kB line of short | fields: %s", ret ? err.message : "ok");
 	strbuf_reset(&s);
 	for (int i = 0; i < 100000; i++)
 		strbuf_addstr(&s, "<!-- <script> <br");
-	ret = rule_set_apply(html, &s, &err);
+	ret = rule_set_apply(html, ws, &s, &err);
 	ok(ret == 0 || err.code == NC_ERR_REGEX, "HTML rules end (or fail cleanly) on unclosed comments: %s", ret ? err.message : "ok");
 	strbuf_release(&s);
 	rule_set_free(html);
 	rule_set_free(dump);
+	rule_workspace_free(ws);
 	return done_testing();
 }

@@ -1,10 +1,10 @@
 /* t2000-segment: dump post-processing and segmentation, driven by the
  * blocks of tests/t2000/cases.txt: "=== name", the dump, "---", the
  * expected segments one per line as "<t>text". */
-#include "html.h"
-#include "rules.h"
-#include "segment.h"
-#include "util.h"
+#include "base/file.h"
+#include "base/rules.h"
+#include "normalise/html.h"
+#include "segment/segment.h"
 #include "tap.h"
 
 #include <string.h>
@@ -17,6 +17,18 @@ static int collect(const struct segment *segment, void *data, struct nc_error *e
 	strbuf_add(out, segment->text, segment->len);
 	strbuf_addch(out, '\n');
 	return 0;
+}
+
+static struct rule_workspace *ws;
+
+/* Segment all of `text` in one call. */
+static void segment_text(const struct rule_set *rules, enum segmenter_flags flags,
+			 const char *text, size_t len, struct strbuf *out)
+{
+	struct nc_error err;
+	struct segmenter *s = segmenter_new(rules, ws, flags, collect, out);
+	segmenter_run(s, text, len, &err);
+	segmenter_free(s);
 }
 
 static struct rule_set *dump_rules(void)
@@ -36,7 +48,7 @@ static void segment_chunked(struct rule_set *rules, const char *text, size_t chu
 			    struct strbuf *out)
 {
 	struct nc_error err;
-	struct segmenter *s = segmenter_new(rules, SEGMENT_DEFAULT, collect, out);
+	struct segmenter *s = segmenter_new(rules, ws, SEGMENT_DEFAULT, collect, out);
 	size_t len = strlen(text);
 	for (size_t i = 0; i < len; i += chunk)
 		segmenter_feed(s, text + i, len - i < chunk ? len - i : chunk, &err);
@@ -46,6 +58,7 @@ static void segment_chunked(struct rule_set *rules, const char *text, size_t chu
 
 int main(void)
 {
+	ws = rule_workspace_new();
 	struct rule_set *rules = dump_rules();
 	struct strbuf file = STRBUF_INIT;
 	struct nc_error err = { 0 };
@@ -70,7 +83,7 @@ int main(void)
 			strbuf_addch(&want, '\n');
 
 		struct strbuf got = STRBUF_INIT, got1 = STRBUF_INIT;
-		segment_text(rules, SEGMENT_DEFAULT, input, strlen(input), collect, &got, &err);
+		segment_text(rules, SEGMENT_DEFAULT, input, strlen(input), &got);
 		is_string(got.buf, want.buf, "%s", name);
 		strbuf_release(&want);
 		segment_chunked(rules, input, 1, &got1);
@@ -85,12 +98,12 @@ int main(void)
 	/* Invalid UTF-8 and control characters vanish. */
 	struct strbuf got = STRBUF_INIT;
 	const char bad[] = "ok\xff\xfe text\x01\x02 \xc3\xa9t\xc3\xa9 \xed\xa0\x80 end\n";
-	segment_text(rules, SEGMENT_DEFAULT, bad, sizeof(bad) - 1, collect, &got, &err);
+	segment_text(rules, SEGMENT_DEFAULT, bad, sizeof(bad) - 1, &got);
 	is_string(got.buf, "<p>ok text \xc3\xa9t\xc3\xa9 end\n", "invalid UTF-8 and controls are dropped");
 	strbuf_reset(&got);
 
 	/* Every line a segment. */
-	segment_text(rules, SEGMENT_LINES, "a\nb\n\nc\n", 7, collect, &got, &err);
+	segment_text(rules, SEGMENT_LINES, "a\nb\n\nc\n", 7, &got);
 	is_string(got.buf, "<p>a\n<p>b\n<p>c\n", "--lines: every line is a segment");
 	strbuf_reset(&got);
 
@@ -98,7 +111,7 @@ int main(void)
 	struct strbuf huge = STRBUF_INIT;
 	for (size_t i = 0; i < 3 * SEGMENT_MAX_BYTES / 10; i++)
 		strbuf_addstr(&huge, "word word ");
-	segment_text(rules, SEGMENT_DEFAULT, huge.buf, huge.len, collect, &got, &err);
+	segment_text(rules, SEGMENT_DEFAULT, huge.buf, huge.len, &got);
 	size_t pieces = 0, longest = 0, start = 0;
 	for (size_t i = 0; i < got.len; i++)
 		if (got.buf[i] == '\n') {
@@ -119,6 +132,7 @@ int main(void)
 	is_string(html_pick_charset("iso-8859-1", "caf\xe9", 4), "windows-1252", "Latin-1 is read as its superset");
 
 	rule_set_free(rules);
+	rule_workspace_free(ws);
 	strbuf_release(&file);
 	return done_testing();
 }

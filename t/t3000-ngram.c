@@ -1,10 +1,13 @@
 /* t3000-ngram: normalisation modes, counting, estimation, interpolation
  * (checked against values worked out by hand), the model file round trip
- * and its validation. */
-#include "classify.h"
-#include "model.h"
-#include "ngram.h"
-#include "util.h"
+ * and its validation, the method's header check, and the threshold
+ * decider. */
+#include "base/alloc.h"
+#include "base/file.h"
+#include "decide/decider.h"
+#include "method/ncleaner-method.h"
+#include "method/ncleaner-model.h"
+#include "method/ngram.h"
 #include "tap.h"
 
 #include <math.h>
@@ -14,8 +17,10 @@
 static const char *normalised(enum ngram_mode mode, const char *text)
 {
 	static struct strbuf out = STRBUF_INIT;
+	struct ngram_alphabet alphabet;
+	ngram_alphabet_init(&alphabet, mode);
 	strbuf_reset(&out);
-	ngram_normalise(mode, text, strlen(text), &out);
+	ngram_normalise(&alphabet, text, strlen(text), &out);
 	return out.buf;
 }
 
@@ -24,8 +29,10 @@ static void build(struct ncleaner_model *model, int order, double q, const char 
 {
 	struct ngram_counts counts;
 	struct strbuf sym = STRBUF_INIT;
+	struct ngram_alphabet alphabet;
 
-	ngram_normalise(NGRAM_MODE_ASCII, text, strlen(text), &sym);
+	ngram_alphabet_init(&alphabet, NGRAM_MODE_ASCII);
+	ngram_normalise(&alphabet, text, strlen(text), &sym);
 	ngram_counts_init(&counts, order);
 	ngram_counts_add(&counts, (unsigned char *)sym.buf, sym.len, 1);
 	ncleaner_model_init(model, order, q, NGRAM_MODE_ASCII);
@@ -38,10 +45,10 @@ static void build(struct ncleaner_model *model, int order, double q, const char 
 static double logprob_of(const struct ncleaner_model *model, int order, double q, const char *s)
 {
 	struct nc_error err;
-	struct ngram_classifier *c = ngram_classifier_new(model, order, q, &err);
+	struct method *m = ncleaner_method_new(model, order, q, &err);
 	double lp[2];
-	ngram_classifier_logprob(c, (const unsigned char *)s, strlen(s), lp);
-	ngram_classifier_free(c);
+	ncleaner_method_logprob(m, (const unsigned char *)s, strlen(s), lp);
+	method_free(m);
 	return lp[0];
 }
 
@@ -128,7 +135,8 @@ int main(void)
 	expect_load_error(text.buf, "truncated", "a model without its end line");
 	text.buf[text.len / 2] = '\0';
 	expect_load_error(text.buf, "", "a model cut in the middle");
-	expect_load_error("ncleaner-model\t2\n", "version 2", "a newer version");
+	expect_load_error("ncleaner-model\t3\nmethod\tncleaner\n", "version 3", "a newer version");
+	expect_load_error("ncleaner-model\t2\norder\t3\n", "no method line", "a version 2 file without its method");
 	expect_load_error("\x7f" "ELF\x01\x02binary junk", "not an ncleaner model", "a binary file");
 	expect_load_error("", "no end line", "an empty file");
 	expect_load_error("ncleaner-model\t1\norder\t9\n", "order must be", "order 9");
@@ -142,15 +150,57 @@ int main(void)
 	ok(ncleaner_model_load(&missing, "/nonexistent.model", &err) < 0 && err.code == NC_ERR_IO,
 	   "a missing model file is an I/O error");
 
-	/* The decision rule and the bias. */
-	struct ngram_score score = { 3.0, 3.0, 10 };
-	ok(ngram_decide(&score, 0), "ties keep");
-	ok(!ngram_decide(&score, 0.01), "a positive bias drops a tie");
-	score.h_dirty = 3.5;
-	ok(ngram_decide(&score, 0.5) && !ngram_decide(&score, 0.6), "bias is in bits");
+	/* A model built for another method is refused by name. */
+	{
+		struct ncleaner_model other;
+		struct nc_error e = { 0 };
+		const char *other_text = "ncleaner-model\t2\nmethod\tperplexity\norder\t2\n";
+		ok(ncleaner_model_parse(&other, "other.model", other_text, strlen(other_text), &e) < 0 &&
+		   e.code == NC_ERR_METHOD && strstr(e.message, "built for the method 'perplexity'") &&
+		   strstr(e.message, "asked for 'ncleaner'") && strstr(e.message, "other.model"),
+		   "a model for another method: %s", e.message);
+	}
+	/* Version 1 files (no method line) still load, as ncleaner models. */
+	{
+		char *buf = NULL;
+		size_t size = 0;
+		FILE *mem = open_memstream(&buf, &size);
+		struct ncleaner_model old;
+		struct nc_error e = { 0 };
+		ncleaner_model_write(&m3, mem, "mem", &e);
+		fclose(mem);
+		const char *header = "ncleaner-model\t2\nmethod\tncleaner\n";
+		ok(!strncmp(buf, header, strlen(header)), "a model file names its method");
+		struct strbuf v1 = STRBUF_INIT;
+		strbuf_addstr(&v1, "ncleaner-model\t1\n");
+		strbuf_addstr(&v1, buf + strlen(header));
+		ok(ncleaner_model_parse(&old, "v1.model", v1.buf, v1.len, &e) == 0 && old.order == 3,
+		   "a version 1 model (no method line) loads: %s", e.message);
+		ncleaner_model_release(&old);
+		strbuf_release(&v1);
+		free(buf);
+	}
+
+	/* The decision rule and the bias (the threshold decider). */
+	struct scored_segment seg = { .score = { 3.0, 3.0, 10 } };
+	struct decider *d0 = threshold_decider_new(0), *d1 = threshold_decider_new(0.01);
+	struct decider *d5 = threshold_decider_new(0.5), *d6 = threshold_decider_new(0.6);
+	decider_decide(d0, &seg, 1);
+	ok(seg.keep, "ties keep");
+	decider_decide(d1, &seg, 1);
+	ok(!seg.keep, "a positive bias drops a tie");
+	seg.score.cost_dirty = 3.5;
+	decider_decide(d5, &seg, 1);
+	int keep5 = seg.keep;
+	decider_decide(d6, &seg, 1);
+	ok(keep5 && !seg.keep, "bias is in bits");
+	decider_free(d0);
+	decider_free(d1);
+	decider_free(d5);
+	decider_free(d6);
 
 	struct nc_error e2;
-	ok(ngram_classifier_new(&m3, 4, 0.5, &e2) == NULL && strstr(e2.message, "larger"),
+	ok(ncleaner_method_new(&m3, 4, 0.5, &e2) == NULL && strstr(e2.message, "larger"),
 	   "n larger than trained is refused");
 
 	ncleaner_model_release(&m2);

@@ -1,6 +1,6 @@
 /* t4000-score: the CLEANEVAL scorer on small cases worked out by hand; the
  * full oracle of the 2008 script runs in t7000-eval.sh. */
-#include "score.h"
+#include "eval/score.h"
 #include "tap.h"
 
 #include <string.h>

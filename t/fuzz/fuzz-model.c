@@ -1,8 +1,10 @@
 /* fuzz-model.c: the model-file loader; a model that loads is compiled into a
  * classifier that must score text to finite entropies. */
 #include "fuzz.h"
-#include "classify.h"
-#include "model.h"
+#include "method/ncleaner-method.h"
+#include "method/ncleaner-model.h"
+
+#include <string.h>
 
 #include <math.h>
 
@@ -17,16 +19,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (ncleaner_model_parse(&model, "fuzz.model", (const char *)data, size, &err) < 0)
 		return 0;
-	struct ngram_classifier *classifier = ngram_classifier_new(&model, 0, 0, &err);
+	struct method *method = ncleaner_method_new(&model, 0, 0, &err);
 	ncleaner_model_release(&model);
-	if (!classifier)
+	if (!method)
 		return 0;
+	struct method_scorer *scorer = method_scorer_new(method);
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-		struct ngram_score score;
-		if (ngram_classifier_score(classifier, texts[i], strlen(texts[i]), &score, &err) == 0 &&
-		    (!isfinite(score.h_clean) || !isfinite(score.h_dirty)))
+		struct segment segment = { SEGMENT_PARAGRAPH, texts[i], strlen(texts[i]) };
+		struct segment_score score;
+		if (method_score(scorer, &segment, &score, &err) == 0 &&
+		    (!isfinite(score.cost_clean) || !isfinite(score.cost_dirty)))
 			abort();
 	}
-	ngram_classifier_free(classifier);
+	method_scorer_free(scorer);
+	method_free(method);
 	return 0;
 }

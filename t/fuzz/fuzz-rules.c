@@ -11,7 +11,7 @@ static void try_rules(const uint8_t *data, size_t size, enum rule_set_flags flag
 	struct strbuf text = STRBUF_INIT;
 	strbuf_addstr(&text, "<p>Home | News | Contact</p>\n\nCaf\xc3\xa9 cr\xc3\xa8me, a    b\n"
 		      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!");
-	rule_set_apply(rules, &text, &err);
+	rule_set_apply(rules, fuzz_workspace(), &text, &err);
 	strbuf_release(&text);
 	rule_set_free(rules);
 }

@@ -4,7 +4,7 @@
  * system and gold text (no NUL: the two halves). The counts must add up:
  * every system token is a TP or an FP, every gold token a TP or an FN. */
 #include "fuzz.h"
-#include "score.h"
+#include "eval/score.h"
 
 #include <string.h>
 

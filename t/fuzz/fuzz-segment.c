@@ -4,8 +4,8 @@
  * fed in, so the streaming code meets lines cut at every position. Every
  * segment must keep the contract of segment.h. */
 #include "fuzz.h"
-#include "segment.h"
-#include "utf8.h"
+#include "base/utf8.h"
+#include "segment/segment.h"
 
 #include <string.h>
 
@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t piece = (data[0] >> 1) + 1;
 	data++, size--;
 
-	struct segmenter *s = segmenter_new(rules, flags, check_segment, NULL);
+	struct segmenter *s = segmenter_new(rules, fuzz_workspace(), flags, check_segment, NULL);
 	int ret = 0;
 	for (size_t at = 0; at < size && ret == 0; at += piece)
 		ret = segmenter_feed(s, (const char *)data + at, size - at < piece ? size - at : piece, &err);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 
-#include "rules.h"
+#include "base/rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,6 +25,15 @@ static inline const char *fuzz_data_path(const char *subdir, const char *name)
 	const char *dir = getenv("NCLEANER_DATA_DIR");
 	snprintf(path, sizeof(path), "%s/%s/%s", dir && *dir ? dir : NC_SOURCE_DIR, subdir, name);
 	return path;
+}
+
+/* The harness's own rule workspace (harnesses run single-threaded). */
+static inline struct rule_workspace *fuzz_workspace(void)
+{
+	static struct rule_workspace *ws;
+	if (!ws)
+		ws = rule_workspace_new();
+	return ws;
 }
 
 /* Load a shipped rule file once; abort if it is missing, since then the

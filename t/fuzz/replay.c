@@ -7,8 +7,8 @@
  * or sanitizer report ends the program, which the TAP driver reports.
  */
 #include "fuzz.h"
-#include "strbuf.h"
-#include "util.h"
+#include "base/file.h"
+#include "base/strbuf.h"
 
 #include <dirent.h>
 #include <string.h>
