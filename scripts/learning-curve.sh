@@ -54,9 +54,9 @@ for size in $sizes; do
 				ln -s "$(abs "$(gold_of "$id")")" "$sub/gold/"
 				ln -s "$(abs "$(orig_of "$id")")" "$sub/orig/"
 			done
-			"$bin/train-ncleaner" --diff $STANDARD "$sub/gold" "$sub/orig" "$sub/model" 2>/dev/null
+			"$bin/train-ncleaner" --paper --diff $STANDARD "$sub/gold" "$sub/orig" "$sub/model" 2>/dev/null
 			for id in $(cat "$fd/test"); do
-				"$bin/ncleaner" -m "$sub/model" "$(orig_of "$id")" > "$point/out/$id.txt" || true
+				"$bin/ncleaner" --paper -m "$sub/model" "$(orig_of "$id")" > "$point/out/$id.txt" || true
 			done
 			rm -rf "$sub"
 			k=$((k + 1))

@@ -42,7 +42,7 @@ n_pages=$(wc -l < "$work/ids")
 if [ ! -f "$work/dump/.done" ]; then
 	progress "dumping $n_pages pages with Lynx"
 	rm -rf "$work/dump"
-	"$bin/ncleaner" --dump -o "$work/dump" "$data/orig"
+	"$bin/ncleaner" --paper --dump -o "$work/dump" "$data/orig"
 	touch "$work/dump/.done"
 fi
 
@@ -56,12 +56,12 @@ clean_fold() {  # $1 = fold dir with test ids, models; writes into out/
 	for id in $(cat "$fd/test"); do
 		page=$(orig_of "$id") dump=$work/dump/$id.txt
 		cp "$dump" "$work/out/baseline/$id.txt"
-		"$bin/ncleaner" --no-lm "$page" > "$work/out/heuristics-html/$id.txt" || true
-		"$bin/ncleaner" -m "$fd/standard-html.model" "$page" > "$work/out/standard-html/$id.txt" || true
-		"$bin/ncleaner" -m "$fd/nonlex-html.model" "$page" > "$work/out/nonlex-html/$id.txt" || true
-		"$bin/ncleaner" --no-lm --text "$dump" > "$work/out/heuristics-text/$id.txt" || true
-		"$bin/ncleaner" -m "$fd/standard-text.model" --text "$dump" > "$work/out/standard-text/$id.txt" || true
-		"$bin/ncleaner" -m "$fd/nonlex-text.model" --text "$dump" > "$work/out/nonlex-text/$id.txt" || true
+		"$bin/ncleaner" --paper --no-lm "$page" > "$work/out/heuristics-html/$id.txt" || true
+		"$bin/ncleaner" --paper -m "$fd/standard-html.model" "$page" > "$work/out/standard-html/$id.txt" || true
+		"$bin/ncleaner" --paper -m "$fd/nonlex-html.model" "$page" > "$work/out/nonlex-html/$id.txt" || true
+		"$bin/ncleaner" --paper --no-lm --text "$dump" > "$work/out/heuristics-text/$id.txt" || true
+		"$bin/ncleaner" --paper -m "$fd/standard-text.model" --text "$dump" > "$work/out/standard-text/$id.txt" || true
+		"$bin/ncleaner" --paper -m "$fd/nonlex-text.model" --text "$dump" > "$work/out/nonlex-text/$id.txt" || true
 	done
 }
 
@@ -74,10 +74,10 @@ train_fold() {  # $1 = fold dir with train ids
 		ln -s "$(abs "$(orig_of "$id")")" "$fd/orig/"
 		ln -s "$(abs "$work/dump/$id.txt")" "$fd/dump/"
 	done
-	"$bin/train-ncleaner" --diff $STANDARD "$fd/gold" "$fd/orig" "$fd/standard-html.model" 2>/dev/null
-	"$bin/train-ncleaner" --diff $NONLEX "$fd/gold" "$fd/orig" "$fd/nonlex-html.model" 2>/dev/null
-	"$bin/train-ncleaner" --diff $STANDARD "$fd/gold" "$fd/dump" "$fd/standard-text.model" 2>/dev/null
-	"$bin/train-ncleaner" --diff $NONLEX "$fd/gold" "$fd/dump" "$fd/nonlex-text.model" 2>/dev/null
+	"$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/orig" "$fd/standard-html.model" 2>/dev/null
+	"$bin/train-ncleaner" --paper --diff $NONLEX "$fd/gold" "$fd/orig" "$fd/nonlex-html.model" 2>/dev/null
+	"$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/dump" "$fd/standard-text.model" 2>/dev/null
+	"$bin/train-ncleaner" --paper --diff $NONLEX "$fd/gold" "$fd/dump" "$fd/nonlex-text.model" 2>/dev/null
 }
 
 if [ "$mode" = --shipped ]; then

@@ -27,6 +27,12 @@ else
 	pass "every line is a segment in CLEANEVAL format"
 fi
 
+ok "the default configuration" ncleaner "$F/page.html"
+cp "$TMP/out" "$TMP/default.out"
+ok "--paper, the 2008 configuration" ncleaner --paper "$F/page.html"
+cp "$TMP/out" "$TMP/paper.out"
+ok "...is today's default" cmp "$TMP/paper.out" "$TMP/default.out"
+
 ok "the Lynx dump" ncleaner --dump "$F/page.html"
 grep_ok "--dump keeps the navigation bar (it is the baseline)" "Home | News" "$TMP/out"
 

@@ -17,6 +17,11 @@ if grep -q "Privacy policy" "$TMP/out"; then fail "...dropping the footer"; else
 ok "the non-lexical mode trains" train-ncleaner --diff -n 6 -q 0.4 -m 3 "$F/gold" "$F/raw" "$TMP/nl.model"
 grep_ok "...with mode 3" "^mode	3$" "$TMP/nl.model"
 ok "standard (non-differential) training" train-ncleaner -n 2 "$F/gold" "$F/raw" "$TMP/s.model"
+ok "--paper trains as the default does" \
+	train-ncleaner --paper --diff -n 3 -q 0.5 -m 1 "$F/gold" "$F/raw" "$TMP/p.model"
+ok "...to the same model" cmp "$TMP/a.model" "$TMP/p.model"
+fails 2 "--paper with --direct-segments is refused" \
+	train-ncleaner --paper --direct-segments --diff "$F/gold" "$F/raw" "$TMP/x.model"
 ok "training on the segments as the cleaner sees them" \
 	train-ncleaner --diff --direct-segments -n 3 -q 0.5 -m 1 "$F/gold" "$F/raw" "$TMP/d.model"
 # raw/2.txt has a centred "Login | Register": the two-field rule of

@@ -1,7 +1,8 @@
 # test-lib.sh: shared set-up of the shell tests (sourced, not run).
 # Gives: set -eu, LC_ALL=C, $TMP (removed on exit), $SRC and $BUILD, the
-# programs on PATH, and TAP helpers: plan N, ok "title" CMD..., not_ok
-# (expect failure), is "got" "want" "title", skip_all "reason", done_testing.
+# programs on PATH, and TAP helpers: plan N, ok "title" CMD..., fails STATUS
+# "title" CMD..., is "got" "want" "title", grep_ok "title" PATTERN FILE,
+# pass/fail "title", skip "reason", skip_all "reason", done_testing.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -34,6 +35,7 @@ tap_failed=0
 
 plan() { echo "1..$1"; }
 skip_all() { echo "1..0 # SKIP $1"; exit 0; }
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $1"; }
 pass() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1"; }
 fail() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $1"; }
 # ok TITLE CMD...: CMD must succeed.

@@ -34,6 +34,9 @@ static void usage(FILE *out)
 "DIR/<name>.txt and directories are cleaned recursively.\n"
 "\n"
 "What to do:\n"
+"      --paper           the 2008 configuration: Lynx, the ncleaner method with\n"
+"                        the shipped models, the threshold decision (today also\n"
+"                        the default; later defaults may differ, --paper not)\n"
 "      --dump            stop after the Lynx dump (the paper's baseline)\n"
 "      --no-lm           rules and segmentation only, no language model\n"
 "      --scores          print H_clean, H_dirty and the decision per segment\n"
@@ -63,7 +66,7 @@ static void usage(FILE *out)
 
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
-	OPT_LYNX, OPT_TIMEOUT, OPT_DATA_DIR, OPT_PROGRESS
+	OPT_LYNX, OPT_TIMEOUT, OPT_DATA_DIR, OPT_PROGRESS, OPT_PAPER
 };
 
 static const struct option long_options[] = {
@@ -81,10 +84,17 @@ static const struct option long_options[] = {
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "data-dir", required_argument, NULL, OPT_DATA_DIR },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "paper", no_argument, NULL, OPT_PAPER },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* The 2008 configuration that --paper names: the Lynx renderer (the only
+ * one so far), the ncleaner method with this model, the threshold decider.
+ * The defaults are the same today; when they change, --paper must not. */
+#define PAPER_MODEL "english"
+#define DEFAULT_MODEL "english"
 
 /* What the options ask for. --dump, --no-lm and --scores are one choice
  * (the last one given wins). */
@@ -92,7 +102,8 @@ enum run_kind { RUN_DUMP, RUN_HEURISTICS, RUN_FULL, RUN_SCORES };
 
 struct settings {
 	enum run_kind kind;
-	const char *model_name;
+	int paper;               /* --paper: the 2008 configuration, whatever the defaults */
+	const char *model_name;  /* NULL: the default model */
 	int bias_given;
 	double bias;
 	int order;
@@ -167,7 +178,8 @@ static int load_method(struct settings *set, const char *data_dir, struct method
 		       struct decider **decider)
 {
 	struct nc_error err = { 0 };
-	char *path = cli_model_path(data_dir, set->model_name);
+	char *path = cli_model_path(data_dir, set->model_name ? set->model_name
+							       : set->paper ? PAPER_MODEL : DEFAULT_MODEL);
 
 	*method = ncleaner_method_load(path, set->order, set->q, &err);
 	free(path);
@@ -226,7 +238,7 @@ out:
 int main(int argc, char **argv)
 {
 	struct settings set = {
-		.kind = RUN_FULL, .model_name = "english", .file_kind = FILE_KIND_BY_NAME,
+		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_NAME,
 	};
 	int c, progress = -1;
 
@@ -237,6 +249,7 @@ int main(int argc, char **argv)
 		case OPT_NO_LM: set.kind = RUN_HEURISTICS; break;
 		case OPT_SCORES: set.kind = RUN_SCORES; break;
 		case 'm': set.model_name = optarg; break;
+		case OPT_PAPER: set.paper = 1; break;
 		case OPT_NONLEX: set.model_name = "nonlex"; break;
 		case 'b':
 			set.bias = cli_parse_double(program, "--bias", optarg);

@@ -45,6 +45,8 @@ static void usage(FILE *out)
 "  -m, --mode MODE       normalisation mode 0-3 (default 1; see ncleaner(1))\n"
 "  -b, --bias BITS       default bias stored in the model (default 0)\n"
 "      --description TEXT  what the model was trained on, stored in the file\n"
+"      --paper           the 2008 way: raw pages' segments are read again as gold\n"
+"                        texts are (today also the default)\n"
 "      --direct-segments count the raw pages' segments as the cleaner scores them,\n"
 "                        not read again as gold texts are (see train-ncleaner(1))\n"
 "      --tune            print 10-fold cross-validated cross-entropy of a model\n"
@@ -56,7 +58,7 @@ static void usage(FILE *out)
 }
 
 struct options {
-	int diff, order, mode, tune, folds, direct;
+	int diff, order, mode, tune, folds, direct, paper;
 	double q, bias;
 	const char *description, *plot;
 	struct cli_pipeline_setup setup;
@@ -271,7 +273,7 @@ out:
 
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_LYNX, OPT_TIMEOUT, OPT_DATA_DIR,
-	OPT_DIRECT
+	OPT_DIRECT, OPT_PAPER
 };
 
 int main(int argc, char **argv)
@@ -282,6 +284,7 @@ int main(int argc, char **argv)
 		{ "bias", required_argument, NULL, 'b' },
 		{ "description", required_argument, NULL, OPT_DESCRIPTION },
 		{ "direct-segments", no_argument, NULL, OPT_DIRECT },
+		{ "paper", no_argument, NULL, OPT_PAPER },
 		{ "tune", no_argument, NULL, OPT_TUNE },
 		{ "folds", required_argument, NULL, OPT_FOLDS },
 		{ "plot", required_argument, NULL, OPT_PLOT },
@@ -304,6 +307,7 @@ int main(int argc, char **argv)
 		case 'b': o.bias = cli_parse_double(program, "--bias", optarg); break;
 		case OPT_DESCRIPTION: o.description = optarg; break;
 		case OPT_DIRECT: o.direct = 1; break;
+		case OPT_PAPER: o.paper = 1; break;
 		case OPT_TUNE: o.tune = 1; break;
 		case OPT_FOLDS: o.folds = (int)cli_parse_long(program, "--folds", optarg, 2, 1000); break;
 		case OPT_PLOT:
@@ -328,6 +332,11 @@ int main(int argc, char **argv)
 	}
 	if (argc - optind != (o.tune ? 1 : 3)) {
 		usage(stderr);
+		return 2;
+	}
+	if (o.paper && o.direct) {
+		fprintf(stderr, "%s: --paper reads raw pages as the 2008 tool did; "
+			"--direct-segments does not\n", program);
 		return 2;
 	}
 

@@ -1,0 +1,51 @@
+#!/bin/sh
+# t0100-architecture: the shape of the code base (src/ncleaner.h).
+# 1. Layers: a module includes only base/, its own folder and the folders
+#    upstream of it in the flow; only the front ends (cli/) see config.h.
+# 2. No mutable static state in the library: no object of libncleaner.a
+#    lives in .data or .bss (ops tables are const and land in .data.rel.ro),
+#    except strbuf_empty, the never-written empty string of strbuf.h.
+. "$(dirname "$0")/test-lib.sh"
+
+order="base source normalise render segment method decide sink pipeline train eval cli"
+rank() {  # the position of a folder in the flow, or nothing
+	i=0
+	for d in $order; do
+		i=$((i + 1))
+		[ "$d" = "$1" ] && { echo $i; return; }
+	done
+}
+
+bad=$TMP/bad
+: > "$bad"
+for file in "$SRC"/src/*/*.[ch]; do
+	dir=$(basename "$(dirname "$file")")
+	mine=$(rank "$dir")
+	[ -n "$mine" ] || { echo "$file: folder $dir is not a layer" >> "$bad"; continue; }
+	grep -o '^#include "[^"]*"' "$file" | sed 's/^#include "//; s/"$//' | while read -r inc; do
+		case $inc in
+		config.h) [ "$dir" = cli ] || echo "$file: includes config.h (front ends only)" ;;
+		*/*)
+			theirs=$(rank "${inc%%/*}")
+			if [ -z "$theirs" ]; then echo "$file: includes $inc, outside the layers"
+			elif [ "${inc%%/*}" != base ] && [ "$theirs" -gt "$mine" ]; then
+				echo "$file: includes $inc, downstream of $dir"
+			fi ;;
+		*) echo "$file: includes \"$inc\" without its folder" ;;
+		esac
+	done >> "$bad"
+done
+if [ -s "$bad" ]; then fail "every include goes upstream"; sed 's/^/# /' "$bad"
+else pass "every include goes upstream (or into base/)"; fi
+
+lib=$BUILD/src/libncleaner.a
+if [ ! -f "$lib" ] || ! command -v objdump > /dev/null; then
+	skip "no $lib or no objdump"
+else
+	objdump -t "$lib" | awk '$NF !~ /^\./ && (/ \.data[ \t]/ || / \.bss[ \t]/ || /\*COM\*/)' |
+		grep -v ' strbuf_empty$' > "$TMP/writable" || true
+	if [ -s "$TMP/writable" ]; then fail "the library has no mutable static state"
+		sed 's/^/# /' "$TMP/writable"
+	else pass "the library has no mutable static state"; fi
+fi
+done_testing
