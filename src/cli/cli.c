@@ -63,6 +63,28 @@ void cli_pipeline_setup_init(struct cli_pipeline_setup *setup)
 	strbuf_init(&setup->dump_rules);
 }
 
+int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *program, int option,
+			      const char *value)
+{
+	switch (option) {
+	case CLI_OPT_LYNX:
+		setup->lynx.program = value;
+		return 1;
+	case CLI_OPT_TIMEOUT:
+		setup->lynx.timeout_seconds = cli_parse_double(program, "--timeout", value);
+		if (!(setup->lynx.timeout_seconds > 0)) {
+			fprintf(stderr, "%s: --timeout must be positive\n", program);
+			exit(2);
+		}
+		return 1;
+	case CLI_OPT_DATA_DIR:
+		setup->data_dir_option = value;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config)
 {
 	setup->data_dir = cli_data_dir(setup->data_dir_option);

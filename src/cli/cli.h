@@ -42,6 +42,18 @@ struct cli_pipeline_setup {
 };
 
 void cli_pipeline_setup_init(struct cli_pipeline_setup *setup);
+
+/* The long options behind cli_pipeline_setup, for a program's getopt table. */
+enum { CLI_OPT_LYNX = 0x1000, CLI_OPT_TIMEOUT, CLI_OPT_DATA_DIR };
+#define CLI_PIPELINE_LONG_OPTIONS \
+	{ "lynx", required_argument, NULL, CLI_OPT_LYNX }, \
+	{ "timeout", required_argument, NULL, CLI_OPT_TIMEOUT }, \
+	{ "data-dir", required_argument, NULL, CLI_OPT_DATA_DIR }
+
+/* Take one of those options into `setup`: 1 if `option` was one of them,
+ * 0 if not; prints and exits 2 on a bad value. */
+int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *program, int option,
+			      const char *value);
 /* Resolve the data directory and fill `config` with the rules and Lynx. */
 void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config);
 void cli_pipeline_setup_release(struct cli_pipeline_setup *setup);

@@ -66,7 +66,7 @@ static void usage(FILE *out)
 
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
-	OPT_LYNX, OPT_TIMEOUT, OPT_DATA_DIR, OPT_PROGRESS, OPT_PAPER
+	OPT_PROGRESS, OPT_PAPER
 };
 
 static const struct option long_options[] = {
@@ -80,9 +80,7 @@ static const struct option long_options[] = {
 	{ "html", no_argument, NULL, OPT_HTML },
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "lines", no_argument, NULL, OPT_LINES },
-	{ "lynx", required_argument, NULL, OPT_LYNX },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "data-dir", required_argument, NULL, OPT_DATA_DIR },
+	CLI_PIPELINE_LONG_OPTIONS,
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "paper", no_argument, NULL, OPT_PAPER },
 	{ "help", no_argument, NULL, 'h' },
@@ -261,19 +259,12 @@ int main(int argc, char **argv)
 		case OPT_HTML: set.file_kind = FILE_KIND_HTML; break;
 		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
 		case OPT_LINES: set.lines = 1; break;
-		case OPT_LYNX: set.setup.lynx.program = optarg; break;
-		case OPT_TIMEOUT:
-			set.setup.lynx.timeout_seconds = cli_parse_double(program, "--timeout", optarg);
-			if (!(set.setup.lynx.timeout_seconds > 0)) {
-				fprintf(stderr, "%s: --timeout must be positive\n", program);
-				return 2;
-			}
-			break;
-		case OPT_DATA_DIR: set.setup.data_dir_option = optarg; break;
 		case OPT_PROGRESS: progress = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("ncleaner %s\n", PACKAGE_VERSION); return 0;
 		default:
+			if (cli_pipeline_setup_option(&set.setup, program, c, optarg))
+				break;
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
 		}

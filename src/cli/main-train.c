@@ -272,8 +272,7 @@ out:
 }
 
 enum {
-	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_LYNX, OPT_TIMEOUT, OPT_DATA_DIR,
-	OPT_DIRECT, OPT_PAPER
+	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER
 };
 
 int main(int argc, char **argv)
@@ -288,9 +287,7 @@ int main(int argc, char **argv)
 		{ "tune", no_argument, NULL, OPT_TUNE },
 		{ "folds", required_argument, NULL, OPT_FOLDS },
 		{ "plot", required_argument, NULL, OPT_PLOT },
-		{ "lynx", required_argument, NULL, OPT_LYNX },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "data-dir", required_argument, NULL, OPT_DATA_DIR },
+		CLI_PIPELINE_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -319,13 +316,10 @@ int main(int argc, char **argv)
 			}
 			o.plot = optarg;
 			break;
-		case OPT_LYNX: o.setup.lynx.program = optarg; break;
-		case OPT_TIMEOUT:
-			o.setup.lynx.timeout_seconds = cli_parse_double(program, "--timeout", optarg);
-			break;
-		case OPT_DATA_DIR: o.setup.data_dir_option = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default:
+			if (cli_pipeline_setup_option(&o.setup, program, c, optarg))
+				break;
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
 		}

@@ -48,8 +48,26 @@ static int add_symbols(const struct segment *segment, void *data, struct nc_erro
 	return 0;
 }
 
-/* Lines starting with "URL" go (as in the scorer); each <p>, <h>, <l>
- * (any case; also {p}) becomes a blank line, i.e. a segment break. */
+/* Append `line` with each segment tag <p>, <h>, <l> (any case; also the
+ * {p} of one CLEANEVAL gold file) turned into a blank line: a segment break
+ * for the segmenter. */
+static void tags_to_breaks(const char *line, const char *end, struct strbuf *out)
+{
+	for (const char *c = line; c < end; c++) {
+		int open = *c == '<' || *c == '{';
+		if (open && end - c >= 3 && strchr("phlPHL", c[1]) &&
+		    c[2] == (*c == '<' ? '>' : '}')) {
+			strbuf_addstr(out, "\n\n");
+			c += 2;
+		} else {
+			strbuf_addch(out, *c);
+		}
+	}
+	strbuf_addch(out, '\n');
+}
+
+/* CLEANEVAL text as a dump: lines starting with "URL" go (as in the
+ * scorer), tags become segment breaks. */
 static void cleaneval_to_dump(const char *text, size_t len, struct strbuf *out)
 {
 	const char *p = text, *end = text + len;
@@ -60,21 +78,20 @@ static void cleaneval_to_dump(const char *text, size_t len, struct strbuf *out)
 		const char *q = p;
 		while (q < line_end && (*q == ' ' || *q == '\t'))
 			q++;
-		if (!(line_end - q >= 3 && !memcmp(q, "URL", 3))) {
-			for (const char *c = p; c < line_end; c++) {
-				int open = *c == '<' || *c == '{';
-				if (open && line_end - c >= 3 && strchr("phlPHL", c[1]) &&
-				    c[2] == (*c == '<' ? '>' : '}')) {
-					strbuf_addstr(out, "\n\n");
-					c += 2;
-				} else {
-					strbuf_addch(out, *c);
-				}
-			}
-			strbuf_addch(out, '\n');
-		}
+		if (!(line_end - q >= 3 && !memcmp(q, "URL", 3)))
+			tags_to_breaks(p, line_end, out);
 		p = nl ? nl + 1 : end;
 	}
+}
+
+/* Segment a dump into symbol segments. */
+static int segment_dump_text(const struct training_reader *reader, const char *dump, size_t len,
+			     struct symbol_segments *out, struct nc_error *err)
+{
+	struct symbol_sink sink = { &reader->alphabet, STRBUF_INIT, out };
+	int ret = worker_segment_text(reader->worker, dump, len, add_symbols, &sink, err);
+	strbuf_release(&sink.scratch);
+	return ret;
 }
 
 /* Read a text in CLEANEVAL format into symbol segments. */
@@ -82,7 +99,6 @@ static int read_cleaneval(const struct training_reader *reader, const char *text
 			  struct symbol_segments *out, struct nc_error *err)
 {
 	struct strbuf utf8 = STRBUF_INIT, dump = STRBUF_INIT;
-	struct symbol_sink sink = { &reader->alphabet, STRBUF_INIT, out };
 
 	if (!utf8_is_valid(text, len)) {
 		utf8_from_cp1252(text, len, &utf8);
@@ -90,8 +106,7 @@ static int read_cleaneval(const struct training_reader *reader, const char *text
 		len = utf8.len;
 	}
 	cleaneval_to_dump(text, len, &dump);
-	int ret = worker_segment_text(reader->worker, dump.buf, dump.len, add_symbols, &sink, err);
-	strbuf_release(&sink.scratch);
+	int ret = segment_dump_text(reader, dump.buf, dump.len, out, err);
 	strbuf_release(&utf8);
 	strbuf_release(&dump);
 	return ret;
@@ -111,15 +126,16 @@ int training_read_gold(const struct training_reader *reader, const char *path,
 	return ret;
 }
 
-/* The compatible reading: the segments as CLEANEVAL text, to be read again. */
-static int add_cleaneval_line(const struct segment *segment, void *data, struct nc_error *err)
+/* The compatible reading: each raw segment as a gold text's line would be
+ * read (a break before it, tags inside it made breaks too), collected into
+ * a dump that is segmented again once the page is done. */
+static int add_for_rereading(const struct segment *segment, void *data, struct nc_error *err)
 {
-	struct strbuf *text = data;
+	struct strbuf *dump = data;
 
 	(void)err;
-	strbuf_addf(text, "<%c>", (char)segment->type);
-	strbuf_add(text, segment->text, segment->len);
-	strbuf_addch(text, '\n');
+	strbuf_addstr(dump, "\n\n");
+	tags_to_breaks(segment->text, segment->text + segment->len, dump);
 	return 0;
 }
 
@@ -136,13 +152,13 @@ int training_read_raw(const struct training_reader *reader, const char *path,
 		ret = worker_read_segments(reader->worker, &page, add_symbols, &sink, err);
 		strbuf_release(&sink.scratch);
 	} else {
-		struct strbuf text = STRBUF_INIT;
-		ret = worker_read_segments(reader->worker, &page, add_cleaneval_line, &text, err);
-		if (ret == 0 && read_cleaneval(reader, text.buf, text.len, out, err) < 0) {
+		struct strbuf dump = STRBUF_INIT;
+		ret = worker_read_segments(reader->worker, &page, add_for_rereading, &dump, err);
+		if (ret == 0 && segment_dump_text(reader, dump.buf, dump.len, out, err) < 0) {
 			nc_error_prefix(err, path);
 			ret = -1;
 		}
-		strbuf_release(&text);
+		strbuf_release(&dump);
 	}
 	page_release(&page);
 	return ret;
