@@ -51,11 +51,177 @@ struct pair {
 	char *gold;
 };
 
+/* The files to score: `pairs` gets every system file that has a gold file;
+ * `entries` counts the system files. Returns 2 on a usage error. */
+static int collect_pairs(const char *system_dir, const char *gold_dir, struct pair **pairs,
+			 size_t *npairs, size_t *entries)
+{
+	if (!is_directory(system_dir)) {
+		/* Two single files. */
+		if (is_directory(gold_dir)) {
+			fprintf(stderr, "%s: %s is a file but %s a directory\n", program, system_dir,
+				gold_dir);
+			return 2;
+		}
+		const char *base = strrchr(system_dir, '/');
+		*pairs = xmalloc(sizeof(**pairs));
+		(*pairs)[0].name = xstrdup(base ? base + 1 : system_dir);
+		(*pairs)[0].system = xstrdup(system_dir);
+		(*pairs)[0].gold = xstrdup(gold_dir);
+		*npairs = *entries = 1;
+		return 0;
+	}
+	if (!is_directory(gold_dir)) {
+		fprintf(stderr, "%s: %s: not a directory\n", program, gold_dir);
+		return 2;
+	}
+	struct file_source *system = file_source_new(FILE_KIND_TEXT, cli_print_report, (void *)program);
+	struct file_source *gold = file_source_new(FILE_KIND_TEXT, cli_print_report, (void *)program);
+	struct file_pairs matched = { 0 };
+	int status = 2;
+	if (file_source_add(system, system_dir) < 0 || file_source_add(gold, gold_dir) < 0)
+		goto out;
+	file_pairs_build(&matched, system, gold, cli_print_report, (void *)program);
+	*pairs = xcalloc(matched.count, sizeof(**pairs));
+	for (size_t i = 0; i < matched.count; i++) {
+		const struct file_pair *m = &matched.items[i];
+		if (!m->first)
+			continue;   /* a gold file nobody asked for */
+		++*entries;
+		if (!m->second) {
+			fprintf(stderr, "%s: warning: %s: no gold file in %s (skipped)\n", program,
+				m->first->relative, gold_dir);
+			continue;
+		}
+		struct pair *p = &(*pairs)[(*npairs)++];
+		p->name = xstrdup(m->first->relative);
+		p->system = xstrdup(m->first->path);
+		p->gold = xstrdup(m->second->path);
+	}
+	status = 0;
+out:
+	file_pairs_release(&matched);
+	file_source_free(system);
+	file_source_free(gold);
+	return status;
+}
+
+static void pairs_free(struct pair *pairs, size_t npairs)
+{
+	for (size_t n = 0; n < npairs; n++) {
+		free(pairs[n].name);
+		free(pairs[n].system);
+		free(pairs[n].gold);
+	}
+	free(pairs);
+}
+
 static void print_row(const char *name, const struct score_result *r)
 {
 	printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", name, r->f,
 	       r->p, r->r, r->tag_f, r->tag_p, r->tag_r, r->counts.tp, r->counts.fp, r->counts.fn,
 	       r->counts.tag_tp, r->counts.tag_fp, r->counts.tag_fn);
+}
+
+/* Sums over the scored files, for the averages. */
+struct totals {
+	struct score_counts counts;   /* micro */
+	double sum[6], sumsq[6];      /* macro: F, P, R, F.tag, P.tag, R.tag */
+	size_t scored;
+};
+
+static void totals_add(struct totals *t, const struct score_counts *c, const struct score_result *r)
+{
+	t->counts.tp += c->tp, t->counts.fp += c->fp, t->counts.fn += c->fn;
+	t->counts.tag_tp += c->tag_tp, t->counts.tag_fp += c->tag_fp;
+	t->counts.tag_fn += c->tag_fn;
+	double v[6] = { r->f, r->p, r->r, r->tag_f, r->tag_p, r->tag_r };
+	for (int i = 0; i < 6; i++) {
+		t->sum[i] += v[i];
+		t->sumsq[i] += v[i] * v[i];
+	}
+	t->scored++;
+}
+
+static int write_alignment(const char *align_dir, const char *name, const struct strbuf *align)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *dot = strrchr(name, '.');
+	int stem = dot ? (int)(dot - name) : (int)strlen(name);
+	int ret = 0;
+
+	strbuf_addf(&path, "%s/%.*s.align", align_dir, stem, name);
+	FILE *f = fopen(path.buf, "w");
+	if (!f || fwrite(align->buf, 1, align->len, f) != align->len || fclose(f) != 0) {
+		fprintf(stderr, "%s: %s: cannot write: %s\n", program, path.buf, strerror(errno));
+		ret = -1;
+	}
+	strbuf_release(&path);
+	return ret;
+}
+
+/* Score one pair: print its row (unless total_only), add it to the totals,
+ * write its alignment. Returns -1 when a file could not be read or written. */
+static int score_pair(const struct pair *pair, enum score_flags flags, int total_only,
+		      const char *align_dir, struct totals *totals)
+{
+	struct strbuf sys = STRBUF_INIT, gold = STRBUF_INIT, align = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	struct score_counts counts = { 0 };
+	struct score_result r;
+	int ret = 0;
+
+	if (read_file(pair->system, 0, &sys, &err) < 0 || read_file(pair->gold, 0, &gold, &err) < 0) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		ret = -1;
+		goto out;
+	}
+	score_texts(sys.buf, sys.len, gold.buf, gold.len, flags, &counts, align_dir ? &align : NULL);
+	score_compute(&counts, &r);
+	if (!total_only)
+		print_row(pair->name, &r);
+	totals_add(totals, &counts, &r);
+	if (align_dir)
+		ret = write_alignment(align_dir, pair->name, &align);
+out:
+	strbuf_release(&sys);
+	strbuf_release(&gold);
+	strbuf_release(&align);
+	return ret;
+}
+
+static void print_summary(const struct totals *t, const struct score_result *micro,
+			  enum score_flags flags, size_t entries)
+{
+	double mean[6], sd[6];
+	for (int i = 0; i < 6; i++) {
+		mean[i] = t->sum[i] / (double)t->scored;
+		/* The original divides by n - 1 and fails for one file. */
+		double var = t->scored > 1 ? (t->sumsq[i] - t->scored * mean[i] * mean[i]) /
+						     (t->scored - 1) : 0;
+		sd[i] = var > 0 ? sqrt(var) : 0;
+	}
+	const char *kind = flags & SCORE_UNLABELLED ? "unlabelled" : "labelled";
+	if (t->scored < entries)
+		fprintf(stderr, "Evaluation report for on %zu out of %zu files:\n", t->scored, entries);
+	else
+		fprintf(stderr, "Evaluation report for on %zu files:\n", t->scored);
+	fprintf(stderr, "Word-level accuracy (macro-averaged):\n");
+	fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[0], sd[0]);
+	fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[1], sd[1]);
+	fprintf(stderr, "  Recall:    %6.2f%% +/- %.2f%%\n", mean[2], sd[2]);
+	fprintf(stderr, "Segmentation accuracy (%s):\n", kind);
+	fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[3], sd[3]);
+	fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[4], sd[4]);
+	fprintf(stderr, "  Recall:    %6.2f%% +/- %.2f%%\n", mean[5], sd[5]);
+	fprintf(stderr, "Word-level accuracy (micro-averaged):\n");
+	fprintf(stderr, "  F-score:   %6.2f%%\n", micro->f);
+	fprintf(stderr, "  Precision: %6.2f%%\n", micro->p);
+	fprintf(stderr, "  Recall:    %6.2f%%\n", micro->r);
+	fprintf(stderr, "Segmentation accuracy (%s, micro-averaged):\n", kind);
+	fprintf(stderr, "  F-score:   %6.2f%%\n", micro->tag_f);
+	fprintf(stderr, "  Precision: %6.2f%%\n", micro->tag_p);
+	fprintf(stderr, "  Recall:    %6.2f%%\n", micro->tag_r);
 }
 
 int main(int argc, char **argv)
@@ -84,58 +250,11 @@ int main(int argc, char **argv)
 	const char *system_dir = argv[optind], *gold_dir = argv[optind + 1];
 	const char *align_dir = argc - optind == 3 ? argv[optind + 2] : NULL;
 
-	if (!is_directory(system_dir)) {
-		/* Two single files. */
-		if (is_directory(gold_dir)) {
-			fprintf(stderr, "%s: %s is a file but %s a directory\n", program, system_dir,
-				gold_dir);
-			return 2;
-		}
-		const char *base = strrchr(system_dir, '/');
-		pairs = xmalloc(sizeof(*pairs));
-		pairs[0].name = xstrdup(base ? base + 1 : system_dir);
-		pairs[0].system = xstrdup(system_dir);
-		pairs[0].gold = xstrdup(gold_dir);
-		npairs = entries = 1;
-	} else {
-		if (!is_directory(gold_dir)) {
-			fprintf(stderr, "%s: %s: not a directory\n", program, gold_dir);
-			return 2;
-		}
-		struct file_source *system = file_source_new(FILE_KIND_TEXT, cli_print_report,
-							     (void *)program);
-		struct file_source *gold = file_source_new(FILE_KIND_TEXT, cli_print_report,
-							   (void *)program);
-		struct file_pairs matched = { 0 };
-		if (file_source_add(system, system_dir) < 0 || file_source_add(gold, gold_dir) < 0) {
-			file_source_free(system);
-			file_source_free(gold);
-			return 2;
-		}
-		file_pairs_build(&matched, system, gold, cli_print_report, (void *)program);
-		pairs = xcalloc(matched.count, sizeof(*pairs));
-		for (size_t i = 0; i < matched.count; i++) {
-			const struct file_pair *m = &matched.items[i];
-			if (!m->first)
-				continue;   /* a gold file nobody asked for */
-			entries++;
-			if (!m->second) {
-				fprintf(stderr, "%s: warning: %s: no gold file in %s (skipped)\n",
-					program, m->first->relative, gold_dir);
-				continue;
-			}
-			pairs[npairs].name = xstrdup(m->first->relative);
-			pairs[npairs].system = xstrdup(m->first->path);
-			pairs[npairs].gold = xstrdup(m->second->path);
-			npairs++;
-		}
-		file_pairs_release(&matched);
-		file_source_free(system);
-		file_source_free(gold);
-	}
+	if (collect_pairs(system_dir, gold_dir, &pairs, &npairs, &entries) != 0)
+		return 2;
 	if (!npairs) {
 		fprintf(stderr, "%s: %s: no files to score\n", program, system_dir);
-		free(pairs);
+		pairs_free(pairs, npairs);
 		return 2;
 	}
 	if (npairs < entries)
@@ -144,96 +263,17 @@ int main(int argc, char **argv)
 
 	if (!no_header)
 		printf("file\tF\tP\tR\tF.tag\tP.tag\tR.tag\tTP\tFP\tFN\tTP.tag\tFP.tag\tFN.tag\n");
-
-	struct score_counts total = { 0 };
-	double sum[6] = { 0 }, sumsq[6] = { 0 };
-	size_t scored = 0;
-	for (size_t n = 0; n < npairs; n++) {
-		struct strbuf sys = STRBUF_INIT, gold = STRBUF_INIT, align = STRBUF_INIT;
-		struct nc_error err = { 0 };
-		struct score_counts counts = { 0 };
-		struct score_result r;
-
-		if (read_file(pairs[n].system, 0, &sys, &err) < 0 ||
-		    read_file(pairs[n].gold, 0, &gold, &err) < 0) {
-			fprintf(stderr, "%s: %s\n", program, err.message);
+	struct totals totals = { 0 };
+	for (size_t n = 0; n < npairs; n++)
+		if (score_pair(&pairs[n], flags, total_only, align_dir, &totals) < 0)
 			status = 1;
-			goto next;
-		}
-		score_texts(sys.buf, sys.len, gold.buf, gold.len, flags, &counts,
-			    align_dir ? &align : NULL);
-		score_compute(&counts, &r);
-		if (!total_only)
-			print_row(pairs[n].name, &r);
-		total.tp += counts.tp, total.fp += counts.fp, total.fn += counts.fn;
-		total.tag_tp += counts.tag_tp, total.tag_fp += counts.tag_fp;
-		total.tag_fn += counts.tag_fn;
-		double v[6] = { r.f, r.p, r.r, r.tag_f, r.tag_p, r.tag_r };
-		for (int i = 0; i < 6; i++) {
-			sum[i] += v[i];
-			sumsq[i] += v[i] * v[i];
-		}
-		scored++;
-		if (align_dir) {
-			struct strbuf path = STRBUF_INIT;
-			const char *dot = strrchr(pairs[n].name, '.');
-			int stem = dot ? (int)(dot - pairs[n].name) : (int)strlen(pairs[n].name);
-			strbuf_addf(&path, "%s/%.*s.align", align_dir, stem, pairs[n].name);
-			FILE *f = fopen(path.buf, "w");
-			if (!f || fwrite(align.buf, 1, align.len, f) != align.len || fclose(f) != 0) {
-				fprintf(stderr, "%s: %s: cannot write: %s\n", program, path.buf,
-					strerror(errno));
-				status = 1;
-			}
-			strbuf_release(&path);
-		}
-next:
-		strbuf_release(&sys);
-		strbuf_release(&gold);
-		strbuf_release(&align);
-	}
-
 	struct score_result micro;
-	score_compute(&total, &micro);
+	score_compute(&totals.counts, &micro);
 	if (total_only)
 		print_row("total", &micro);
 	fflush(stdout);
-
-	if (summary && scored) {
-		double mean[6], sd[6];
-		for (int i = 0; i < 6; i++) {
-			mean[i] = sum[i] / (double)scored;
-			/* The original divides by n - 1 and fails for one file. */
-			double var = scored > 1 ? (sumsq[i] - scored * mean[i] * mean[i]) / (scored - 1) : 0;
-			sd[i] = var > 0 ? sqrt(var) : 0;
-		}
-		const char *kind = flags & SCORE_UNLABELLED ? "unlabelled" : "labelled";
-		if (scored < entries)
-			fprintf(stderr, "Evaluation report for on %zu out of %zu files:\n", scored, entries);
-		else
-			fprintf(stderr, "Evaluation report for on %zu files:\n", scored);
-		fprintf(stderr, "Word-level accuracy (macro-averaged):\n");
-		fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[0], sd[0]);
-		fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[1], sd[1]);
-		fprintf(stderr, "  Recall:    %6.2f%% +/- %.2f%%\n", mean[2], sd[2]);
-		fprintf(stderr, "Segmentation accuracy (%s):\n", kind);
-		fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[3], sd[3]);
-		fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[4], sd[4]);
-		fprintf(stderr, "  Recall:    %6.2f%% +/- %.2f%%\n", mean[5], sd[5]);
-		fprintf(stderr, "Word-level accuracy (micro-averaged):\n");
-		fprintf(stderr, "  F-score:   %6.2f%%\n", micro.f);
-		fprintf(stderr, "  Precision: %6.2f%%\n", micro.p);
-		fprintf(stderr, "  Recall:    %6.2f%%\n", micro.r);
-		fprintf(stderr, "Segmentation accuracy (%s, micro-averaged):\n", kind);
-		fprintf(stderr, "  F-score:   %6.2f%%\n", micro.tag_f);
-		fprintf(stderr, "  Precision: %6.2f%%\n", micro.tag_p);
-		fprintf(stderr, "  Recall:    %6.2f%%\n", micro.tag_r);
-	}
-	for (size_t n = 0; n < npairs; n++) {
-		free(pairs[n].name);
-		free(pairs[n].system);
-		free(pairs[n].gold);
-	}
-	free(pairs);
+	if (summary && totals.scored)
+		print_summary(&totals, &micro, flags, entries);
+	pairs_free(pairs, npairs);
 	return status;
 }

@@ -1,7 +1,8 @@
 /* main-ncleaner.c: the ncleaner command, cleaning pages and text dumps.
  *
- * Parses options, loads rules and model once, then cleans each input in
- * turn; one failed input is reported on stderr and the others go on.
+ * Parses options, builds the pipeline (rules, method, decider) once and one
+ * worker, then cleans each page of the file source in turn; a failed page is
+ * reported on stderr and the others go on.
  * Exit status: 0 all inputs cleaned, 1 some input failed, 2 usage or set-up
  * error (bad option, unreadable rules or model, Lynx not found).
  */
@@ -118,19 +119,21 @@ static int check_inputs(const struct settings *set, const struct file_source *in
 			const struct pipeline *pipeline)
 {
 	struct nc_error err = { 0 };
-	size_t n = file_source_count(inputs);
+	size_t n = file_source_count(inputs), html = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct file_input *in = file_source_input(inputs, i);
-		if (in->kind == PAGE_HTML && pipeline_check_renderer(pipeline, &err) < 0) {
-			fprintf(stderr, "%s: %s\n", program, err.message);
-			return -1;
-		}
+		html += in->kind == PAGE_HTML;
 		if (set->kind == RUN_DUMP && in->kind != PAGE_HTML) {
 			fprintf(stderr, "%s: %s: --dump needs HTML input (use --html to force it)\n",
 				program, in->path);
 			return -1;
 		}
+	}
+	/* A missing Lynx is a set-up error, not a failure of every page. */
+	if (html && pipeline_check_renderer(pipeline, &err) < 0) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		return -1;
 	}
 	return 0;
 }

@@ -271,6 +271,32 @@ out:
 	return status;
 }
 
+/* Pair the files of the directories (no gold directory when tuning), then
+ * tune or train. */
+static int run_pairs(const struct options *o, const char *gold_dir, const char *raw_dir,
+		     const char *out_path, const struct training_reader *reader)
+{
+	struct file_source *gold = NULL, *raw;
+	struct file_pairs pairs = { 0 };
+	int status = 2;
+
+	if (gold_dir) {
+		gold = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
+		if (file_source_add(gold, gold_dir) < 0)
+			goto out;
+	}
+	raw = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
+	if (file_source_add(raw, raw_dir) == 0) {
+		file_pairs_build(&pairs, gold, raw, cli_print_report, (void *)program);
+		status = o->tune ? tune(o, &pairs, reader) : train(o, &pairs, reader, out_path);
+	}
+	file_source_free(raw);
+out:
+	file_pairs_release(&pairs);
+	file_source_free(gold);
+	return status;
+}
+
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER
 };
@@ -338,8 +364,6 @@ int main(int argc, char **argv)
 	struct nc_error err = { 0 };
 	struct training_reader reader = { 0 };
 	struct pipeline *pipeline = NULL;
-	struct file_source *gold = NULL, *raw = NULL;
-	struct file_pairs pairs = { 0 };
 
 	cli_pipeline_setup_finish(&o.setup, &config);
 	ngram_alphabet_init(&reader.alphabet, (enum ngram_mode)o.mode);
@@ -350,29 +374,13 @@ int main(int argc, char **argv)
 	if (!reader.worker) {
 		fprintf(stderr, "%s: %s\n", program, err.message);
 		status = 2;
-		goto out;
-	}
-	cli_register_worker(reader.worker);
-	cli_install_signal_handlers();
-	if (!o.tune) {
-		gold = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
-		status = file_source_add(gold, argv[optind]) < 0 ? 2 : 0;
 	} else {
-		status = 0;
+		cli_register_worker(reader.worker);
+		cli_install_signal_handlers();
+		status = o.tune ? run_pairs(&o, NULL, argv[optind], NULL, &reader)
+				: run_pairs(&o, argv[optind], argv[optind + 1], argv[optind + 2], &reader);
+		cli_unregister_worker(reader.worker);
 	}
-	raw = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
-	if (status == 0 && file_source_add(raw, argv[optind + (o.tune ? 0 : 1)]) < 0)
-		status = 2;
-	if (status == 0) {
-		file_pairs_build(&pairs, gold, raw, cli_print_report, (void *)program);
-		status = o.tune ? tune(&o, &pairs, &reader)
-				: train(&o, &pairs, &reader, argv[optind + 2]);
-	}
-	cli_unregister_worker(reader.worker);
-out:
-	file_pairs_release(&pairs);
-	file_source_free(gold);
-	file_source_free(raw);
 	worker_free(reader.worker);
 	pipeline_free(pipeline);
 	cli_pipeline_setup_release(&o.setup);

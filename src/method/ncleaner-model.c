@@ -248,121 +248,131 @@ int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const c
 	return ret;
 }
 
-/* The parser proper: works in place on `text` (lines and fields are cut
+/* The state of a parse: where it is, and what it has seen. */
+struct parser {
+	struct reader r;
+	struct ncleaner_model *model;
+	struct ngram_model *current;   /* the half being read, after its 'model' line */
+	unsigned seen;                 /* header fields seen (bits) */
+	size_t entries;                /* probability lines read */
+	int ended, have_clean, have_dirty;
+};
+
+/* "k<TAB>KEY<TAB>P" */
+static int parse_probability(struct parser *ps, int k, char *value)
+{
+	char *tab = strrchr(value, '\t');
+	uint64_t key;
+	double prob;
+
+	if (!ps->current)
+		return bad(&ps->r, "probability line before any 'model' line");
+	if (k > ps->model->order)
+		return bad(&ps->r, "n-gram longer than the model's order");
+	if (!tab || parse_key(value, tab, &key) != k)
+		return bad(&ps->r, "key does not have as many symbols as its order says");
+	if (!parse_double(tab + 1, &prob) || !(prob > 0 && prob <= 1))
+		return bad(&ps->r, "probability must be a number in (0, 1]");
+	if (k == 1)
+		ps->current->unigram[key] = prob;
+	else
+		ngram_model_set(ps->current, k, key, prob);
+	ps->entries++;
+	return 0;
+}
+
+/* "model<TAB>clean" or "model<TAB>dirty" */
+static int parse_model_line(struct parser *ps, const char *value)
+{
+	struct ncleaner_model *model = ps->model;
+
+	if ((ps->seen & 15) != 15)
+		return bad(&ps->r, "header incomplete: order, q, mode and bias are required");
+	if (!strcmp(value, "clean") && !ps->have_clean)
+		ps->current = &model->clean, ps->have_clean = 1;
+	else if (!strcmp(value, "dirty") && !ps->have_dirty)
+		ps->current = &model->dirty, ps->have_dirty = 1;
+	else
+		return bad(&ps->r, "expected 'model clean' or 'model dirty', once each");
+	ps->current->order = model->order;
+	ps->current->mode = model->mode;
+	return 0;
+}
+
+/* One line, cut at its newline. */
+static int parse_line(struct parser *ps, char *line)
+{
+	if (ps->ended)
+		return bad(&ps->r, "data after the end line");
+	char *tab = strchr(line, '\t');
+	if (!tab)
+		return bad(&ps->r, "missing TAB");
+	*tab = '\0';
+	char *value = tab + 1;
+	if (line[0] >= '1' && line[0] <= '9' && line[1] == '\0')
+		return parse_probability(ps, line[0] - '0', value);
+	if (!strcmp(line, "model"))
+		return parse_model_line(ps, value);
+	if (!strcmp(line, "end")) {
+		double n;
+		if (!parse_double(value, &n) || n != (double)ps->entries)
+			return bad(&ps->r, "entry count in the end line does not match (truncated file?)");
+		ps->ended = 1;
+		return 0;
+	}
+	if (!ps->current)
+		return parse_header(&ps->r, line, value, ps->model, &ps->seen);
+	return bad(&ps->r, "unexpected line");
+}
+
+/* What only the whole file can show. */
+static int check_complete(const struct parser *ps)
+{
+	const struct ncleaner_model *model = ps->model;
+	const char *path = ps->r.path;
+
+	if (!ps->ended)
+		return nc_error_set(ps->r.err, NC_ERR_FORMAT, "%s: no end line (truncated file?)", path);
+	if (!ps->have_clean || !ps->have_dirty)
+		return nc_error_set(ps->r.err, NC_ERR_FORMAT, "%s: needs both a clean and a dirty model",
+				    path);
+	for (unsigned s = 0; s < NGRAM_SYMBOLS; s++)
+		if (ngram_symbol_in_alphabet(model->mode, s) &&
+		    !(model->clean.unigram[s] > 0 && model->dirty.unigram[s] > 0))
+			return nc_error_set(ps->r.err, NC_ERR_FORMAT, "%s: unigram probability missing "
+					    "for a symbol of the alphabet", path);
+	return 0;
+}
+
+/* The parser proper: works in place on `buffer` (lines and fields are cut
  * with NULs), which the caller owns and releases. */
 static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
 				       struct strbuf *buffer, struct nc_error *err)
 {
-	struct reader r = { path, 0, err };
-	struct ngram_model *current = NULL;
-	unsigned seen = 0;
-	size_t entries = 0;
-	int ended = 0, have_clean = 0, have_dirty = 0;
+	struct parser ps = { .r = { path, 0, err }, .model = model };
+	struct model_file_header header;
 
 	ncleaner_model_init(model, 0, 0, 0);
-
-	struct model_file_header header;
 	if (model_file_read_header(path, buffer->buf, buffer->len, NCLEANER_MODEL_VERSION, &header,
 				   err) < 0 ||
 	    model_file_expect_method(path, &header, NCLEANER_METHOD_NAME, err) < 0)
 		goto fail;
 	char *p = buffer->buf + header.length, *end = buffer->buf + buffer->len;
-	r.line = header.lines;
+	ps.r.line = header.lines;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		char *line = p;
+		ps.r.line++;
 		if (!nl) {
-			r.line++;
-			bad(&r, "last line has no newline (truncated file?)");
+			bad(&ps.r, "last line has no newline (truncated file?)");
 			goto fail;
 		}
 		*nl = '\0';
+		if (parse_line(&ps, p) < 0)
+			goto fail;
 		p = nl + 1;
-		r.line++;
-		if (ended) {
-			bad(&r, "data after the end line");
-			goto fail;
-		}
-		char *tab = strchr(line, '\t');
-		if (!tab) {
-			bad(&r, "missing TAB");
-			goto fail;
-		}
-		*tab = '\0';
-		char *value = tab + 1;
-		if (line[0] >= '1' && line[0] <= '9' && line[1] == '\0') {
-			int k = line[0] - '0';
-			char *tab2 = strrchr(value, '\t');
-			uint64_t key;
-			double prob;
-			if (!current) {
-				bad(&r, "probability line before any 'model' line");
-				goto fail;
-			}
-			if (k > model->order) {
-				bad(&r, "n-gram longer than the model's order");
-				goto fail;
-			}
-			if (!tab2 || parse_key(value, tab2, &key) != k) {
-				bad(&r, "key does not have as many symbols as its order says");
-				goto fail;
-			}
-			if (!parse_double(tab2 + 1, &prob) || !(prob > 0 && prob <= 1)) {
-				bad(&r, "probability must be a number in (0, 1]");
-				goto fail;
-			}
-			if (k == 1)
-				current->unigram[key] = prob;
-			else
-				ngram_model_set(current, k, key, prob);
-			entries++;
-		} else if (!strcmp(line, "model")) {
-			if ((seen & 15) != 15) {
-				bad(&r, "header incomplete: order, q, mode and bias are required");
-				goto fail;
-			}
-			if (!strcmp(value, "clean") && !have_clean)
-				current = &model->clean, have_clean = 1;
-			else if (!strcmp(value, "dirty") && !have_dirty)
-				current = &model->dirty, have_dirty = 1;
-			else {
-				bad(&r, "expected 'model clean' or 'model dirty', once each");
-				goto fail;
-			}
-			current->order = model->order;
-			current->mode = model->mode;
-		} else if (!strcmp(line, "end")) {
-			double n;
-			if (!parse_double(value, &n) || n != (double)entries) {
-				bad(&r, "entry count in the end line does not match (truncated file?)");
-				goto fail;
-			}
-			ended = 1;
-		} else if (!current) {
-			if (parse_header(&r, line, value, model, &seen) < 0)
-				goto fail;
-		} else {
-			bad(&r, "unexpected line");
-			goto fail;
-		}
 	}
-	if (!ended) {
-		nc_error_set(err, NC_ERR_FORMAT, "%s: no end line (truncated file?)", path);
-		goto fail;
-	}
-	if (!have_clean || !have_dirty) {
-		nc_error_set(err, NC_ERR_FORMAT, "%s: needs both a clean and a dirty model", path);
-		goto fail;
-	}
-	for (unsigned s = 0; s < NGRAM_SYMBOLS; s++) {
-		if (ngram_symbol_in_alphabet(model->mode, s) &&
-		    !(model->clean.unigram[s] > 0 && model->dirty.unigram[s] > 0)) {
-			nc_error_set(err, NC_ERR_FORMAT, "%s: unigram probability missing for a symbol "
-				     "of the alphabet", path);
-			goto fail;
-		}
-	}
-	return 0;
+	if (check_complete(&ps) == 0)
+		return 0;
 fail:
 	ncleaner_model_release(model);
 	return -1;
