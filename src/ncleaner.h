@@ -11,7 +11,7 @@
  * exits.
  *
  * Layers (src/ subfolders), in flow order. A module includes only base/,
- * its own folder and the folders before it (t/t0100-layering.sh checks):
+ * its own folder and the folders before it (t/t0100-architecture.sh checks):
  *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
  *   source/     pages and where they come from
  *   normalise/  stage 1 and the marker contract

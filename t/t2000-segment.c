@@ -124,6 +124,17 @@ int main(void)
 	strbuf_release(&huge);
 	strbuf_release(&got);
 
+	/* A long line of nothing but UTF-8 continuation bytes has no character
+	 * boundary to cut at; it must still end (it used to loop for ever). */
+	strbuf_init(&huge);
+	for (size_t i = 0; i < 3 * SEGMENT_MAX_BYTES / 2; i++)
+		strbuf_addch(&huge, (char)0x80);
+	strbuf_addstr(&huge, " end");
+	segment_text(rules, SEGMENT_DEFAULT, huge.buf, huge.len, &got);
+	is_string(got.buf, "<p>end\n", "a line of continuation bytes ends, and they vanish");
+	strbuf_reset(&got);
+	strbuf_release(&huge);
+
 	/* Charset choice for Lynx. */
 	is_string(html_pick_charset("utf8", "caf\xc3\xa9", 5), "utf-8", "a utf8 hint on UTF-8 bytes");
 	is_string(html_pick_charset("utf8", "caf\xe9", 4), "windows-1252", "a utf8 hint on Latin-1 bytes is not trusted");

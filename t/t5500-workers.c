@@ -91,8 +91,10 @@ int main(void)
 
 	if (!top || !*top)
 		top = ".";
-	if (!child_program_exists("lynx"))
+	struct strbuf lynx_path = STRBUF_INIT;
+	if (child_find_program("lynx", &lynx_path) < 0)
 		skip_all("lynx is not installed (Debian package lynx)");
+	strbuf_release(&lynx_path);
 	snprintf(html_rules, sizeof(html_rules), "%s/regex/html.rules", top);
 	snprintf(dump_rules, sizeof(dump_rules), "%s/regex/dump.rules", top);
 	snprintf(model, sizeof(model), "%s/models/english.model", top);

@@ -19,8 +19,24 @@ mkdir "$TMP/align"
 ok "alignment files are written" ncleaner-eval "$TMP/sys" "$TMP/gold" "$TMP/align"
 grep_ok "...in the original's format" "(false positive)" "$TMP/align/1.align"
 
+# Pairing is by name: x.txt with x.txt or x-cleaned.txt, never x.gold.
+printf '<p>other\n' > "$TMP/gold/2.gold"
+ok "a gold file of another extension does not pair" ncleaner-eval -n "$TMP/sys" "$TMP/gold"
+grep_ok "...the system file stays without gold" "2.txt: no gold file" "$TMP/err"
+rm "$TMP/gold/2.gold"
+# Directories are walked as ncleaner walks them: a FIFO never blocks.
+mkfifo "$TMP/sys/3.txt"
+mkdir "$TMP/sys/sub" "$TMP/gold/sub" "$TMP/align2"
+printf '<p>deep text\n' > "$TMP/sys/sub/4.txt"
+printf '<p>deep text\n' > "$TMP/gold/sub/4-cleaned.txt"
+ok "a FIFO in the system directory is skipped" timeout 20 ncleaner-eval -n "$TMP/sys" "$TMP/gold" "$TMP/align2"
+grep_ok "...with a warning" "3.txt: skipped (not a regular file)" "$TMP/err"
+grep_ok "...and files in subdirectories pair with theirs" "^sub/4.txt	100.00" "$TMP/out"
+ok "...their alignments go to the same subdirectory" test -s "$TMP/align2/sub/4.align"
+rm "$TMP/sys/3.txt"
+
 if [ ! -d "$O" ]; then
-	pass "# SKIP oracle: $O not present (CI has it)"
+	skip "oracle: $O not present (CI has it)"
 	done_testing
 	exit $?
 fi

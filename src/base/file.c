@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/random.h>
@@ -60,7 +61,7 @@ int read_file(const char *path, size_t max_bytes, struct strbuf *out, struct nc_
 int atomic_file_open(struct atomic_file *file, const char *path, struct nc_error *err)
 {
 	file->stream = NULL;
-	file->pending = 0;
+	atomic_store(&file->pending, 0);
 	file->tmp_path[0] = '\0';
 	if (strlen(path) + 32 >= sizeof(file->path))
 		return nc_error_set(err, NC_ERR_IO, "%s: file name too long", path);
@@ -73,13 +74,20 @@ int atomic_file_open(struct atomic_file *file, const char *path, struct nc_error
 			salt = ((uint64_t)getpid() << 32) ^ (uint64_t)attempt ^ (uint64_t)(uintptr_t)file;
 		snprintf(file->tmp_path, sizeof(file->tmp_path), "%s.tmp.%012llx", path,
 			 (unsigned long long)(salt & 0xFFFFFFFFFFFFull));
+		sigset_t all, old_mask;
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &old_mask);
 		int fd = open(file->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			      0666);
+		int open_errno = errno;
+		if (fd >= 0)
+			atomic_store(&file->pending, 1);
+		pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+		errno = open_errno;
 		if (fd < 0 && errno == EEXIST)
 			continue;
 		if (fd < 0)
 			break;
-		file->pending = 1;
 		file->stream = fdopen(fd, "w");
 		if (!file->stream) {
 			int saved = errno;
@@ -113,7 +121,7 @@ int atomic_file_commit(struct atomic_file *file, struct nc_error *err)
 		return nc_error_set(err, NC_ERR_IO, "%s: cannot write: %s", file->path,
 				    strerror(saved));
 	}
-	file->pending = 0;
+	atomic_store(&file->pending, 0);
 	return 0;
 }
 
@@ -127,7 +135,6 @@ void atomic_file_abort(struct atomic_file *file)
 
 void atomic_file_emergency_remove(struct atomic_file *file)
 {
-	if (file->pending)
+	if (atomic_exchange(&file->pending, 0))
 		unlink(file->tmp_path);
-	file->pending = 0;
 }

@@ -15,7 +15,7 @@
 #define NC_FILE_H
 
 #include <limits.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -44,11 +44,12 @@ struct atomic_file {
 	FILE *stream;                      /* write here between open and commit */
 	char path[PATH_MAX];               /* the target */
 	char tmp_path[PATH_MAX];           /* the temporary file, while open */
-	volatile sig_atomic_t pending;     /* 1 while tmp_path exists */
+	atomic_int pending;                /* 1 while tmp_path exists and is ours */
 };
 
 /* Create the temporary file for `path` (mode 0666 less the umask, as a
- * plain fopen would). */
+ * plain fopen would). Signals are blocked (in this thread) from the moment
+ * the file exists until `pending` says so, so a handler never leaves it. */
 int atomic_file_open(struct atomic_file *file, const char *path, struct nc_error *err);
 
 /* Close the stream and rename the temporary file over the target. On any

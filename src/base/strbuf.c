@@ -68,6 +68,8 @@ void strbuf_commit(struct strbuf *sb, size_t len)
 {
 	if (len > strbuf_avail(sb))
 		xdie("strbuf_commit beyond the allocation");
+	if (!sb->alloc)
+		return;   /* nothing was written: never touch the shared empty string */
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -72,7 +73,7 @@ int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *prog
 		return 1;
 	case CLI_OPT_TIMEOUT:
 		setup->lynx.timeout_seconds = cli_parse_double(program, "--timeout", value);
-		if (!(setup->lynx.timeout_seconds > 0)) {
+		if (setup->timeout_must_be_positive && !(setup->lynx.timeout_seconds > 0)) {
 			fprintf(stderr, "%s: --timeout must be positive\n", program);
 			exit(2);
 		}
@@ -112,59 +113,63 @@ void cli_print_report(void *data, int is_error, const char *message)
 
 /* --- signals ------------------------------------------------------------------ */
 
-/* The registry the handler walks. Entries are added before the object is
- * used and removed before it is freed; a slot is written before the count
- * that makes it visible. */
+/* The registry the handler walks: slots of atomic pointers, so that adding
+ * and removing (compare-and-swap, store) never leaves a slot half-written,
+ * whichever thread the handler runs in. Owners remove an entry before they
+ * free it. */
 #define CLI_MAX_REGISTERED 256
-static struct worker *live_workers[CLI_MAX_REGISTERED];
-static struct atomic_file *live_files[CLI_MAX_REGISTERED];
-static volatile sig_atomic_t live_worker_count, live_file_count;
+static _Atomic(void *) live_workers[CLI_MAX_REGISTERED];
+static _Atomic(void *) live_files[CLI_MAX_REGISTERED];
 
-static void registry_add(void **slots, volatile sig_atomic_t *count, void *item)
+static int registry_add(_Atomic(void *) *slots, void *item)
 {
-	if (*count < CLI_MAX_REGISTERED) {
-		slots[*count] = item;
-		*count = *count + 1;
+	for (size_t i = 0; i < CLI_MAX_REGISTERED; i++) {
+		void *empty = NULL;
+		if (atomic_compare_exchange_strong(&slots[i], &empty, item))
+			return 0;
 	}
+	return -1;
 }
 
-static void registry_remove(void **slots, volatile sig_atomic_t *count, void *item)
+static void registry_remove(_Atomic(void *) *slots, void *item)
 {
-	for (sig_atomic_t i = 0; i < *count; i++) {
-		if (slots[i] == item) {
-			slots[i] = slots[*count - 1];
-			*count = *count - 1;
+	for (size_t i = 0; i < CLI_MAX_REGISTERED; i++) {
+		void *expected = item;
+		if (atomic_compare_exchange_strong(&slots[i], &expected, NULL))
 			return;
-		}
 	}
 }
 
-void cli_register_worker(struct worker *worker)
+int cli_register_worker(struct worker *worker)
 {
-	registry_add((void **)live_workers, &live_worker_count, worker);
+	return registry_add(live_workers, worker);
 }
 
 void cli_unregister_worker(struct worker *worker)
 {
-	registry_remove((void **)live_workers, &live_worker_count, worker);
+	registry_remove(live_workers, worker);
 }
 
-void cli_register_atomic_file(struct atomic_file *file)
+int cli_register_atomic_file(struct atomic_file *file)
 {
-	registry_add((void **)live_files, &live_file_count, file);
+	return registry_add(live_files, file);
 }
 
 void cli_unregister_atomic_file(struct atomic_file *file)
 {
-	registry_remove((void **)live_files, &live_file_count, file);
+	registry_remove(live_files, file);
 }
 
 static void on_signal(int sig)
 {
-	for (sig_atomic_t i = 0; i < live_worker_count; i++)
-		worker_emergency_stop(live_workers[i]);
-	for (sig_atomic_t i = 0; i < live_file_count; i++)
-		atomic_file_emergency_remove(live_files[i]);
+	for (size_t i = 0; i < CLI_MAX_REGISTERED; i++) {
+		struct worker *worker = atomic_load(&live_workers[i]);
+		struct atomic_file *file = atomic_load(&live_files[i]);
+		if (worker)
+			worker_emergency_stop(worker);
+		if (file)
+			atomic_file_emergency_remove(file);
+	}
 	signal(sig, SIG_DFL);
 	_exit(128 + sig);
 }
@@ -215,9 +220,8 @@ long cli_parse_long(const char *program, const char *option, const char *value, 
 double cli_parse_q(const char *program, const char *option, const char *value)
 {
 	double q = cli_parse_double(program, option, value);
-	struct nc_error err;
-	if (ngram_check_q(q, &err) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", program, option, err.message);
+	if (ngram_check_q(q, NULL) < 0) {
+		fprintf(stderr, "%s: %s must be in (0, 1]\n", program, option);
 		exit(2);
 	}
 	return q;

@@ -35,6 +35,7 @@ char *cli_model_path(const char *data_dir, const char *name_or_path);
 struct cli_pipeline_setup {
 	struct lynx_config lynx;      /* program: --lynx, else $NCLEANER_LYNX, else lynx */
 	const char *data_dir_option;  /* --data-dir, or NULL */
+	int timeout_must_be_positive; /* else --timeout 0 (or less) means no deadline */
 	/* filled by cli_pipeline_setup_finish(): */
 	const char *data_dir;
 	struct strbuf html_rules;
@@ -67,11 +68,13 @@ void cli_print_report(void *data, int is_error, const char *message);
 /* On SIGINT, SIGTERM or SIGHUP (unless ignored when the program started, as
  * under nohup) every registered worker is stopped (its Lynx killed, its
  * sandbox and half-written output removed), every registered atomic file is
- * removed, and the program exits with 128 + the signal. */
+ * removed, and the program exits with 128 + the signal. Registering returns
+ * -1 when the registry (256 entries of each kind) is full; unregister before
+ * freeing. */
 void cli_install_signal_handlers(void);
-void cli_register_worker(struct worker *worker);
+int cli_register_worker(struct worker *worker);
 void cli_unregister_worker(struct worker *worker);
-void cli_register_atomic_file(struct atomic_file *file);
+int cli_register_atomic_file(struct atomic_file *file);
 void cli_unregister_atomic_file(struct atomic_file *file);
 
 /* --- numbers ------------------------------------------------------------------ */

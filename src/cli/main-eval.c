@@ -1,9 +1,10 @@
 /* main-eval.c: ncleaner-eval, the 2008 CLEANEVAL scorer's command line.
  *
  * Same options and output as cleaneval.py v1.0. Deliberate differences
- * (see ncleaner-eval(1)): files pair by id (source/file-names.h), so gold
- * files may be named <id>-cleaned.txt; directories are walked as ncleaner
- * walks them (hidden files, FIFOs and devices skipped); files missing from
+ * (see ncleaner-eval(1)): SYSTEM_DIR/NAME pairs with GOLD_DIR/NAME or
+ * GOLD_DIR/<stem>-cleaned.<ext> (source/file-pairs.h); directories are walked
+ * as ncleaner walks them (recursively; hidden files, FIFOs and devices
+ * skipped); files missing from
  * the gold directory are named in the warning; macro averages divide by the
  * number of files scored, not by the number of entries in the system
  * directory; a single file or an empty directory is an error or a warning
@@ -14,6 +15,8 @@
 #include "base/file.h"
 #include "cli/cli.h"
 #include "eval/score.h"
+#include "sink/output.h"
+#include "source/file-names.h"
 #include "source/file-pairs.h"
 
 #include <errno.h>
@@ -81,7 +84,7 @@ static int collect_pairs(const char *system_dir, const char *gold_dir, struct pa
 	int status = 2;
 	if (file_source_add(system, system_dir) < 0 || file_source_add(gold, gold_dir) < 0)
 		goto out;
-	file_pairs_build(&matched, system, gold, cli_print_report, (void *)program);
+	file_pairs_build(&matched, PAIR_BY_NAME, system, gold, cli_print_report, (void *)program);
 	*pairs = xcalloc(matched.count, sizeof(**pairs));
 	for (size_t i = 0; i < matched.count; i++) {
 		const struct file_pair *m = &matched.items[i];
@@ -143,20 +146,34 @@ static void totals_add(struct totals *t, const struct score_counts *c, const str
 	t->scored++;
 }
 
+/* ALIGN_DIR/NAME without its extension, plus .align (subfolders made). */
 static int write_alignment(const char *align_dir, const char *name, const struct strbuf *align)
 {
 	struct strbuf path = STRBUF_INIT;
-	const char *dot = strrchr(name, '.');
-	int stem = dot ? (int)(dot - name) : (int)strlen(name);
+	struct nc_error err = { 0 };
+	char *stem = file_name_strip_extension(name);
 	int ret = 0;
 
-	strbuf_addf(&path, "%s/%.*s.align", align_dir, stem, name);
-	FILE *f = fopen(path.buf, "w");
-	if (!f || fwrite(align->buf, 1, align->len, f) != align->len || fclose(f) != 0) {
+	strbuf_addf(&path, "%s/%s.align", align_dir, stem);
+	char *slash = strrchr(path.buf, '/');
+	*slash = '\0';
+	if (output_make_directories(path.buf, &err) < 0) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		ret = -1;
+	}
+	*slash = '/';
+	FILE *f = ret ? NULL : fopen(path.buf, "w");
+	if (f) {
+		int written = fwrite(align->buf, 1, align->len, f) == align->len;
+		if (fclose(f) != 0 || !written)
+			f = NULL;
+	}
+	if (!ret && !f) {
 		fprintf(stderr, "%s: %s: cannot write: %s\n", program, path.buf, strerror(errno));
 		ret = -1;
 	}
 	strbuf_release(&path);
+	free(stem);
 	return ret;
 }
 

@@ -114,26 +114,29 @@ struct settings {
 	struct cli_pipeline_setup setup;
 };
 
-/* Checks that need the whole list of inputs, before any work. */
+/* Checks that need the whole list of inputs, before any work: a missing
+ * Lynx is a set-up error, not a failure of every page. */
 static int check_inputs(const struct settings *set, const struct file_source *inputs,
-			const struct pipeline *pipeline)
+			const struct pipeline_config *config)
 {
 	struct nc_error err = { 0 };
-	size_t n = file_source_count(inputs), html = 0;
+	size_t n = file_source_count(inputs);
+	int renderer_checked = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct file_input *in = file_source_input(inputs, i);
-		html += in->kind == PAGE_HTML;
+		if (in->kind == PAGE_HTML && !renderer_checked) {
+			if (config->renderer->check(config->renderer_config, &err) < 0) {
+				fprintf(stderr, "%s: %s\n", program, err.message);
+				return -1;
+			}
+			renderer_checked = 1;
+		}
 		if (set->kind == RUN_DUMP && in->kind != PAGE_HTML) {
 			fprintf(stderr, "%s: %s: --dump needs HTML input (use --html to force it)\n",
 				program, in->path);
 			return -1;
 		}
-	}
-	/* A missing Lynx is a set-up error, not a failure of every page. */
-	if (html && pipeline_check_renderer(pipeline, &err) < 0) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
-		return -1;
 	}
 	return 0;
 }
@@ -203,6 +206,8 @@ static int run(struct settings *set, struct file_source *inputs)
 	int status = 2;
 
 	cli_pipeline_setup_finish(&set->setup, &config);
+	if (check_inputs(set, inputs, &config) < 0)
+		goto out;
 	config.dump_only = set->kind == RUN_DUMP;
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
 	if (set->kind == RUN_FULL || set->kind == RUN_SCORES) {
@@ -216,14 +221,15 @@ static int run(struct settings *set, struct file_source *inputs)
 		fprintf(stderr, "%s: %s\n", program, err.message);
 		goto out;
 	}
-	if (check_inputs(set, inputs, pipeline) < 0)
-		goto out;
 	worker = worker_new(pipeline, make_sink(set), &err);
 	if (!worker) {
 		fprintf(stderr, "%s: %s\n", program, err.message);
 		goto out;
 	}
-	cli_register_worker(worker);
+	if (cli_register_worker(worker) < 0) {
+		fprintf(stderr, "%s: too many workers for the signal handler\n", program);
+		goto out;
+	}
 	cli_install_signal_handlers();
 	size_t failed = clean_all(set, worker, file_source_pages(inputs), file_source_count(inputs));
 	status = failed ? 1 : 0;
@@ -244,6 +250,7 @@ int main(int argc, char **argv)
 	int c, progress = -1;
 
 	cli_pipeline_setup_init(&set.setup);
+	set.setup.timeout_must_be_positive = 1;
 	while ((c = getopt_long(argc, argv, "m:b:n:q:o:hV", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_DUMP: set.kind = RUN_DUMP; break;

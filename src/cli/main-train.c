@@ -287,7 +287,7 @@ static int run_pairs(const struct options *o, const char *gold_dir, const char *
 	}
 	raw = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
 	if (file_source_add(raw, raw_dir) == 0) {
-		file_pairs_build(&pairs, gold, raw, cli_print_report, (void *)program);
+		file_pairs_build(&pairs, PAIR_BY_ID, gold, raw, cli_print_report, (void *)program);
 		status = o->tune ? tune(o, &pairs, reader) : train(o, &pairs, reader, out_path);
 	}
 	file_source_free(raw);

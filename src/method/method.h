@@ -41,7 +41,7 @@ struct method;
 struct method_scorer;
 
 struct method_ops {
-	const char *name;    /* as in --method and in model files */
+	const char *name;    /* as in model files' method line */
 	struct method_scorer *(*scorer_new)(const struct method *method);
 	int (*score)(struct method_scorer *scorer, const struct segment *segment,
 		     struct segment_score *score, struct nc_error *err);

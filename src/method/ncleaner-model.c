@@ -107,20 +107,6 @@ int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const ch
 	return 0;
 }
 
-int ncleaner_model_save(const struct ncleaner_model *model, const char *path,
-			struct nc_error *err)
-{
-	struct atomic_file file;
-
-	if (atomic_file_open(&file, path, err) < 0)
-		return -1;
-	if (ncleaner_model_write(model, file.stream, path, err) < 0) {
-		atomic_file_abort(&file);
-		return -1;
-	}
-	return atomic_file_commit(&file, err);
-}
-
 /* --- reading ------------------------------------------------------------------ */
 
 struct reader {

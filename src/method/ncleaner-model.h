@@ -58,12 +58,11 @@ int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct n
 int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
 			 size_t len, struct nc_error *err);
 
-/* Write the model; the output is byte-for-byte reproducible (keys sorted). */
+/* Write the model; the output is byte-for-byte reproducible (keys sorted).
+ * To write a file whole or not at all, write to an atomic_file
+ * (base/file.h), as train-ncleaner does. */
 int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const char *name,
 			 struct nc_error *err);
 
-/* Write to `path` whole or not at all (base/file.h: atomic_file). */
-int ncleaner_model_save(const struct ncleaner_model *model, const char *path,
-			struct nc_error *err);
 
 #endif

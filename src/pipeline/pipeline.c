@@ -78,11 +78,6 @@ void pipeline_free(struct pipeline *p)
 	free(p);
 }
 
-int pipeline_check_renderer(const struct pipeline *p, struct nc_error *err)
-{
-	return p->config.renderer->check(p->config.renderer_config, err);
-}
-
 /* --- workers -------------------------------------------------------------------- */
 
 struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, struct nc_error *err)

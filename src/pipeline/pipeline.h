@@ -56,13 +56,11 @@ struct worker;
 struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_error *err);
 void pipeline_free(struct pipeline *pipeline);
 
-/* Can the renderer run (is Lynx installed)? Ask before the first HTML page. */
-int pipeline_check_renderer(const struct pipeline *pipeline, struct nc_error *err);
-
 /* --- workers ------------------------------------------------------------------ */
 
-/* A worker writing to `sink`, which it owns from now on; `sink` may be NULL
- * for a worker that only reads segments (training). */
+/* A worker writing to `sink`, which it owns from now on (and frees, also
+ * when worker_new() fails); `sink` may be NULL for a worker that only reads
+ * segments (training). */
 struct worker *worker_new(const struct pipeline *pipeline, struct page_sink *sink,
 			  struct nc_error *err);
 void worker_free(struct worker *worker);

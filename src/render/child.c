@@ -6,7 +6,7 @@
  * ends when the output closes; then the child is reaped. Every wait is
  * bounded by the deadline, after which the child is killed with SIGKILL and
  * reaped. A third pipe (close-on-exec) carries errno back from a failed
- * execvpe(), so "cannot run" is told apart from a program that fails.
+ * execve(), so "cannot run" is told apart from a program that fails.
  */
 #include "render/child.h"
 #include "base/strbuf.h"
@@ -37,57 +37,64 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
-int child_program_exists(const char *name)
+static int is_executable_file(const char *path)
 {
-	if (strchr(name, '/'))
-		return access(name, X_OK) == 0;
-	const char *path = getenv("PATH");
-	if (!path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		const char *colon = strchr(path, ':');
-		size_t n = colon ? (size_t)(colon - path) : strlen(path);
-		struct strbuf candidate = STRBUF_INIT;
-		struct stat st;
-		strbuf_add(&candidate, path, n);
-		strbuf_addf(&candidate, "%s%s", n ? "/" : "", name);
-		int found = access(candidate.buf, X_OK) == 0 && stat(candidate.buf, &st) == 0 &&
-			    !S_ISDIR(st.st_mode);
-		strbuf_release(&candidate);
-		if (found)
-			return 1;
-		path += n + (colon ? 1 : 0);
+	struct stat st;
+	return access(path, X_OK) == 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int child_find_program(const char *name, struct strbuf *path)
+{
+	if (strchr(name, '/')) {
+		strbuf_addstr(path, name);
+		return 0;
 	}
-	return 0;
+	const char *dirs = getenv("PATH");
+	if (!dirs)
+		dirs = "/usr/bin:/bin";
+	size_t start = path->len;
+	while (*dirs) {
+		const char *colon = strchr(dirs, ':');
+		size_t n = colon ? (size_t)(colon - dirs) : strlen(dirs);
+		strbuf_add(path, dirs, n);   /* an empty entry is the current directory */
+		strbuf_addf(path, "%s%s", n ? "/" : "", name);
+		if (is_executable_file(path->buf + start))
+			return 0;
+		strbuf_setlen(path, start);
+		dirs += n + (colon ? 1 : 0);
+	}
+	return -1;
 }
 
 /* In the child: wire stdin and stdout, silence stderr, exec. Only
  * async-signal-safe calls here (the parent may have other threads). */
-static _Noreturn void exec_child(const struct child_spec *spec, int in_fd, int out_fd,
-				 int status_fd)
+static _Noreturn void exec_child(const char *program, const struct child_spec *spec, int in_fd,
+				 int out_fd, int status_fd)
 {
-	int devnull = open("/dev/null", O_WRONLY);
+	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	dup2(in_fd, STDIN_FILENO);
 	dup2(out_fd, STDOUT_FILENO);
 	if (devnull >= 0)
 		dup2(devnull, STDERR_FILENO);
-	/* execvpe looks the program up in the caller's PATH (not envp's): the
-	 * PATH the child itself sees is whatever envp says. */
-	execvpe(spec->argv[0], (char *const *)spec->argv, spec->envp);
+	execve(program, (char *const *)spec->argv, spec->envp);
 	int saved = errno;
 	ssize_t ignored = write(status_fd, &saved, sizeof(saved));
 	(void)ignored;
 	_exit(127);
 }
 
-/* Wait for `pid` until `deadline` (0: for ever); kill it when the deadline
- * passes. Sets *timed_out when it had to kill. */
-static void reap_child(pid_t pid, double deadline, int *status, int *timed_out)
+/* Wait until the child exits, at most until `deadline` (0: for ever), and
+ * kill it when the deadline passes (setting *timed_out). The child is left
+ * a zombie (WNOWAIT), so its pid cannot be reused yet. */
+static void await_exit(pid_t pid, double deadline, int *timed_out)
 {
 	for (;;) {
-		pid_t r = waitpid(pid, status, deadline > 0 ? WNOHANG : 0);
-		if (r == pid || (r < 0 && errno != EINTR))
+		siginfo_t info = { 0 };
+		int r = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT | (deadline > 0 ? WNOHANG : 0));
+		if (r == 0 && info.si_pid == pid)
+			return;
+		if (r < 0 && errno != EINTR)
 			return;
 		if (deadline > 0 && now_seconds() > deadline) {
 			kill(pid, SIGKILL);
@@ -100,6 +107,16 @@ static void reap_child(pid_t pid, double deadline, int *status, int *timed_out)
 			nanosleep(&pause, NULL);
 		}
 	}
+}
+
+/* Forget the child (so no handler can kill its pid), then reap it. */
+static int reap(struct child_process *child, pid_t pid)
+{
+	int status = 0;
+	atomic_store(&child->pid, 0);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return status;
 }
 
 struct exchange {
@@ -183,6 +200,7 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 {
 	int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 }, exec_status[2] = { -1, -1 };
 	struct exchange x = { -1, -1, 0, 0, 0 };
+	struct strbuf program = STRBUF_INIT;
 	size_t start = out->len;
 	double deadline = spec->timeout_seconds > 0 ? now_seconds() + spec->timeout_seconds : 0;
 	int ret = -1, status = 0, exec_errno = 0;
@@ -190,6 +208,10 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 
 	if (abnormal)
 		*abnormal = 0;
+	if (child_find_program(spec->argv[0], &program) < 0) {
+		ret = report(spec, ENOENT, &x, 0, err);
+		goto out;
+	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, to_child) < 0 ||
 	    pipe2(from_child, O_CLOEXEC) < 0 || pipe2(exec_status, O_CLOEXEC) < 0) {
 		nc_error_set(err, NC_ERR_RENDER, "cannot create pipes for %s: %s", spec->display_name,
@@ -203,8 +225,8 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 		goto out;
 	}
 	if (pid == 0)
-		exec_child(spec, to_child[0], from_child[1], exec_status[1]);
-	child->pid = pid;
+		exec_child(program.buf, spec, to_child[0], from_child[1], exec_status[1]);
+	atomic_store(&child->pid, pid);
 
 	close_fd(&to_child[0]);
 	close_fd(&from_child[1]);
@@ -219,18 +241,8 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 	close_fd(&x.from_child);
 	if (x.timed_out || x.too_much)
 		kill(pid, SIGKILL);
-
-	/* Stop signals wait while the child is reaped, so that a handler never
-	 * kills a pid that has been reaped (and could be reused). */
-	sigset_t stop_signals, saved_mask;
-	sigemptyset(&stop_signals);
-	sigaddset(&stop_signals, SIGINT);
-	sigaddset(&stop_signals, SIGTERM);
-	sigaddset(&stop_signals, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &stop_signals, &saved_mask);
-	reap_child(pid, x.timed_out || x.too_much ? 0 : deadline, &status, &x.timed_out);
-	child->pid = 0;
-	pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
+	await_exit(pid, x.timed_out || x.too_much ? 0 : deadline, &x.timed_out);
+	status = reap(child, pid);
 
 	if (read(exec_status[0], &exec_errno, sizeof(exec_errno)) != sizeof(exec_errno))
 		exec_errno = 0;
@@ -244,6 +256,7 @@ out:
 	close_fd(&from_child[1]);
 	close_fd(&exec_status[0]);
 	close_fd(&exec_status[1]);
+	strbuf_release(&program);
 	if (ret < 0)
 		strbuf_setlen(out, start);
 	return ret;
@@ -251,10 +264,9 @@ out:
 
 void child_process_emergency_kill(struct child_process *child)
 {
-	pid_t pid = (pid_t)child->pid;
+	pid_t pid = atomic_exchange(&child->pid, 0);
 	if (pid > 0) {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
-		child->pid = 0;
 	}
 }

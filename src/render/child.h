@@ -10,8 +10,11 @@
  *
  * A child_process is the caller's handle on the one child it may have
  * running at a time; it records the pid so that child_process_emergency_kill()
- * can stop the child from a signal handler. Several child_process values
- * (one per worker) may run children at the same time, from different threads.
+ * can stop the child from a signal handler, in any thread. The pid is
+ * cleared before the child is reaped, so a handler never kills a pid that
+ * could have been reused. Several child_process values (one per worker) may
+ * run children at the same time, from different threads. The program is
+ * looked up in PATH before the fork, so the child only dups and execs.
  * Writing to a child that has exited never raises SIGPIPE: the input goes
  * through a socket written with MSG_NOSIGNAL, so the process's signal
  * dispositions are never touched.
@@ -19,19 +22,19 @@
 #ifndef NC_CHILD_H
 #define NC_CHILD_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "base/error.h"
 #include "base/strbuf.h"
 
 struct child_process {
-	volatile sig_atomic_t pid;   /* the running child, 0 when none */
+	atomic_int pid;   /* the running child, 0 when none (lock-free: signal-safe) */
 };
 
 struct child_spec {
 	const char *display_name;    /* names the program in errors: "lynx" */
-	const char *const *argv;     /* argv[0] is looked up in the caller's PATH */
+	const char *const *argv;     /* argv[0]: a path, or a name looked up in PATH */
 	char *const *envp;           /* the child's whole environment */
 	const char *missing_hint;    /* appended when argv[0] cannot be run, or NULL */
 	double timeout_seconds;      /* <= 0: no deadline */
@@ -51,7 +54,9 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
  * Async-signal-safe. */
 void child_process_emergency_kill(struct child_process *child);
 
-/* True when `name` is an executable in PATH, or a path to one. */
-int child_program_exists(const char *name);
+/* Find `name` as execvp(3) would: a name with a slash as it is, otherwise
+ * the first executable regular file of that name in $PATH. Appends the path
+ * to `path`; -1 when there is none. */
+int child_find_program(const char *name, struct strbuf *path);
 
 #endif

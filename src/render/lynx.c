@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -36,7 +37,10 @@ struct lynx_renderer {
 	struct renderer base;
 	struct lynx_config config;
 	struct child_process child;
-	char sandbox_dir[PATH_MAX];        /* empty: no sandbox yet */
+	/* The sandbox: its paths are written first, then `sandbox_ready` is
+	 * set, so a signal handler never sees a half-made path. */
+	atomic_int sandbox_ready;
+	char sandbox_dir[PATH_MAX];
 	char sandbox_cfg[PATH_MAX + 16];
 	char sandbox_env[2][PATH_MAX + 32];
 };
@@ -65,33 +69,34 @@ static void sandbox_empty(const char *dir, int all)
 	close(fd);
 }
 
+/* Remove the sandbox, if there is one. Only system calls: the emergency
+ * stop runs this. */
 static void sandbox_remove(struct lynx_renderer *lynx)
 {
-	if (!lynx->sandbox_dir[0])
+	if (!atomic_exchange(&lynx->sandbox_ready, 0))
 		return;
 	sandbox_empty(lynx->sandbox_dir, 1);
 	rmdir(lynx->sandbox_dir);
-	lynx->sandbox_dir[0] = '\0';
 }
 
 static int sandbox_create(struct lynx_renderer *lynx, struct nc_error *err)
 {
 	const char *base = getenv("TMPDIR");
+	char dir[PATH_MAX];
 	int fd;
 
-	if (lynx->sandbox_dir[0] && access(lynx->sandbox_cfg, R_OK) == 0)
+	if (atomic_load(&lynx->sandbox_ready) && access(lynx->sandbox_cfg, R_OK) == 0)
 		return 0;
-	lynx->sandbox_dir[0] = '\0';  /* never made, or removed behind our back */
+	sandbox_remove(lynx);  /* removed behind our back, or never made */
 	if (!base || !*base || strlen(base) > PATH_MAX - 64)
 		base = "/tmp";
-	snprintf(lynx->sandbox_dir, sizeof(lynx->sandbox_dir), "%s/ncleaner-lynx.XXXXXX", base);
-	if (!mkdtemp(lynx->sandbox_dir)) {
-		int saved = errno;
-		lynx->sandbox_dir[0] = '\0';
+	snprintf(dir, sizeof(dir), "%s/ncleaner-lynx.XXXXXX", base);
+	if (!mkdtemp(dir))
 		return nc_error_set(err, NC_ERR_RENDER, "cannot create a temporary directory for lynx "
-				    "in %s: %s", base, strerror(saved));
-	}
-	snprintf(lynx->sandbox_cfg, sizeof(lynx->sandbox_cfg), "%s/lynx.cfg", lynx->sandbox_dir);
+				    "in %s: %s", base, strerror(errno));
+	memcpy(lynx->sandbox_dir, dir, sizeof(dir));
+	atomic_store(&lynx->sandbox_ready, 1);
+	snprintf(lynx->sandbox_cfg, sizeof(lynx->sandbox_cfg), "%s/lynx.cfg", dir);
 	fd = open(lynx->sandbox_cfg, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	size_t want = strlen(lynx_config_text);
 	if (fd < 0 || write(fd, lynx_config_text, want) != (ssize_t)want) {
@@ -186,7 +191,11 @@ static const struct renderer_ops lynx_ops = {
 static int lynx_check(const void *config_ptr, struct nc_error *err)
 {
 	const struct lynx_config *config = config_ptr;
-	if (!child_program_exists(config->program))
+	struct strbuf path = STRBUF_INIT;
+	int found = child_find_program(config->program, &path) == 0 &&
+		    access(path.buf, X_OK) == 0;
+	strbuf_release(&path);
+	if (!found)
 		return nc_error_set(err, NC_ERR_RENDER, "%s: not found in PATH (install the Debian "
 				    "package lynx, or name another with --lynx)", config->program);
 	return 0;

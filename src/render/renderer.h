@@ -44,9 +44,9 @@ struct renderer {
 
 struct renderer_class {
 	const char *name;
-	/* Can this renderer run at all (is its program installed)? Checked
-	 * once, before the first page, so that a missing Lynx is a set-up error
-	 * and not a failure of every page. */
+	/* Can this renderer run at all (is its program installed)? A front
+	 * end asks once, before the first page, so that a missing Lynx is a
+	 * set-up error and not a failure of every page. */
 	int (*check)(const void *config, struct nc_error *err);
 	struct renderer *(*create)(const void *config, struct nc_error *err);
 };

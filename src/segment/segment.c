@@ -204,6 +204,8 @@ static long process_pieces(struct segmenter *s, const char *line, size_t len, st
 			cut = LINE_PIECE_BYTES;
 		while (cut > 0 && ((unsigned char)piece[cut] & 0xC0) == 0x80)
 			cut--;
+		if (cut == 0)   /* no character boundary at all: invalid bytes, cut anywhere */
+			cut = LINE_PIECE_BYTES;
 		if (clean_line(s, piece, cut, err) < 0)
 			return -1;
 		if (s->cleaned.len && add_line(s, err) < 0)

@@ -10,6 +10,7 @@ struct page_sink {
 	struct page_output *output;
 	struct strbuf pending;   /* formatted, not yet passed to the output */
 	int open;                /* between begin() and end()/abort() */
+	int streaming;           /* the page is a text dump: flush as it goes */
 };
 
 struct page_sink *page_sink_new(enum sink_format format, struct page_output *output)
@@ -41,7 +42,7 @@ static int flush(struct page_sink *sink, struct nc_error *err)
 
 static int flush_when_full(struct page_sink *sink, struct nc_error *err)
 {
-	return sink->pending.len >= SINK_FLUSH_BYTES ? flush(sink, err) : 0;
+	return sink->streaming && sink->pending.len >= SINK_FLUSH_BYTES ? flush(sink, err) : 0;
 }
 
 /* The URL comes from a wrapper's id, a dump's first line or a file name, so
@@ -75,6 +76,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	if (sink->output->ops->open(sink->output, page, err) < 0)
 		return -1;
 	sink->open = 1;
+	sink->streaming = page->kind == PAGE_TEXT;
 	strbuf_reset(&sink->pending);
 	write_url_line(&sink->pending, meta->url);
 	return 0;

@@ -4,10 +4,12 @@
  * page output (output.h). For each page the pipeline calls begin() once the
  * page's URL is known, then dump() (for --dump) or segments() any number of
  * times, then end(); or abort() at any point after begin() when the page
- * fails. Bytes are collected in a buffer and passed to the output when it
- * holds SINK_FLUSH_BYTES and at the end of the page, so a text dump of any
- * size streams through; with a directory output a failed page leaves no
- * file, with a stream output what was flushed stays written.
+ * fails. An HTML page's bytes are passed to the output at the end of the
+ * page (its size is bounded), so a failed page writes nothing. A text dump
+ * streams: its bytes go to the output whenever SINK_FLUSH_BYTES have
+ * collected, so a dump of any size passes in bounded memory; if it fails
+ * half-way, a directory output leaves no file, but what a stream output
+ * (standard output) was given stays written.
  *
  * Formats:
  *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h, l)

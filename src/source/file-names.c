@@ -31,6 +31,18 @@ char *file_name_id(const char *path)
 	return id;
 }
 
+char *file_name_without_cleaned(const char *relative)
+{
+	char *key = xstrdup(relative);
+	char *slash = strrchr(key, '/');
+	char *base = slash ? slash + 1 : key;
+	char *dot = strrchr(base, '.');
+	char *stem_end = dot && dot != base ? dot : base + strlen(base);
+	if (stem_end - base > 8 && !strncmp(stem_end - 8, "-cleaned", 8))
+		memmove(stem_end - 8, stem_end, strlen(stem_end) + 1);
+	return key;
+}
+
 static int ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);

@@ -12,22 +12,24 @@ struct id_entry {
 	UT_hash_handle hh;
 };
 
-static void add_side(struct id_entry **table, const struct file_source *source, int second,
-		     file_source_report_fn report, void *report_data)
+static void add_side(struct id_entry **table, enum file_pair_key kind,
+		     const struct file_source *source, int second, file_source_report_fn report,
+		     void *report_data)
 {
 	size_t n = source ? file_source_count(source) : 0;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct file_input *in = file_source_input(source, i);
-		char *id = file_name_id(in->path);
+		char *key = kind == PAIR_BY_ID ? file_name_id(in->path)
+					       : file_name_without_cleaned(in->relative);
 		struct id_entry *entry;
-		HASH_FIND_STR(*table, id, entry);
+		HASH_FIND_STR(*table, key, entry);
 		if (!entry) {
 			entry = xcalloc(1, sizeof(*entry));
-			entry->pair.id = id;
-			HASH_ADD_KEYPTR(hh, *table, entry->pair.id, strlen(entry->pair.id), entry);
+			entry->pair.key = key;
+			HASH_ADD_KEYPTR(hh, *table, entry->pair.key, strlen(entry->pair.key), entry);
 		} else {
-			free(id);
+			free(key);
 		}
 		const struct file_input **slot = second ? &entry->pair.second : &entry->pair.first;
 		if (*slot && report) {
@@ -38,7 +40,7 @@ static void add_side(struct id_entry **table, const struct file_source *source, 
 				later = swap;
 			}
 			struct strbuf message = STRBUF_INIT;
-			strbuf_addf(&message, "%s: ignored, %s has the same id", earlier->path,
+			strbuf_addf(&message, "%s: ignored, %s pairs with the same file", earlier->path,
 				    later->path);
 			report(report_data, 0, message.buf);
 			strbuf_release(&message);
@@ -50,19 +52,19 @@ static void add_side(struct id_entry **table, const struct file_source *source, 
 
 static int compare_pairs(const void *a, const void *b)
 {
-	return file_name_compare(((const struct file_pair *)a)->id,
-				 ((const struct file_pair *)b)->id);
+	return file_name_compare(((const struct file_pair *)a)->key,
+				 ((const struct file_pair *)b)->key);
 }
 
-void file_pairs_build(struct file_pairs *pairs, const struct file_source *first,
-		      const struct file_source *second, file_source_report_fn report,
-		      void *report_data)
+void file_pairs_build(struct file_pairs *pairs, enum file_pair_key key,
+		      const struct file_source *first, const struct file_source *second,
+		      file_source_report_fn report, void *report_data)
 {
 	struct id_entry *table = NULL, *entry, *tmp;
 	size_t i = 0;
 
-	add_side(&table, first, 0, report, report_data);
-	add_side(&table, second, 1, report, report_data);
+	add_side(&table, key, first, 0, report, report_data);
+	add_side(&table, key, second, 1, report, report_data);
 	pairs->count = HASH_COUNT(table);
 	pairs->items = xcalloc(pairs->count, sizeof(*pairs->items));
 	HASH_ITER(hh, table, entry, tmp) {
@@ -76,7 +78,7 @@ void file_pairs_build(struct file_pairs *pairs, const struct file_source *first,
 void file_pairs_release(struct file_pairs *pairs)
 {
 	for (size_t i = 0; i < pairs->count; i++)
-		free(pairs->items[i].id);
+		free(pairs->items[i].key);
 	free(pairs->items);
 	pairs->items = NULL;
 	pairs->count = 0;

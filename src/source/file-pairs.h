@@ -1,11 +1,11 @@
-/* file-pairs.h: pairing the files of two file sources by id.
+/* file-pairs.h: pairing the files of two file sources.
  *
- * Training pairs each gold text with the raw page it was cut from, the
- * scorer each system output with its gold text: in both, two files belong
- * together when they have the same id (file-names.h). Pairs come in
- * file_name_compare() order of their ids; a file without a partner is
- * kept with the other side NULL. When two files of one source share an id,
- * the later one in name order is used and the earlier one reported.
+ * Training pairs each gold text with the raw page it was cut from, by id;
+ * the scorer pairs each system output with its gold text, by name (the keys
+ * of file-names.h). Pairs come in file_name_compare() order of their keys; a
+ * file without a partner is kept with the other side NULL. When two files of
+ * one source have the same key, the later one in name order is used and the
+ * earlier one reported.
  */
 #ifndef NC_FILE_PAIRS_H
 #define NC_FILE_PAIRS_H
@@ -14,8 +14,13 @@
 
 #include "source/page-source.h"
 
+enum file_pair_key {
+	PAIR_BY_ID,     /* file_name_id(): 12.html with 12-cleaned.txt */
+	PAIR_BY_NAME    /* file_name_without_cleaned() of the relative path */
+};
+
 struct file_pair {
-	char *id;
+	char *key;
 	const struct file_input *first;    /* from the first source, or NULL */
 	const struct file_input *second;   /* from the second source, or NULL */
 };
@@ -28,9 +33,9 @@ struct file_pairs {
 /* Pair the inputs of `first` and `second` (either may be NULL: no files).
  * The pairs point into the sources, which must outlive them. Duplicate ids
  * are reported through `report` (a warning), which may be NULL. */
-void file_pairs_build(struct file_pairs *pairs, const struct file_source *first,
-		      const struct file_source *second, file_source_report_fn report,
-		      void *report_data);
+void file_pairs_build(struct file_pairs *pairs, enum file_pair_key key,
+		      const struct file_source *first, const struct file_source *second,
+		      file_source_report_fn report, void *report_data);
 void file_pairs_release(struct file_pairs *pairs);
 
 #endif
