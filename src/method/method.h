@@ -13,6 +13,12 @@
  * which each worker creates for itself with method_scorer_new(). The caller
  * that loads a method frees it, after every scorer made from it is freed.
  *
+ * Pieces. A method may score parts of a segment on their own (perplexity
+ * filtering scores sentences): its split() cuts each segment into pieces,
+ * each piece is scored and decided alone, and the sink writes the kept
+ * pieces of a segment as one segment. Without split() a segment is one
+ * piece.
+ *
  * Implementations embed `struct method` and `struct method_scorer` as their
  * first members and give an ops table.
  */
@@ -30,11 +36,19 @@ struct segment_score {
 	size_t units;        /* how many units the costs are averaged over */
 };
 
-/* A segment as it travels from the method through the decider to the sink. */
+/* A part of a segment's text: text + offset, len bytes. */
+struct segment_piece {
+	size_t offset, len;
+};
+
+/* A segment, or a piece of one, as it travels from the method through the
+ * decider to the sink. The pieces of one segment follow each other, the
+ * first with `continues` 0, and are always handed on together. */
 struct scored_segment {
-	struct segment segment;
+	struct segment segment;   /* the piece's text, with its segment's type */
 	struct segment_score score;
-	int keep;            /* set by the decider */
+	int continues;            /* a later piece of the segment before */
+	int keep;                 /* set by the decider */
 };
 
 struct method;
@@ -43,6 +57,12 @@ struct method_scorer;
 struct method_ops {
 	const char *name;    /* as in model files' method line */
 	struct method_scorer *(*scorer_new)(const struct method *method);
+	/* Optional (NULL: every segment is one piece). The pieces of
+	 * `segment` in order, in the scorer's own array (valid until the next
+	 * call); text outside them (space between sentences) is not written.
+	 * 0 pieces: nothing worth scoring, the segment is dropped. */
+	size_t (*split)(struct method_scorer *scorer, const struct segment *segment,
+			const struct segment_piece **pieces);
 	int (*score)(struct method_scorer *scorer, const struct segment *segment,
 		     struct segment_score *score, struct nc_error *err);
 	void (*scorer_free)(struct method_scorer *scorer);
@@ -67,6 +87,19 @@ static inline int method_score(struct method_scorer *scorer, const struct segmen
 			       struct segment_score *score, struct nc_error *err)
 {
 	return scorer->ops->score(scorer, segment, score, err);
+}
+
+/* The pieces of `segment`: the method's split(), or the whole segment. */
+static inline size_t method_split(struct method_scorer *scorer, const struct segment *segment,
+				  const struct segment_piece **pieces,
+				  struct segment_piece *whole)
+{
+	if (scorer->ops->split)
+		return scorer->ops->split(scorer, segment, pieces);
+	whole->offset = 0;
+	whole->len = segment->len;
+	*pieces = whole;
+	return 1;
 }
 
 static inline void method_scorer_free(struct method_scorer *scorer)

@@ -321,32 +321,63 @@ static int decide_and_write(struct worker *w, struct scored_segment *segments, s
 	return page_sink_segments(w->sink, segments, count, err);
 }
 
+/* Decide and write the batch from item `first` on, and drop those items. */
+static int flush_batch_from(struct worker *w, size_t first, struct nc_error *err)
+{
+	struct segment_batch *batch = &w->batch;
+	for (size_t i = first; i < batch->count; i++)
+		batch->items[i].segment.text = batch->text.buf + batch->offsets[i];
+	int ret = batch->count > first
+		  ? decide_and_write(w, batch->items + first, batch->count - first, err) : 0;
+	if (first < batch->count)
+		strbuf_setlen(&batch->text, batch->offsets[first]);
+	batch->count = first;
+	return ret;
+}
+
+/* End of a page: decide what a whole-page decider collected. */
+static int flush_batch(struct worker *w, struct nc_error *err)
+{
+	return flush_batch_from(w, 0, err);
+}
+
+/* Score the pieces of a segment; a decider that decides segments one at a
+ * time gets them at once, a whole-page decider at the end of the page. */
 static int clean_segment(const struct segment *segment, void *data, struct nc_error *err)
 {
 	struct worker *w = data;
 	const struct pipeline_config *config = &w->pipeline->config;
-	struct scored_segment scored = { .segment = *segment, .keep = 1 };
+	struct scored_segment one = { .segment = *segment, .keep = 1 };
 
-	if (config->method && method_score(w->scorer, segment, &scored.score, err) < 0)
-		return -1;
-	if (!config->method || !config->decider->whole_page)
-		return decide_and_write(w, &scored, 1, err);
-	if (w->batch.text.len + segment->len > PIPELINE_MAX_DUMP_BYTES)
-		return nc_error_set(err, NC_ERR_LIMIT, "more than %u bytes of segments for the "
-				    "whole-page decider", PIPELINE_MAX_DUMP_BYTES);
-	batch_add(&w->batch, &scored);
-	return 0;
-}
-
-/* End of a page for a whole-page decider: decide the batch. */
-static int flush_batch(struct worker *w, struct nc_error *err)
-{
-	struct segment_batch *batch = &w->batch;
-	for (size_t i = 0; i < batch->count; i++)
-		batch->items[i].segment.text = batch->text.buf + batch->offsets[i];
-	int ret = batch->count ? decide_and_write(w, batch->items, batch->count, err) : 0;
-	batch_clear(batch);
-	return ret;
+	if (!config->method)
+		return decide_and_write(w, &one, 1, err);
+	const struct segment_piece *pieces;
+	struct segment_piece whole;
+	size_t n = method_split(w->scorer, segment, &pieces, &whole);
+	if (!config->decider->whole_page && n == 1 && pieces[0].offset == 0 &&
+	    pieces[0].len == segment->len) {
+		/* The common case, without copying. */
+		if (method_score(w->scorer, segment, &one.score, err) < 0)
+			return -1;
+		return decide_and_write(w, &one, 1, err);
+	}
+	size_t first = w->batch.count;
+	for (size_t i = 0; i < n; i++) {
+		struct scored_segment piece = {
+			.segment = { segment->type, segment->text + pieces[i].offset, pieces[i].len },
+			.continues = i > 0,
+			.keep = 1,
+		};
+		if (w->batch.text.len + piece.segment.len > PIPELINE_MAX_DUMP_BYTES)
+			return nc_error_set(err, NC_ERR_LIMIT, "more than %u bytes of segments for "
+					    "the whole-page decider", PIPELINE_MAX_DUMP_BYTES);
+		if (method_score(w->scorer, &piece.segment, &piece.score, err) < 0)
+			return -1;
+		batch_add(&w->batch, &piece);
+	}
+	if (config->decider->whole_page)
+		return 0;
+	return flush_batch_from(w, first, err);
 }
 
 static int clean_dump_only(struct worker *w, struct page *page, struct nc_error *err)

@@ -88,26 +88,64 @@ int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct 
 	return flush_when_full(sink, err);
 }
 
-static void write_segment(struct strbuf *out, const struct segment *segment)
+static void write_tag(struct strbuf *out, enum segment_type type)
 {
 	strbuf_addch(out, '<');
-	strbuf_addch(out, (char)segment->type);
+	strbuf_addch(out, (char)type);
 	strbuf_addch(out, '>');
-	strbuf_add(out, segment->text, segment->len);
-	strbuf_addch(out, '\n');
+}
+
+/* CLEANEVAL: each kept segment on a line of its own; the kept pieces of a
+ * segment share its line, separated by a space. */
+static void write_cleaneval(struct strbuf *out, const struct scored_segment *segments,
+			    size_t count)
+{
+	int line_open = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		const struct scored_segment *s = &segments[i];
+		if (line_open && !s->continues) {
+			strbuf_addch(out, '\n');
+			line_open = 0;
+		}
+		if (!s->keep)
+			continue;
+		if (line_open) {
+			strbuf_addch(out, ' ');
+		} else {
+			write_tag(out, s->segment.type);
+			line_open = 1;
+		}
+		strbuf_add(out, s->segment.text, s->segment.len);
+	}
+	if (line_open)
+		strbuf_addch(out, '\n');
+}
+
+/* Scores: every piece on a line of its own; a piece that continues a
+ * segment has "+" where the first has the segment's tag. */
+static void write_scores(struct strbuf *out, const struct scored_segment *segments, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		const struct scored_segment *s = &segments[i];
+		strbuf_addf(out, "%.4f\t%.4f\t%s\t", s->score.cost_clean, s->score.cost_dirty,
+			    s->keep ? "keep" : "drop");
+		if (s->continues)
+			strbuf_addch(out, '+');
+		else
+			write_tag(out, s->segment.type);
+		strbuf_add(out, s->segment.text, s->segment.len);
+		strbuf_addch(out, '\n');
+	}
 }
 
 int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
 		       size_t count, struct nc_error *err)
 {
-	for (size_t i = 0; i < count; i++) {
-		const struct scored_segment *s = &segments[i];
-		if (sink->format == SINK_SCORES)
-			strbuf_addf(&sink->pending, "%.4f\t%.4f\t%s\t", s->score.cost_clean,
-				    s->score.cost_dirty, s->keep ? "keep" : "drop");
-		if (sink->format == SINK_SCORES || s->keep)
-			write_segment(&sink->pending, &s->segment);
-	}
+	if (sink->format == SINK_SCORES)
+		write_scores(&sink->pending, segments, count);
+	else
+		write_cleaneval(&sink->pending, segments, count);
 	return flush_when_full(sink, err);
 }
 

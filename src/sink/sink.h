@@ -12,9 +12,11 @@
  * (standard output) was given stays written.
  *
  * Formats:
- *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h, l)
- *   scores     "URL: <url>" and every segment, kept or not, as
- *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4 decimals)
+ *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h, l);
+ *              the kept pieces of a segment (method.h) share its line
+ *   scores     "URL: <url>" and every segment (or piece), kept or not, as
+ *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4 decimals),
+ *              with "+" instead of "<t>" for a piece that continues a segment
  * The URL line is one line of valid UTF-8: control characters and invalid
  * bytes in the URL are percent-encoded.
  *
