@@ -29,7 +29,7 @@ sh "$src/scripts/behaviour-snapshot.sh" "$build/src" "$@" "$work/new"
 
 mask() {  # the random sandbox path, and the scores of a segment holding it
 	find "$1" -type f | while read -r f; do
-		sed -E -e 's#ncleaner-lynx\.[A-Za-z0-9]{6}/L[0-9]+-[0-9]+TMP#SANDBOX#g' \
+		sed -E -e 's#ncleaner-lynx\.([0-9]+\.)?[A-Za-z0-9]{6}/L[0-9]+-[0-9]+TMP#SANDBOX#g' \
 			-e '/SANDBOX/s#^-?[0-9.]+\t-?[0-9.]+\t(keep|drop)\t#SCORES\t#' "$f" > "$f.masked"
 		mv "$f.masked" "$f"
 	done

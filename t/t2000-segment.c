@@ -20,13 +20,15 @@ static int collect(const struct segment *segment, void *data, struct nc_error *e
 }
 
 static struct rule_workspace *ws;
+/* The fixtures are written with the placeholders as markers. */
+static struct markers markers;
 
 /* Segment all of `text` in one call. */
 static void segment_text(const struct rule_set *rules, enum segmenter_flags flags,
 			 const char *text, size_t len, struct strbuf *out)
 {
 	struct nc_error err;
-	struct segmenter *s = segmenter_new(rules, ws, flags, collect, out);
+	struct segmenter *s = segmenter_new(rules, ws, &markers, flags, collect, out);
 	segmenter_run(s, text, len, &err);
 	segmenter_free(s);
 }
@@ -48,7 +50,7 @@ static void segment_chunked(struct rule_set *rules, const char *text, size_t chu
 			    struct strbuf *out)
 {
 	struct nc_error err;
-	struct segmenter *s = segmenter_new(rules, ws, SEGMENT_DEFAULT, collect, out);
+	struct segmenter *s = segmenter_new(rules, ws, &markers, SEGMENT_DEFAULT, collect, out);
 	size_t len = strlen(text);
 	for (size_t i = 0; i < len; i += chunk)
 		segmenter_feed(s, text + i, len - i < chunk ? len - i : chunk, &err);
@@ -59,6 +61,7 @@ static void segment_chunked(struct rule_set *rules, const char *text, size_t chu
 int main(void)
 {
 	ws = rule_workspace_new();
+	markers_init_placeholders(&markers);
 	struct rule_set *rules = dump_rules();
 	struct strbuf file = STRBUF_INIT;
 	struct nc_error err = { 0 };

@@ -108,7 +108,7 @@ static char *clean_text(const struct decider *decider, enum sink_format format, 
 	if (!worker || fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
 		bail("cannot set up the pipeline");
 	close(fd);
-	if (page_open_file(&page, path, "x", PAGE_TEXT, &err) < 0 ||
+	if (page_open_file(&page, path, "x", PAGE_TEXT, PAGE_OPEN_ANY, &err) < 0 ||
 	    worker_clean_page(worker, &page, &err) < 0)
 		bail(err.message);
 	page_release(&page);

@@ -47,7 +47,7 @@ static char *clean(struct memory_worker *m, const char *path, enum page_kind kin
 	struct nc_error err = { 0 };
 	struct page page;
 
-	if (page_open_file(&page, path, "x", kind, &err) < 0 ||
+	if (page_open_file(&page, path, "x", kind, PAGE_OPEN_ANY, &err) < 0 ||
 	    worker_clean_page(m->worker, &page, &err) < 0)
 		return xstrdup(err.message);
 	page_release(&page);

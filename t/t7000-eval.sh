@@ -51,6 +51,9 @@ for system in lynx justext; do
 	ncleaner-eval -t -n -a "$O/$system" "$O/gold" > "$TMP/total"
 	ok "$system: the ASCII total (-a) matches" cmp "$TMP/total" "$O/expected-$system-total-ascii.tsv"
 	ncleaner-eval -s "$O/$system" "$O/gold" 2> "$TMP/summary" > /dev/null
-	ok "$system: the summary (-s) matches" cmp "$TMP/summary" "$O/expected-$system-summary.txt"
+	# The one deliberate change: the original's "Evaluation report for on".
+	sed 's/^Evaluation report for on /Evaluation report on /' \
+		"$O/expected-$system-summary.txt" > "$TMP/summary-want"
+	ok "$system: the summary (-s) matches" cmp "$TMP/summary" "$TMP/summary-want"
 done
 done_testing

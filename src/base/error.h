@@ -19,7 +19,8 @@ enum nc_error_code {
 	NC_ERR_LIMIT,     /* an input or output exceeded a documented limit */
 	NC_ERR_REGEX,     /* a rule hit PCRE2's match limit on hostile input */
 	NC_ERR_USAGE,     /* a caller passed an impossible parameter */
-	NC_ERR_METHOD     /* a model file was built for another method */
+	NC_ERR_METHOD,    /* a model file was built for another method */
+	NC_ERR_MEMORY     /* a page needs more memory than there is */
 };
 
 struct nc_error {

@@ -25,9 +25,10 @@
 /* --- reading ---------------------------------------------------------------- */
 
 /* Append the whole of `path` ("-" is standard input) to `out`. Fails with
- * NC_ERR_LIMIT when the file is larger than `max_bytes` (0: no limit), and with
- * NC_ERR_IO naming the file when it cannot be opened or read, or is a
- * directory. */
+ * NC_ERR_LIMIT when the file is larger than `max_bytes` (0: no limit; a
+ * regular file's size is checked before anything is read), and with
+ * NC_ERR_IO naming the file when it cannot be opened or read, or is not a
+ * regular file (a FIFO could block for ever). */
 int read_file(const char *path, size_t max_bytes, struct strbuf *out, struct nc_error *err);
 
 /* Append everything `fd` yields to `out`, as read_file() does; `name` names
@@ -38,19 +39,39 @@ int read_fd(int fd, const char *name, size_t max_bytes, struct strbuf *out,
 /* True when `path` names a directory (symlinks followed). */
 int is_directory(const char *path);
 
+/* Open `path` for reading: a descriptor, or -1 with an error naming the file
+ * (cannot open; is a directory; with `regular_only`, not a regular file).
+ * The open never blocks: a FIFO without a writer is opened non-blocking and
+ * refused (or, when allowed, switched back to blocking reads). */
+int open_input_file(const char *path, int regular_only, struct nc_error *err);
+
 /* --- writing whole or not at all ------------------------------------------- */
 
 struct atomic_file {
 	FILE *stream;                      /* write here between open and commit */
-	char path[PATH_MAX];               /* the target */
-	char tmp_path[PATH_MAX];           /* the temporary file, while open */
-	atomic_int pending;                /* 1 while tmp_path exists and is ours */
+	int dir_fd;                        /* the directory written in (owned while open) */
+	char name[NAME_MAX + 1];           /* the target, in dir_fd */
+	char tmp_name[NAME_MAX + 1];       /* the temporary file, in dir_fd */
+	char display[PATH_MAX];            /* the target, as messages name it */
+	atomic_int pending;                /* 1 while tmp_name exists and is ours */
 };
 
-/* Create the temporary file for `path` (mode 0666 less the umask, as a
- * plain fopen would). Signals are blocked (in this thread) from the moment
- * the file exists until `pending` says so, so a handler never leaves it. */
+/* An atomic_file that is not open (so abort and emergency removal are
+ * no-ops); open() does this itself. */
+void atomic_file_init(struct atomic_file *file);
+
+/* Create the temporary file for `path` in the directory `path` names (a
+ * symlinked directory there is the user's choice and is followed). The
+ * temporary name is hidden (".NAME.tmp.RANDOM"), so a walk never takes a
+ * leftover for an input; its mode is 0666 less the umask, as a plain fopen
+ * would give. Signals are blocked (in this thread) from the moment the file
+ * exists until `pending` says so, so a handler never leaves it behind. */
 int atomic_file_open(struct atomic_file *file, const char *path, struct nc_error *err);
+
+/* The same for the file `name` (no slash) in the open directory `dir_fd`
+ * (duplicated, so the caller keeps its own); `display` names it in errors. */
+int atomic_file_open_at(struct atomic_file *file, int dir_fd, const char *name,
+			const char *display, struct nc_error *err);
 
 /* Close the stream and rename the temporary file over the target. On any
  * error the temporary file is removed and the target left as it was. */

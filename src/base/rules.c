@@ -92,6 +92,27 @@ size_t rule_set_count(const struct rule_set *rules)
 	return rules->count;
 }
 
+void rule_set_substitute(struct rule_set *rules, const char *placeholder, const char *value)
+{
+	size_t from = strlen(placeholder);
+
+	for (size_t i = 0; i < rules->count; i++) {
+		struct rule *rule = &rules->rules[i];
+		if (!memmem(rule->replacement, rule->replacement_len, placeholder, from))
+			continue;
+		struct strbuf out = STRBUF_INIT;
+		const char *p = rule->replacement, *end = p + rule->replacement_len, *hit;
+		while ((hit = memmem(p, (size_t)(end - p), placeholder, from))) {
+			strbuf_add(&out, p, (size_t)(hit - p));
+			strbuf_addstr(&out, value);
+			p = hit + from;
+		}
+		strbuf_add(&out, p, (size_t)(end - p));
+		free(rule->replacement);
+		rule->replacement = strbuf_detach(&out, &rule->replacement_len);
+	}
+}
+
 static int jit_disabled(void)
 {
 	const char *env = getenv("NCLEANER_NO_JIT");
@@ -201,6 +222,13 @@ static int match_failure(const struct rule_set *rules, const struct rule *rule, 
 			    "rule %s:%u failed: %s", rules->name, rule->line, (char *)msg);
 }
 
+static int out_of_memory(const struct rule_set *rules, const struct rule *rule, size_t bytes,
+			 struct nc_error *err)
+{
+	return nc_error_set(err, NC_ERR_MEMORY, "rule %s:%u: not enough memory for %zu bytes",
+			    rules->name, rule->line, bytes);
+}
+
 static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 		      const struct rule *rule, struct strbuf *text, size_t max_len,
 		      struct nc_error *err)
@@ -217,7 +245,8 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 			   rules->match_options;
 	struct strbuf *out = &ws->scratch;
 	strbuf_reset(out);
-	strbuf_grow(out, text->len + 64);
+	if (strbuf_try_grow(out, text->len + 64) < 0)
+		return out_of_memory(rules, rule, text->len, err);
 	for (;;) {
 		/* The capacity pcre2_substitute() takes includes its NUL. */
 		PCRE2_SIZE out_len = strbuf_avail(out) + 1;
@@ -236,7 +265,8 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 			strbuf_swap(out, text);
 			return 0;
 		}
-		strbuf_grow(out, out_len + 1);
+		if (strbuf_try_grow(out, out_len + 1) < 0)
+			return out_of_memory(rules, rule, out_len, err);
 	}
 }
 
@@ -245,12 +275,19 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
  * times its size (plus 1 MiB) and no further. */
 #define RULE_MAX_GROWTH 4
 
+/* A workspace keeps a substitution buffer this large between texts; a
+ * larger one (after a big page) is freed, so that a worker's memory goes
+ * back down after the page. */
+#define RULE_SCRATCH_KEEP_BYTES (1u << 20)
+
 int rule_set_apply(const struct rule_set *rules, struct rule_workspace *workspace,
 		   struct strbuf *text, struct nc_error *err)
 {
 	size_t max_len = RULE_MAX_GROWTH * text->len + (1u << 20);
-	for (size_t i = 0; i < rules->count; i++)
-		if (apply_rule(rules, workspace, &rules->rules[i], text, max_len, err) < 0)
-			return -1;
-	return 0;
+	int ret = 0;
+	for (size_t i = 0; i < rules->count && ret == 0; i++)
+		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, err);
+	if (workspace->scratch.alloc > RULE_SCRATCH_KEEP_BYTES)
+		strbuf_release(&workspace->scratch);
+	return ret;
 }

@@ -44,6 +44,11 @@ void rule_set_free(struct rule_set *rules);
 
 size_t rule_set_count(const struct rule_set *rules);
 
+/* Replace every `placeholder` in the rules' replacement texts by `value`
+ * (a rule file's variables, filled in once after loading, before the set is
+ * shared). */
+void rule_set_substitute(struct rule_set *rules, const char *placeholder, const char *value);
+
 /* The mutable side of matching: one per worker, usable with any rule set. */
 struct rule_workspace *rule_workspace_new(void);
 void rule_workspace_free(struct rule_workspace *workspace);

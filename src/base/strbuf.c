@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,24 +36,35 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return result;
 }
 
-void strbuf_grow(struct strbuf *sb, size_t extra)
+int strbuf_try_grow(struct strbuf *sb, size_t extra)
 {
 	size_t need = sb->len + extra + 1;
 
 	if (need < sb->len)
-		xdie("strbuf size overflow");
+		return -1;   /* size overflow */
 	if (need <= sb->alloc)
-		return;
+		return 0;
 	size_t alloc = sb->alloc ? sb->alloc : 64;
 	while (alloc < need)
 		alloc = alloc / 2 < need ? need + need / 2 : alloc * 2;
-	if (sb->alloc) {
-		sb->buf = xrealloc(sb->buf, alloc);
-	} else {
-		sb->buf = xmalloc(alloc);
-		sb->buf[0] = '\0';
+	char *buf = sb->alloc ? realloc(sb->buf, alloc) : malloc(alloc);
+	if (!buf && alloc > need) {
+		alloc = need;   /* the 1.5x margin may be what does not fit */
+		buf = sb->alloc ? realloc(sb->buf, alloc) : malloc(alloc);
 	}
+	if (!buf)
+		return -1;
+	if (!sb->alloc)
+		buf[0] = '\0';
+	sb->buf = buf;
 	sb->alloc = alloc;
+	return 0;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (strbuf_try_grow(sb, extra) < 0)
+		xdie(sb->len + extra + 1 < sb->len ? "strbuf size overflow" : "out of memory");
 }
 
 void strbuf_setlen(struct strbuf *sb, size_t len)
@@ -76,7 +88,10 @@ void strbuf_commit(struct strbuf *sb, size_t len)
 
 ssize_t strbuf_read_once(struct strbuf *sb, int fd, size_t hint)
 {
-	strbuf_grow(sb, hint);
+	if (strbuf_try_grow(sb, hint) < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
 	ssize_t got = read(fd, sb->buf + sb->len, strbuf_avail(sb));
 	if (got > 0)
 		strbuf_commit(sb, (size_t)got);

@@ -8,8 +8,10 @@
  * that write into the buffer directly ask strbuf_avail() how much room there
  * is after strbuf_grow(), and strbuf_commit() the bytes they wrote.
  *
- * Allocation failure aborts the program through xmalloc() (see alloc.h): out
- * of memory is the one error the library does not return.
+ * Allocation failure aborts the program (xdie(), see alloc.h), except in
+ * strbuf_try_grow(): the few buffers that grow with the size of a page (the
+ * page, its dump, the rules' substitution buffer) use it, so that a page too
+ * large for the memory available fails alone instead of ending the run.
  */
 #ifndef NC_STRBUF_H
 #define NC_STRBUF_H
@@ -35,6 +37,8 @@ char *strbuf_detach(struct strbuf *sb, size_t *len);
 /* --- size ------------------------------------------------------------------- */
 /* Make room for `extra` more bytes (plus the terminating NUL). */
 void strbuf_grow(struct strbuf *sb, size_t extra);
+/* The same, but -1 (with the strbuf unchanged) when memory runs out. */
+int strbuf_try_grow(struct strbuf *sb, size_t extra);
 
 /* Bytes that can be written at buf + len without growing (the NUL excluded). */
 static inline size_t strbuf_avail(const struct strbuf *sb)
@@ -57,7 +61,8 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* One read(2) of up to `hint` bytes (at least) from `fd`, appended. Returns
- * what read() returned: bytes read, 0 at the end, -1 with errno set. */
+ * what read() returned: bytes read, 0 at the end, -1 with errno set (ENOMEM
+ * when the buffer could not grow). */
 ssize_t strbuf_read_once(struct strbuf *sb, int fd, size_t hint);
 
 /* Swap contents without copying. */

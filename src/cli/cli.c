@@ -2,7 +2,11 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "base/utf8.h"
 #include "method/ngram.h"
+
+#include <math.h>
+#include <stdarg.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -12,6 +16,15 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+
+static int is_data_dir(const char *dir)
+{
+	struct strbuf rules = STRBUF_INIT;
+	strbuf_addf(&rules, "%s/regex/html.rules", dir);
+	int found = access(rules.buf, R_OK) == 0;
+	strbuf_release(&rules);
+	return found;
+}
 
 const char *cli_data_dir(const char *option)
 {
@@ -31,9 +44,22 @@ const char *cli_data_dir(const char *option)
 			*slash = '\0';
 			if (!strcmp(exe_dir, NC_BUILD_SRC_DIR))
 				return NC_SOURCE_DIR;
+			/* Installed with another prefix than configured (make install
+			 * prefix=...): the data lie beside the program. */
+			static char beside[PATH_MAX + 32];
+			snprintf(beside, sizeof(beside), "%s/../share/ncleaner", exe_dir);
+			if (strcmp(NC_PKGDATA_DIR, beside) && !is_data_dir(NC_PKGDATA_DIR) &&
+			    is_data_dir(beside))
+				return beside;
 		}
 	}
 	return NC_PKGDATA_DIR;
+}
+
+const char *cli_data_dir_hint(void)
+{
+	return " (the rules and models are looked for in the data directory: name it with "
+	       "--data-dir or $NCLEANER_DATA_DIR)";
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -74,7 +100,7 @@ int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *prog
 	case CLI_OPT_TIMEOUT:
 		setup->lynx.timeout_seconds = cli_parse_double(program, "--timeout", value);
 		if (setup->timeout_must_be_positive && !(setup->lynx.timeout_seconds > 0)) {
-			fprintf(stderr, "%s: --timeout must be positive\n", program);
+			cli_print(program, "--timeout must be positive");
 			exit(2);
 		}
 		return 1;
@@ -105,10 +131,49 @@ void cli_pipeline_setup_release(struct cli_pipeline_setup *setup)
 	strbuf_release(&setup->dump_rules);
 }
 
+/* Append `text` with what could move a terminal's cursor or change its
+ * state made visible: control characters (C0, DEL, C1) and bytes that are
+ * not UTF-8 become \xHH. */
+static void add_printable(struct strbuf *out, const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	size_t len = strlen(text);
+
+	while (len) {
+		uint32_t cp;
+		size_t n = utf8_decode(p, len, &cp);
+		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			n = n ? n : 1;
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(out, "\\x%02X", p[i]);
+		} else {
+			strbuf_add(out, p, n);
+		}
+		p += n;
+		len -= n;
+	}
+}
+
+void cli_print(const char *program, const char *fmt, ...)
+{
+	struct strbuf message = STRBUF_INIT, line = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&message, fmt, ap);
+	va_end(ap);
+	strbuf_addf(&line, "%s: ", program);
+	add_printable(&line, message.buf);
+	strbuf_addch(&line, '\n');
+	fputs(line.buf, stderr);
+	strbuf_release(&message);
+	strbuf_release(&line);
+}
+
 void cli_print_report(void *data, int is_error, const char *message)
 {
 	(void)is_error;
-	fprintf(stderr, "%s: %s\n", (const char *)data, message);
+	cli_print((const char *)data, "%s", message);
 }
 
 /* --- signals ------------------------------------------------------------------ */
@@ -176,7 +241,12 @@ static void on_signal(int sig)
 
 void cli_install_signal_handlers(void)
 {
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	/* Every signal whose default is to end the process and that can be
+	 * caught: none may leave a Lynx, its sandbox or a temporary file. */
+	static const int signals[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM,
+		SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGABRT, SIGPOLL, SIGSYS, SIGTRAP
+	};
 	struct sigaction sa, previous;
 
 	memset(&sa, 0, sizeof(sa));
@@ -197,8 +267,8 @@ double cli_parse_double(const char *program, const char *option, const char *val
 	char *end;
 	errno = 0;
 	double v = strtod(value, &end);
-	if (end == value || *end || errno) {
-		fprintf(stderr, "%s: %s expects a number, not '%s'\n", program, option, value);
+	if (end == value || *end || errno || !isfinite(v)) {
+		cli_print(program, "%s expects a finite number, not '%s'", option, value);
 		exit(2);
 	}
 	return v;
@@ -210,8 +280,8 @@ long cli_parse_long(const char *program, const char *option, const char *value, 
 	errno = 0;
 	long v = strtol(value, &end, 10);
 	if (end == value || *end || errno || v < min || v > max) {
-		fprintf(stderr, "%s: %s expects a whole number from %ld to %ld, not '%s'\n", program,
-			option, min, max, value);
+		cli_print(program, "%s expects a whole number from %ld to %ld, not '%s'", option, min,
+			  max, value);
 		exit(2);
 	}
 	return v;
@@ -221,7 +291,7 @@ double cli_parse_q(const char *program, const char *option, const char *value)
 {
 	double q = cli_parse_double(program, option, value);
 	if (ngram_check_q(q, NULL) < 0) {
-		fprintf(stderr, "%s: %s must be in (0, 1]\n", program, option);
+		cli_print(program, "%s must be in (0, 1]", option);
 		exit(2);
 	}
 	return q;

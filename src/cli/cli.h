@@ -59,14 +59,23 @@ int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *prog
 void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config);
 void cli_pipeline_setup_release(struct cli_pipeline_setup *setup);
 
-/* A file source report callback: prints "PROGRAM: message" (`data` is the
- * program name). */
+/* What to add to a message about a missing rule or model file. */
+const char *cli_data_dir_hint(void);
+
+/* Print "PROGRAM: message" and a newline on standard error. Control
+ * characters and invalid UTF-8 in the message (file names, URLs) are shown
+ * as \xHH, so that nothing can send escape sequences to a terminal. */
+void cli_print(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A file source report callback: cli_print() with `data` as the program. */
 void cli_print_report(void *data, int is_error, const char *message);
 
 /* --- signals ----------------------------------------------------------------- */
 
-/* On SIGINT, SIGTERM or SIGHUP (unless ignored when the program started, as
- * under nohup) every registered worker is stopped (its Lynx killed, its
+/* On any signal that would end the process and can be caught (SIGINT,
+ * SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGXCPU, ...; unless it was
+ * ignored when the program started, as under nohup) every registered worker
+ * is stopped (its Lynx killed, its
  * sandbox and half-written output removed), every registered atomic file is
  * removed, and the program exits with 128 + the signal. Registering returns
  * -1 when the registry (256 entries of each kind) is full; unregister before

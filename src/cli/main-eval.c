@@ -20,6 +20,7 @@
 #include "source/file-pairs.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,7 +31,7 @@ static const char *program = "ncleaner-eval";
 static void usage(FILE *out)
 {
 	fprintf(out,
-"Usage: ncleaner-eval [-t] [-n] [-s] [-a] [-u] SYSTEM_DIR GOLD_DIR [ALIGN_DIR]\n"
+"Usage: ncleaner-eval [OPTIONS] SYSTEM_DIR GOLD_DIR [ALIGN_DIR]\n"
 "Score cleaned texts against a gold standard, exactly as the 2008 script\n"
 "cleaneval.py v1.0: word-level precision, recall and F-score, and the\n"
 "accuracy of the segment tags <p>, <h>, <l>.\n"
@@ -39,12 +40,13 @@ static void usage(FILE *out)
 "GOLD_DIR/ID-cleaned.txt when NAME is ID.txt. SYSTEM_DIR and GOLD_DIR may\n"
 "also be two single files.\n"
 "\n"
-"  -t    print only the total row (micro-averaged over all files)\n"
-"  -n    omit the table header\n"
-"  -s    print summary statistics (macro and micro averages) on stderr\n"
-"  -a    remove non-ASCII bytes before comparing\n"
-"  -u    unlabelled segmentation: <p>, <h> and <l> all count as <p>\n"
-"  -h    show this help\n"
+"  -t, --total        print only the total row (micro-averaged over all files)\n"
+"  -n, --no-header    omit the table header\n"
+"  -s, --summary      print summary statistics (macro and micro averages) on stderr\n"
+"  -a, --ascii        remove non-ASCII bytes before comparing\n"
+"  -u, --unlabelled   unlabelled segmentation: <p>, <h> and <l> all count as <p>\n"
+"  -h, --help         show this help\n"
+"  -V, --version      show the version\n"
 "ALIGN_DIR receives one NAME.align file per scored file.\n");
 }
 
@@ -62,7 +64,7 @@ static int collect_pairs(const char *system_dir, const char *gold_dir, struct pa
 	if (!is_directory(system_dir)) {
 		/* Two single files. */
 		if (is_directory(gold_dir)) {
-			fprintf(stderr, "%s: %s is a file but %s a directory\n", program, system_dir,
+			cli_print(program, "%s is a file but %s a directory", system_dir,
 				gold_dir);
 			return 2;
 		}
@@ -75,11 +77,11 @@ static int collect_pairs(const char *system_dir, const char *gold_dir, struct pa
 		return 0;
 	}
 	if (!is_directory(gold_dir)) {
-		fprintf(stderr, "%s: %s: not a directory\n", program, gold_dir);
+		cli_print(program, "%s: not a directory", gold_dir);
 		return 2;
 	}
-	struct file_source *system = file_source_new(FILE_KIND_TEXT, cli_print_report, (void *)program);
-	struct file_source *gold = file_source_new(FILE_KIND_TEXT, cli_print_report, (void *)program);
+	struct file_source *system = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT, cli_print_report, (void *)program);
+	struct file_source *gold = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT, cli_print_report, (void *)program);
 	struct file_pairs matched = { 0 };
 	int status = 2;
 	if (file_source_add(system, system_dir) < 0 || file_source_add(gold, gold_dir) < 0)
@@ -92,7 +94,7 @@ static int collect_pairs(const char *system_dir, const char *gold_dir, struct pa
 			continue;   /* a gold file nobody asked for */
 		++*entries;
 		if (!m->second) {
-			fprintf(stderr, "%s: warning: %s: no gold file in %s (skipped)\n", program,
+			cli_print(program, "warning: %s: no gold file in %s (skipped)",
 				m->first->relative, gold_dir);
 			continue;
 		}
@@ -158,7 +160,7 @@ static int write_alignment(const char *align_dir, const char *name, const struct
 	char *slash = strrchr(path.buf, '/');
 	*slash = '\0';
 	if (output_make_directories(path.buf, &err) < 0) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s", err.message);
 		ret = -1;
 	}
 	*slash = '/';
@@ -169,7 +171,7 @@ static int write_alignment(const char *align_dir, const char *name, const struct
 			f = NULL;
 	}
 	if (!ret && !f) {
-		fprintf(stderr, "%s: %s: cannot write: %s\n", program, path.buf, strerror(errno));
+		cli_print(program, "%s: cannot write: %s", path.buf, strerror(errno));
 		ret = -1;
 	}
 	strbuf_release(&path);
@@ -189,7 +191,7 @@ static int score_pair(const struct pair *pair, enum score_flags flags, int total
 	int ret = 0;
 
 	if (read_file(pair->system, 0, &sys, &err) < 0 || read_file(pair->gold, 0, &gold, &err) < 0) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s", err.message);
 		ret = -1;
 		goto out;
 	}
@@ -220,9 +222,9 @@ static void print_summary(const struct totals *t, const struct score_result *mic
 	}
 	const char *kind = flags & SCORE_UNLABELLED ? "unlabelled" : "labelled";
 	if (t->scored < entries)
-		fprintf(stderr, "Evaluation report for on %zu out of %zu files:\n", t->scored, entries);
+		fprintf(stderr, "Evaluation report on %zu out of %zu files:\n", t->scored, entries);
 	else
-		fprintf(stderr, "Evaluation report for on %zu files:\n", t->scored);
+		fprintf(stderr, "Evaluation report on %zu files:\n", t->scored);
 	fprintf(stderr, "Word-level accuracy (macro-averaged):\n");
 	fprintf(stderr, "  F-score:   %6.2f%% +/- %.2f%%\n", mean[0], sd[0]);
 	fprintf(stderr, "  Precision: %6.2f%% +/- %.2f%%\n", mean[1], sd[1]);
@@ -249,7 +251,17 @@ int main(int argc, char **argv)
 	size_t npairs = 0, entries = 0;
 	int status = 0;
 
-	while ((c = getopt(argc, argv, "tnsauh")) != -1) {
+	static const struct option long_options[] = {
+		{ "total", no_argument, NULL, 't' },
+		{ "no-header", no_argument, NULL, 'n' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "unlabelled", no_argument, NULL, 'u' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	while ((c = getopt_long(argc, argv, "tnsauhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't': total_only = 1; break;
 		case 'n': no_header = 1; break;
@@ -257,11 +269,15 @@ int main(int argc, char **argv)
 		case 'a': flags |= SCORE_ASCII; break;
 		case 'u': flags |= SCORE_UNLABELLED; break;
 		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'V': printf("ncleaner-eval %s\n", PACKAGE_VERSION); return 0;
+		default:
+			fprintf(stderr, "Try '%s --help' for more information.\n", program);
+			return 2;
 		}
 	}
 	if (argc - optind < 2 || argc - optind > 3) {
-		usage(stderr);
+		cli_print(program, "expects SYSTEM_DIR GOLD_DIR [ALIGN_DIR]");
+		fprintf(stderr, "Try '%s --help' for more information.\n", program);
 		return 2;
 	}
 	const char *system_dir = argv[optind], *gold_dir = argv[optind + 1];
@@ -270,7 +286,7 @@ int main(int argc, char **argv)
 	if (collect_pairs(system_dir, gold_dir, &pairs, &npairs, &entries) != 0)
 		return 2;
 	if (!npairs) {
-		fprintf(stderr, "%s: %s: no files to score\n", program, system_dir);
+		cli_print(program, "%s: no files to score", system_dir);
 		pairs_free(pairs, npairs);
 		return 2;
 	}

@@ -19,6 +19,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *program = "ncleaner";
@@ -52,6 +53,7 @@ static void usage(FILE *out)
 "      --html            treat every input as HTML\n"
 "      --text            treat every input as a text dump\n"
 "      --lines           make every dump line a segment of its own\n"
+"      --follow-symlinks follow symlinks to directories when walking DIR\n"
 "      --progress        report progress on standard error (default with -o\n"
 "                        when standard error is a terminal)\n"
 "Environment:\n"
@@ -67,7 +69,7 @@ static void usage(FILE *out)
 
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
-	OPT_PROGRESS, OPT_PAPER
+	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS
 };
 
 static const struct option long_options[] = {
@@ -84,6 +86,7 @@ static const struct option long_options[] = {
 	CLI_PIPELINE_LONG_OPTIONS,
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "paper", no_argument, NULL, OPT_PAPER },
+	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -127,14 +130,13 @@ static int check_inputs(const struct settings *set, const struct file_source *in
 		const struct file_input *in = file_source_input(inputs, i);
 		if (in->kind == PAGE_HTML && !renderer_checked) {
 			if (config->renderer->check(config->renderer_config, &err) < 0) {
-				fprintf(stderr, "%s: %s\n", program, err.message);
+				cli_print(program, "%s", err.message);
 				return -1;
 			}
 			renderer_checked = 1;
 		}
 		if (set->kind == RUN_DUMP && in->kind != PAGE_HTML) {
-			fprintf(stderr, "%s: %s: --dump needs HTML input (use --html to force it)\n",
-				program, in->path);
+			cli_print(program, "%s: --dump needs HTML input (use --html to force it)", in->path);
 			return -1;
 		}
 	}
@@ -166,15 +168,78 @@ static size_t clean_all(const struct settings *set, struct worker *worker,
 		}
 		if (r < 0) {
 			failed++;
-			fprintf(stderr, "%s%s: %s\n", set->progress ? "\n" : "", program, err.message);
+			if (set->progress)
+				fputc('\n', stderr);
+			cli_print(program, "%s", err.message);
 		}
 		done++;
 	}
 	if (set->progress)
 		fprintf(stderr, "\r%s: %zu/%zu inputs, %zu failed\n", program, total, total, failed);
 	else if (set->output_dir && total > 1 && failed)
-		fprintf(stderr, "%s: %zu of %zu inputs failed\n", program, failed, total);
+		cli_print(program, "%zu of %zu inputs failed", failed, total);
 	return failed;
+}
+
+/* -o DIR: created before any work (an empty, uncreatable or non-directory
+ * DIR is a usage error), never walked as an input when it lies inside an
+ * input directory, and refused when it is one or holds one. */
+static int prepare_output_dir(const char *dir, int argc, char **args,
+			      struct file_source *inputs)
+{
+	struct nc_error err = { 0 };
+	struct stat out_st;
+
+	if (output_make_directories(dir, &err) < 0 || file_source_exclude(inputs, dir, &err) < 0) {
+		cli_print(program, "-o: %s", err.message);
+		return -1;
+	}
+	if (stat(dir, &out_st) != 0)
+		return -1;
+	for (int i = 0; i < argc; i++) {
+		struct strbuf up = STRBUF_INIT;
+		struct stat st;
+		strbuf_addstr(&up, args[i]);
+		/* The argument, then each directory above it, up to the root. */
+		for (int depth = 0; depth < 64; depth++) {
+			if (stat(up.buf, &st) != 0 || !S_ISDIR(st.st_mode))
+				break;
+			if (st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino) {
+				cli_print(program, "%s: %s the output directory %s: choose another -o",
+					  args[i], depth ? "lies inside" : "is", dir);
+				strbuf_release(&up);
+				return -1;
+			}
+			struct stat parent;
+			strbuf_addstr(&up, "/..");
+			if (stat(up.buf, &parent) != 0 || (parent.st_dev == st.st_dev &&
+							   parent.st_ino == st.st_ino))
+				break;   /* the root */
+		}
+		strbuf_release(&up);
+	}
+	return 0;
+}
+
+/* An input named on the command line inside DIR could be its own output
+ * (ncleaner -o out out/a.txt): refuse rather than overwrite it. */
+static int check_own_outputs(const char *dir, const struct file_source *inputs)
+{
+	int ret = 0;
+	for (size_t i = 0; i < file_source_count(inputs) && ret == 0; i++) {
+		const struct file_input *in = file_source_input(inputs, i);
+		struct strbuf out = STRBUF_INIT;
+		struct stat in_st, out_st;
+		strbuf_addf(&out, "%s/%s.txt", dir, in->output_name);
+		if (stat(in->path, &in_st) == 0 && stat(out.buf, &out_st) == 0 &&
+		    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+			cli_print(program, "%s: is its own output %s (choose another -o)", in->path,
+				  out.buf);
+			ret = -1;
+		}
+		strbuf_release(&out);
+	}
+	return ret;
 }
 
 /* Load the method and make the decider the settings ask for. */
@@ -186,9 +251,11 @@ static int load_method(struct settings *set, const char *data_dir, struct method
 							       : set->paper ? PAPER_MODEL : DEFAULT_MODEL);
 
 	*method = ncleaner_method_load(path, set->order, set->q, &err);
+	int shipped = !strncmp(path, data_dir, strlen(data_dir));
 	free(path);
 	if (!*method) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO && shipped
+			  ? cli_data_dir_hint() : "");
 		return -1;
 	}
 	*decider = threshold_decider_new(set->bias_given ? set->bias : (*method)->default_bias);
@@ -218,16 +285,16 @@ static int run(struct settings *set, struct file_source *inputs)
 	}
 	pipeline = pipeline_new(&config, &err);
 	if (!pipeline) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
 		goto out;
 	}
 	worker = worker_new(pipeline, make_sink(set), &err);
 	if (!worker) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s", err.message);
 		goto out;
 	}
 	if (cli_register_worker(worker) < 0) {
-		fprintf(stderr, "%s: too many workers for the signal handler\n", program);
+		cli_print(program, "too many workers for the signal handler");
 		goto out;
 	}
 	cli_install_signal_handlers();
@@ -247,7 +314,7 @@ int main(int argc, char **argv)
 	struct settings set = {
 		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_NAME,
 	};
-	int c, progress = -1;
+	int c, progress = -1, follow_symlinks = 0;
 
 	cli_pipeline_setup_init(&set.setup);
 	set.setup.timeout_must_be_positive = 1;
@@ -270,6 +337,7 @@ int main(int argc, char **argv)
 		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
 		case OPT_LINES: set.lines = 1; break;
 		case OPT_PROGRESS: progress = 1; break;
+		case OPT_FOLLOW_SYMLINKS: follow_symlinks = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("ncleaner %s\n", PACKAGE_VERSION); return 0;
 		default:
@@ -280,29 +348,34 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "%s: no input given\nTry '%s --help' for more information.\n",
-			program, program);
+		cli_print(program, "no input given");
+		fprintf(stderr, "Try '%s --help' for more information.\n", program);
 		return 2;
 	}
-	struct file_source *inputs = file_source_new(set.file_kind, cli_print_report,
-						     (void *)program);
-	int bad = 0;
+	struct file_source *inputs = file_source_new(set.file_kind, follow_symlinks
+						     ? FILE_SOURCE_FOLLOW_SYMLINKS : FILE_SOURCE_DEFAULT,
+						     cli_print_report, (void *)program);
+	int status = 2, bad = 0;
+	if (set.output_dir && prepare_output_dir(set.output_dir, argc - optind, argv + optind,
+						 inputs) < 0)
+		goto out;
 	for (int i = optind; i < argc; i++)
 		if (file_source_add(inputs, argv[i]) < 0)
 			bad = 1;
+	file_source_finish(inputs);
 	size_t count = file_source_count(inputs);
-	int status;
 	if (!set.output_dir && count > 1) {
-		fprintf(stderr, "%s: %zu inputs: use -o DIR to clean more than one\n", program,
-			count);
-		status = 2;
-	} else {
-		set.progress = progress > 0 || (progress < 0 && set.output_dir &&
-						isatty(STDERR_FILENO) && count > 1);
-		status = count ? run(&set, inputs) : 1;
-		if (status == 0 && bad)
-			status = 1;
+		cli_print(program, "%zu inputs: use -o DIR to clean more than one", count);
+		goto out;
 	}
+	if (set.output_dir && check_own_outputs(set.output_dir, inputs) < 0)
+		goto out;
+	set.progress = progress > 0 || (progress < 0 && set.output_dir &&
+					isatty(STDERR_FILENO) && count > 1);
+	status = count ? run(&set, inputs) : 1;
+	if (status == 0 && bad)
+		status = 1;
+out:
 	file_source_free(inputs);
 	cli_pipeline_setup_release(&set.setup);
 	return status;

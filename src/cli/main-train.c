@@ -39,7 +39,10 @@ static void usage(FILE *out)
 "trained on raw minus clean counts (differential training). Files pair by id:\n"
 "<id>.html with <id>.txt or <id>-cleaned.txt.\n"
 "\n"
-"  -d, --diff            differential training\n"
+"  -d, --diff            differential training (the paper's; the second directory\n"
+"                        holds the raw pages the clean texts were cut from)\n"
+"      --standard        standard training (the second directory holds\n"
+"                        boilerplate texts); without either, a warning\n"
 "  -n N                  longest n-gram, 1-8 (default 3)\n"
 "  -q Q                  interpolation parameter stored in the model (default 0.5)\n"
 "  -m, --mode MODE       normalisation mode 0-3 (default 1; see ncleaner(1))\n"
@@ -58,7 +61,7 @@ static void usage(FILE *out)
 }
 
 struct options {
-	int diff, order, mode, tune, folds, direct, paper;
+	int diff, standard, order, mode, tune, folds, direct, paper;
 	double q, bias;
 	const char *description, *plot;
 	struct cli_pipeline_setup setup;
@@ -126,8 +129,8 @@ static int plot_table(const struct options *o, const struct tune_table *table)
 	int ok = gp && fputs(script.buf, gp) >= 0;
 	int failed = !gp || pclose(gp) != 0 || !ok;
 	if (failed)
-		fprintf(stderr, "%s: gnuplot failed; the table above is complete "
-			"(install the Debian package gnuplot-nox for the plot)\n", program);
+		cli_print(program, "gnuplot failed; the table above is complete "
+			  "(install the Debian package gnuplot-nox for the plot)");
 	unlink(tmpl);
 	strbuf_release(&data);
 	strbuf_release(&script);
@@ -149,14 +152,14 @@ static int tune(const struct options *o, const struct file_pairs *pairs,
 		if (!raw)
 			continue;
 		if (training_read_raw(reader, raw->path, raw->kind, &per_file[i], &err) < 0) {
-			fprintf(stderr, "%s: %s\n", program, err.message);
+			cli_print(program, "%s", err.message);
 			status = 1;
 			continue;
 		}
 		nfiles++;
 	}
 	if (nfiles < (size_t)o->folds) {
-		fprintf(stderr, "%s: %zu usable files, fewer than %d folds\n", program, nfiles, o->folds);
+		cli_print(program, "%zu usable files, fewer than %d folds", nfiles, o->folds);
 		status = 2;
 		goto out;
 	}
@@ -179,8 +182,9 @@ out:
 /* Write the model whole or not at all, also when a signal arrives. */
 static int save_model(const struct ncleaner_model *model, const char *path, struct nc_error *err)
 {
-	struct atomic_file file = { 0 };
+	struct atomic_file file;
 
+	atomic_file_init(&file);
 	cli_register_atomic_file(&file);
 	if (atomic_file_open(&file, path, err) < 0) {
 		cli_unregister_atomic_file(&file);
@@ -210,7 +214,7 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 	for (size_t i = 0; i < pairs->count; i++) {
 		const struct file_input *gold = pairs->items[i].first, *raw = pairs->items[i].second;
 		if (o->diff && (!gold || !raw)) {
-			fprintf(stderr, "%s: warning: %s has no %s file (skipped)\n", program,
+			cli_print(program, "warning: %s has no %s file (skipped)",
 				gold ? gold->path : raw->path, gold ? "raw" : "clean");
 			continue;
 		}
@@ -231,14 +235,14 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 			nclean += gold != NULL;
 			nraw += raw != NULL;
 		} else {
-			fprintf(stderr, "%s: %s\n", program, err.message);
+			cli_print(program, "%s", err.message);
 			status = 1;
 		}
 		symbol_segments_release(&clean_text);
 		symbol_segments_release(&raw_text);
 	}
 	if (!nclean || !nraw) {
-		fprintf(stderr, "%s: need at least one clean and one %s file\n", program,
+		cli_print(program, "need at least one clean and one %s file",
 			o->diff ? "raw" : "dirty");
 		status = 2;
 		goto out;
@@ -255,11 +259,11 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 			    o->diff ? "differential" : "standard", nclean, nraw, o->diff ? "raw" : "dirty");
 	model.description = strbuf_detach(&description, NULL);
 	if (save_model(&model, out_path, &err) < 0) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s", err.message);
 		status = 2;
 	} else {
-		fprintf(stderr, "%s: wrote %s: n = %d, q = %g, mode %d, %zu + %zu n-grams, "
-			"%zu clean and %zu %s files, %.2f s CPU\n", program, out_path, o->order, o->q,
+		cli_print(program, "wrote %s: n = %d, q = %g, mode %d, %zu + %zu n-grams, "
+			  "%zu clean and %zu %s files, %.2f s CPU", out_path, o->order, o->q,
 			o->mode, ngram_model_entries(&model.clean), ngram_model_entries(&model.dirty),
 			nclean, nraw, o->diff ? "raw" : "dirty",
 			(double)(clock() - started) / CLOCKS_PER_SEC);
@@ -281,11 +285,13 @@ static int run_pairs(const struct options *o, const char *gold_dir, const char *
 	int status = 2;
 
 	if (gold_dir) {
-		gold = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
+		gold = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT, cli_print_report,
+				       (void *)program);
 		if (file_source_add(gold, gold_dir) < 0)
 			goto out;
 	}
-	raw = file_source_new(FILE_KIND_BY_NAME, cli_print_report, (void *)program);
+	raw = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT, cli_print_report,
+			      (void *)program);
 	if (file_source_add(raw, raw_dir) == 0) {
 		file_pairs_build(&pairs, PAIR_BY_ID, gold, raw, cli_print_report, (void *)program);
 		status = o->tune ? tune(o, &pairs, reader) : train(o, &pairs, reader, out_path);
@@ -298,7 +304,7 @@ out:
 }
 
 enum {
-	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER
+	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD
 };
 
 int main(int argc, char **argv)
@@ -314,14 +320,16 @@ int main(int argc, char **argv)
 		{ "folds", required_argument, NULL, OPT_FOLDS },
 		{ "plot", required_argument, NULL, OPT_PLOT },
 		CLI_PIPELINE_LONG_OPTIONS,
+		{ "standard", no_argument, NULL, OPT_STANDARD },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct options o = { .order = 3, .mode = 1, .q = 0.5, .folds = 10 };
 	int c, status;
 
 	cli_pipeline_setup_init(&o.setup);
-	while ((c = getopt_long(argc, argv, "dn:m:q:b:h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "dn:m:q:b:hV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'd': o.diff = 1; break;
 		case 'n': o.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER); break;
@@ -336,13 +344,15 @@ int main(int argc, char **argv)
 		case OPT_PLOT:
 			/* The name goes into a gnuplot script between single quotes. */
 			if (strpbrk(optarg, "'\n\\")) {
-				fprintf(stderr, "%s: --plot: the file name may not contain ', \\ or a "
-					"newline\n", program);
+				cli_print(program, "--plot: the file name may not contain ', \\ or a "
+			  "newline");
 				return 2;
 			}
 			o.plot = optarg;
 			break;
+		case OPT_STANDARD: o.standard = 1; break;
 		case 'h': usage(stdout); return 0;
+		case 'V': printf("train-ncleaner %s\n", PACKAGE_VERSION); return 0;
 		default:
 			if (cli_pipeline_setup_option(&o.setup, program, c, optarg))
 				break;
@@ -354,9 +364,17 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (o.diff && o.standard) {
+		cli_print(program, "--diff and --standard are two kinds of training: choose one");
+		return 2;
+	}
+	if (!o.tune && !o.diff && !o.standard)
+		cli_print(program, "warning: standard training: the second directory is read as "
+			  "boilerplate texts; for raw pages, train differentially with --diff "
+			  "(--standard says this is meant)");
 	if (o.paper && o.direct) {
-		fprintf(stderr, "%s: --paper reads raw pages as the 2008 tool did; "
-			"--direct-segments does not\n", program);
+		cli_print(program, "--paper reads raw pages as the 2008 tool did; "
+			  "--direct-segments does not");
 		return 2;
 	}
 
@@ -369,10 +387,12 @@ int main(int argc, char **argv)
 	ngram_alphabet_init(&reader.alphabet, (enum ngram_mode)o.mode);
 	reader.reading = o.direct ? TRAINING_DIRECT : TRAINING_COMPATIBLE;
 	pipeline = pipeline_new(&config, &err);
+	if (!pipeline && err.code == NC_ERR_IO)
+		strncat(err.message, cli_data_dir_hint(), sizeof(err.message) - strlen(err.message) - 1);
 	if (pipeline)
 		reader.worker = worker_new(pipeline, NULL, &err);
 	if (!reader.worker) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
+		cli_print(program, "%s", err.message);
 		status = 2;
 	} else {
 		cli_register_worker(reader.worker);

@@ -50,7 +50,7 @@ void ncleaner_model_init(struct ncleaner_model *model, int order, double q, enum
 void ncleaner_model_release(struct ncleaner_model *model);
 
 /* Largest model file the loader reads; the shipped ones are about 1 MB. */
-#define MODEL_MAX_BYTES (512u << 20)
+#define MODEL_MAX_BYTES (64u << 20)
 
 int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err);
 

@@ -15,6 +15,9 @@ void html_page_release(struct html_page *page)
 	page->url = page->title = page->charset = NULL;
 }
 
+/* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
+#define WRAPPER_MAX_BYTES 65536
+
 static const char *skip_space(const char *p, const char *end)
 {
 	while (p < end && isspace((unsigned char)*p))
@@ -22,27 +25,37 @@ static const char *skip_space(const char *p, const char *end)
 	return p;
 }
 
-/* Parse the attributes between `p` and `end` (the inside of the <text ...>
- * tag) into `page`. Unknown attributes are ignored. */
-static void parse_wrapper_attributes(const char *p, const char *end, struct html_page *page)
+/* Parse the attributes of the <text ...> tag that start at `p` into `page`
+ * (unknown ones are ignored) and return the '>' that closes the tag, or NULL
+ * when the tag does not close within WRAPPER_MAX_BYTES. A '>' inside a
+ * quoted value (title="News > World") does not close it. */
+static const char *parse_wrapper_attributes(const char *p, const char *end,
+					    struct html_page *page)
 {
+	if (end - p > WRAPPER_MAX_BYTES)
+		end = p + WRAPPER_MAX_BYTES;
 	while ((p = skip_space(p, end)) < end) {
+		if (*p == '>')
+			return p;
 		const char *name = p;
 		while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '-'))
 			p++;
 		size_t name_len = (size_t)(p - name);
 		p = skip_space(p, end);
 		if (!name_len || p >= end || *p != '=') {
-			p++;
+			if (p < end && *p != '>')
+				p++;   /* junk: skip it */
 			continue;
 		}
 		p = skip_space(p + 1, end);
 		char quote = p < end && (*p == '"' || *p == '\'') ? *p++ : 0;
 		const char *value = p;
-		while (p < end && (quote ? *p != quote : !isspace((unsigned char)*p)))
+		while (p < end && (quote ? *p != quote : !isspace((unsigned char)*p) && *p != '>'))
 			p++;
+		if (quote && p >= end)
+			return NULL;   /* an unclosed quote: not a wrapper we can read */
 		size_t value_len = (size_t)(p - value);
-		if (quote && p < end)
+		if (quote)
 			p++;
 
 		char **slot = NULL;
@@ -57,6 +70,7 @@ static void parse_wrapper_attributes(const char *p, const char *end, struct html
 			*slot = xmemdup(value, value_len);
 		}
 	}
+	return NULL;
 }
 
 /* If the page starts with a CLEANEVAL <text ...> wrapper, fill `page` from it
@@ -70,10 +84,11 @@ static void strip_wrapper(const char **begin, const char **end, struct html_page
 	p = skip_space(p, e);
 	if (e - p < 6 || strncasecmp(p, "<text", 5) || !isspace((unsigned char)p[5]))
 		return;
-	const char *close = memchr(p, '>', (size_t)(e - p));
-	if (!close)
+	const char *close = parse_wrapper_attributes(p + 5, e, page);
+	if (!close) {
+		html_page_release(page);   /* not a wrapper after all */
 		return;
-	parse_wrapper_attributes(p + 5, close, page);
+	}
 	*begin = close + 1;
 
 	/* Drop the closing </text> when only white space follows it. */
@@ -119,12 +134,10 @@ const char *html_pick_charset(const char *hint, const char *html, size_t len)
 }
 
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const char *html, size_t len, const char *hint, struct strbuf *out,
-		   struct html_page *page, struct nc_error *err)
+		   struct strbuf *html, const char *hint, struct html_page *page,
+		   struct nc_error *err)
 {
-	const char *begin = html, *end = html + len;
-	struct strbuf work = STRBUF_INIT;
-	int ret;
+	const char *begin = html->buf, *end = html->buf + html->len;
 
 	page->url = page->title = page->charset = NULL;
 	strip_wrapper(&begin, &end, page);
@@ -135,12 +148,13 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 	free(page->charset);
 	page->charset = chosen;
 
-	strbuf_add(&work, begin, (size_t)(end - begin));
-	ret = rules ? rule_set_apply(rules, workspace, &work, err) : 0;
-	if (ret == 0)
-		strbuf_add(out, work.buf, work.len);
-	strbuf_release(&work);
-	if (ret < 0)
+	/* In place: the page without its wrapper, then the rules. */
+	size_t len = (size_t)(end - begin);
+	memmove(html->buf, begin, len);
+	strbuf_setlen(html, len);
+	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
 		html_page_release(page);
-	return ret;
+		return -1;
+	}
+	return 0;
 }

@@ -25,13 +25,15 @@ struct html_page {
 
 void html_page_release(struct html_page *page);
 
-/* Normalise `html` into `out` (appended) using `rules` and the caller's
+/* Normalise the page in `html`, in place, using `rules` and the caller's
  * `workspace`; with `rules` NULL only the wrapper is removed (for the plain
  * dump of the baseline). `hint` is the charset the page's source declared
- * (NULL: none); a wrapper's encoding attribute takes its place. */
+ * (NULL: none); a wrapper's encoding attribute takes its place. Working in
+ * place keeps a page's peak memory near twice its size (the page and the
+ * rules' substitution buffer). */
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const char *html, size_t len, const char *hint, struct strbuf *out,
-		   struct html_page *page, struct nc_error *err);
+		   struct strbuf *html, const char *hint, struct html_page *page,
+		   struct nc_error *err);
 
 /* The charset the renderer should assume for a page whose wrapper says
  * `hint` (may be NULL): a declared UTF-8 hint is trusted only when the bytes

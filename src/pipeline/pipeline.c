@@ -17,6 +17,7 @@
 
 struct pipeline {
 	struct pipeline_config config;
+	struct markers markers;   /* this pipeline's unforgeable markers */
 	struct rule_set *html_rules;
 	struct rule_set *dump_rules;
 };
@@ -60,6 +61,9 @@ struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_er
 	p->html_rules = rule_set_load(config->html_rules_path, RULES_BYTES, err);
 	if (!p->html_rules)
 		goto fail;
+	markers_init_random(&p->markers);
+	rule_set_substitute(p->html_rules, MARKER_HEADING_PLACEHOLDER, p->markers.heading);
+	rule_set_substitute(p->html_rules, MARKER_LIST_ITEM_PLACEHOLDER, p->markers.list_item);
 	p->dump_rules = rule_set_load(config->dump_rules_path, RULES_UTF, err);
 	if (!p->dump_rules)
 		goto fail;
@@ -92,8 +96,8 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		return NULL;
 	}
 	w->workspace = rule_workspace_new();
-	w->segmenter = segmenter_new(p->dump_rules, w->workspace, p->config.segment_flags,
-				     NULL, NULL);
+	w->segmenter = segmenter_new(p->dump_rules, w->workspace, &p->markers,
+				     p->config.segment_flags, NULL, NULL);
 	if (p->config.method)
 		w->scorer = method_scorer_new(p->config.method);
 	strbuf_init(&w->batch.text);
@@ -148,17 +152,16 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 		       struct html_page *html_page, struct nc_error *err)
 {
 	const struct pipeline *p = w->pipeline;
-	struct strbuf html = STRBUF_INIT, normalised = STRBUF_INIT;
+	struct strbuf html = STRBUF_INIT;
 
 	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &html, err);
 	if (ret == 0)
-		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace, html.buf,
-				     html.len, page->charset_hint, &normalised, html_page, err);
-	strbuf_release(&html);   /* before rendering: lower peak memory */
+		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace, &html,
+				     page->charset_hint, html_page, err);
 	if (ret == 0) {
 		struct render_request request = {
-			.html = normalised.buf,
-			.len = normalised.len,
+			.html = html.buf,
+			.len = html.len,
 			.charset = html_page->charset,
 			.max_output = PIPELINE_MAX_DUMP_BYTES,
 		};
@@ -166,7 +169,7 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 		if (ret < 0)
 			html_page_release(html_page);
 	}
-	strbuf_release(&normalised);
+	strbuf_release(&html);
 	return ret;
 }
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -28,6 +29,46 @@ static double now_seconds(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The time a child has had, which is not the time on the wall: while the
+ * whole job is stopped (Ctrl-Z, SIGSTOP) the child does not run either, and
+ * a page must not time out for it. Every wait is at most CLOCK_STEP long, so
+ * a step that took much longer was spent stopped and counts as one step. */
+#define CLOCK_STEP 0.2
+
+struct run_clock {
+	double budget;   /* seconds the child may have; <= 0: no limit */
+	double used;
+	double last;
+};
+
+static void clock_start(struct run_clock *c, double budget)
+{
+	c->budget = budget;
+	c->used = 0;
+	c->last = now_seconds();
+}
+
+static void clock_tick(struct run_clock *c)
+{
+	double now = now_seconds(), step = now - c->last;
+	c->last = now;
+	c->used += step < CLOCK_STEP + 0.05 ? step : CLOCK_STEP + 0.05;
+}
+
+static int clock_expired(const struct run_clock *c)
+{
+	return c->budget > 0 && c->used >= c->budget;
+}
+
+/* How long the next wait may be, in milliseconds. */
+static int clock_wait_ms(const struct run_clock *c)
+{
+	double left = c->budget > 0 ? c->budget - c->used : CLOCK_STEP;
+	if (left > CLOCK_STEP)
+		left = CLOCK_STEP;
+	return (int)(left * 1000) + 1;
 }
 
 static void close_fd(int *fd)
@@ -68,9 +109,14 @@ int child_find_program(const char *name, struct strbuf *path)
 
 /* In the child: wire stdin and stdout, silence stderr, exec. Only
  * async-signal-safe calls here (the parent may have other threads). */
-static _Noreturn void exec_child(const char *program, const struct child_spec *spec, int in_fd,
-				 int out_fd, int status_fd)
+static _Noreturn void exec_child(const char *program, const struct child_spec *spec,
+				 pid_t parent, int in_fd, int out_fd, int status_fd)
 {
+	/* Die with the parent, even one killed with SIGKILL (no handler runs
+	 * then); if it is already gone, do not start at all. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
 	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	dup2(in_fd, STDIN_FILENO);
@@ -84,22 +130,25 @@ static _Noreturn void exec_child(const char *program, const struct child_spec *s
 	_exit(127);
 }
 
-/* Wait until the child exits, at most until `deadline` (0: for ever), and
- * kill it when the deadline passes (setting *timed_out). The child is left
+/* Wait until the child exits, at most until the clock runs out (no limit
+ * when it has none), and kill it then (setting *timed_out). The child is left
  * a zombie (WNOWAIT), so its pid cannot be reused yet. */
-static void await_exit(pid_t pid, double deadline, int *timed_out)
+static void await_exit(pid_t pid, struct run_clock *clock, int *timed_out)
 {
+	int limited = clock->budget > 0;
+
 	for (;;) {
 		siginfo_t info = { 0 };
-		int r = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT | (deadline > 0 ? WNOHANG : 0));
+		int r = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT | (limited ? WNOHANG : 0));
 		if (r == 0 && info.si_pid == pid)
 			return;
 		if (r < 0 && errno != EINTR)
 			return;
-		if (deadline > 0 && now_seconds() > deadline) {
+		clock_tick(clock);
+		if (limited && clock_expired(clock)) {
 			kill(pid, SIGKILL);
 			*timed_out = 1;
-			deadline = 0;  /* now wait without WNOHANG */
+			limited = 0;  /* now wait without WNOHANG */
 			continue;
 		}
 		if (r == 0) {
@@ -122,13 +171,13 @@ static int reap(struct child_process *child, pid_t pid)
 struct exchange {
 	int to_child, from_child;
 	size_t written;
-	int timed_out, too_much;
+	int timed_out, too_much, no_memory;
 };
 
 /* The poll loop: feed `input`, drain into `out`, until the child closes its
  * output, the deadline passes or the output limit is exceeded. */
 static void exchange_data(struct exchange *x, const struct child_spec *spec, const char *input,
-			  size_t input_len, double deadline, struct strbuf *out)
+			  size_t input_len, struct run_clock *clock, struct strbuf *out)
 {
 	size_t start = out->len;
 
@@ -137,16 +186,12 @@ static void exchange_data(struct exchange *x, const struct child_spec *spec, con
 			{ .fd = x->from_child, .events = POLLIN },
 			{ .fd = x->to_child, .events = POLLOUT },
 		};
-		int wait_ms = -1;
-		if (deadline > 0) {
-			double left = deadline - now_seconds();
-			if (left <= 0) {
-				x->timed_out = 1;
-				return;
-			}
-			wait_ms = (int)(left * 1000) + 1;
+		if (clock_expired(clock)) {
+			x->timed_out = 1;
+			return;
 		}
-		int n = poll(fds, x->to_child >= 0 ? 2 : 1, wait_ms);
+		int n = poll(fds, x->to_child >= 0 ? 2 : 1, clock_wait_ms(clock));
+		clock_tick(clock);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -161,6 +206,10 @@ static void exchange_data(struct exchange *x, const struct child_spec *spec, con
 		}
 		if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			ssize_t r = strbuf_read_once(out, x->from_child, 65536);
+			if (r < 0 && errno == ENOMEM) {
+				x->no_memory = 1;
+				return;
+			}
 			if (r > 0 && spec->max_output && out->len - start > spec->max_output) {
 				x->too_much = 1;
 				return;
@@ -185,6 +234,9 @@ static int report(const struct child_spec *spec, int exec_errno, const struct ex
 	if (x->too_much)
 		return nc_error_set(err, NC_ERR_LIMIT, "%s printed more than %zu bytes (killed)",
 				    spec->display_name, spec->max_output);
+	if (x->no_memory)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for the output of %s "
+				    "(killed)", spec->display_name);
 	if (WIFSIGNALED(status))
 		return nc_error_set(err, NC_ERR_RENDER, "%s was killed by signal %d",
 				    spec->display_name, WTERMSIG(status));
@@ -199,10 +251,10 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 		      struct nc_error *err)
 {
 	int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 }, exec_status[2] = { -1, -1 };
-	struct exchange x = { -1, -1, 0, 0, 0 };
+	struct exchange x = { -1, -1, 0, 0, 0, 0 };
 	struct strbuf program = STRBUF_INIT;
 	size_t start = out->len;
-	double deadline = spec->timeout_seconds > 0 ? now_seconds() + spec->timeout_seconds : 0;
+	struct run_clock clock;
 	int ret = -1, status = 0, exec_errno = 0;
 	pid_t pid;
 
@@ -218,6 +270,8 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 			     strerror(errno));
 		goto out;
 	}
+	clock_start(&clock, spec->timeout_seconds);
+	pid_t parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		nc_error_set(err, NC_ERR_RENDER, "cannot start %s: %s", spec->display_name,
@@ -225,7 +279,7 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 		goto out;
 	}
 	if (pid == 0)
-		exec_child(program.buf, spec, to_child[0], from_child[1], exec_status[1]);
+		exec_child(program.buf, spec, parent, to_child[0], from_child[1], exec_status[1]);
 	atomic_store(&child->pid, pid);
 
 	close_fd(&to_child[0]);
@@ -236,18 +290,21 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 	to_child[1] = from_child[0] = -1;
 	if (input_len == 0)
 		close_fd(&x.to_child);
-	exchange_data(&x, spec, input, input_len, deadline, out);
+	exchange_data(&x, spec, input, input_len, &clock, out);
 	close_fd(&x.to_child);
 	close_fd(&x.from_child);
-	if (x.timed_out || x.too_much)
+	int stopped = x.timed_out || x.too_much || x.no_memory;
+	if (stopped) {
 		kill(pid, SIGKILL);
-	await_exit(pid, x.timed_out || x.too_much ? 0 : deadline, &x.timed_out);
+		clock.budget = 0;   /* it is dead: wait for it without a limit */
+	}
+	await_exit(pid, &clock, &x.timed_out);
 	status = reap(child, pid);
 
 	if (read(exec_status[0], &exec_errno, sizeof(exec_errno)) != sizeof(exec_errno))
 		exec_errno = 0;
 	if (abnormal)
-		*abnormal = x.timed_out || x.too_much || WIFSIGNALED(status);
+		*abnormal = stopped || x.timed_out || WIFSIGNALED(status);
 	ret = report(spec, exec_errno, &x, status, err);
 out:
 	close_fd(&to_child[0]);

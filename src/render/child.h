@@ -14,7 +14,10 @@
  * cleared before the child is reaped, so a handler never kills a pid that
  * could have been reused. Several child_process values (one per worker) may
  * run children at the same time, from different threads. The program is
- * looked up in PATH before the fork, so the child only dups and execs.
+ * looked up in PATH before the fork, so the child only dups and execs. The
+ * child dies with the thread that started it (PR_SET_PDEATHSIG), so not even
+ * a SIGKILL of ncleaner leaves it running. The timeout counts the time the
+ * child could run: time the whole job spent stopped (Ctrl-Z) does not count.
  * Writing to a child that has exited never raises SIGPIPE: the input goes
  * through a socket written with MSG_NOSIGNAL, so the process's signal
  * dispositions are never touched.

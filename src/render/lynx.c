@@ -2,7 +2,8 @@
  *
  * Lynx keeps its copy of the page in the sandbox, so a Lynx killed at the
  * deadline leaves nothing behind in /tmp; after such a kill the sandbox is
- * emptied (all but lynx.cfg). The sandbox paths live in fixed buffers of the
+ * emptied (all but lynx.cfg). A sandbox's name holds the pid of its run,
+ * so that a later run can remove what a run killed with SIGKILL left. The sandbox paths live in fixed buffers of the
  * instance, so that the emergency stop can remove them with system calls
  * only.
  */
@@ -15,9 +16,12 @@
 #include <stdatomic.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* Our lynx.cfg. With -cfg=/dev/null Lynx still loads its compiled-in
@@ -79,6 +83,58 @@ static void sandbox_remove(struct lynx_renderer *lynx)
 	rmdir(lynx->sandbox_dir);
 }
 
+/* The pid in a sandbox's name "ncleaner-lynx.PID.XXXXXX", or 0. */
+static pid_t sandbox_owner(const char *name)
+{
+	const char *prefix = "ncleaner-lynx.";
+	size_t n = strlen(prefix);
+	if (strncmp(name, prefix, n))
+		return 0;
+	char *end;
+	long pid = strtol(name + n, &end, 10);
+	return *end == '.' && pid > 0 && pid < INT_MAX ? (pid_t)pid : 0;
+}
+
+/* Remove the sandboxes that earlier runs, killed with SIGKILL, left in
+ * `base`: ours (same user), named with a pid that no longer runs, and real
+ * directories (never through a symlink). A pid that was reused only keeps
+ * its leftover until a later run. */
+static void remove_stale_sandboxes(const char *base)
+{
+	int base_fd = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = base_fd >= 0 ? fdopendir(base_fd) : NULL;
+	struct dirent *entry;
+
+	if (!d) {
+		if (base_fd >= 0)
+			close(base_fd);
+		return;
+	}
+	while ((entry = readdir(d))) {
+		pid_t pid = sandbox_owner(entry->d_name);
+		struct stat st;
+		if (!pid || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (fstatat(base_fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+			continue;
+		int fd = openat(base_fd, entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		DIR *stale = fdopendir(fd);
+		struct dirent *file;
+		while (stale && (file = readdir(stale)))
+			if (strcmp(file->d_name, ".") && strcmp(file->d_name, ".."))
+				unlinkat(fd, file->d_name, 0);
+		if (stale)
+			closedir(stale);
+		else
+			close(fd);
+		unlinkat(base_fd, entry->d_name, AT_REMOVEDIR);
+	}
+	closedir(d);
+}
+
 static int sandbox_create(struct lynx_renderer *lynx, struct nc_error *err)
 {
 	const char *base = getenv("TMPDIR");
@@ -90,7 +146,8 @@ static int sandbox_create(struct lynx_renderer *lynx, struct nc_error *err)
 	sandbox_remove(lynx);  /* removed behind our back, or never made */
 	if (!base || !*base || strlen(base) > PATH_MAX - 64)
 		base = "/tmp";
-	snprintf(dir, sizeof(dir), "%s/ncleaner-lynx.XXXXXX", base);
+	remove_stale_sandboxes(base);
+	snprintf(dir, sizeof(dir), "%s/ncleaner-lynx.%ld.XXXXXX", base, (long)getpid());
 	if (!mkdtemp(dir))
 		return nc_error_set(err, NC_ERR_RENDER, "cannot create a temporary directory for lynx "
 				    "in %s: %s", base, strerror(errno));
@@ -138,6 +195,29 @@ void lynx_command_line(const struct lynx_config *config, const char *charset,
 	argv[argc] = NULL;
 }
 
+/* Lynx copies the page from its standard input into the sandbox before it
+ * reads it, and when that file system is full it reads what fitted and
+ * exits 0: the dump is cut short without a word. So the sandbox must have
+ * room for the page (twice, and a margin, for what else Lynx writes) before
+ * Lynx starts. Another process filling the disk at the same moment can still
+ * defeat this; reading the page from a file would avoid the copy, but Lynx
+ * lays out some pages differently then, so the paper's dumps would move. */
+#define LYNX_SPACE_MARGIN (1u << 20)
+
+static int check_space(const struct lynx_renderer *lynx, size_t page_bytes, struct nc_error *err)
+{
+	struct statvfs st;
+	if (statvfs(lynx->sandbox_dir, &st) != 0)
+		return 0;   /* cannot tell: let Lynx try */
+	unsigned long long free_bytes = (unsigned long long)st.f_bavail * st.f_frsize;
+	unsigned long long need = 2ull * page_bytes + LYNX_SPACE_MARGIN;
+	if (free_bytes >= need)
+		return 0;
+	return nc_error_set(err, NC_ERR_RENDER, "not enough room in the temporary directory %s for "
+			    "lynx's copy of the page (%llu bytes free, %llu needed; set TMPDIR)",
+			    lynx->sandbox_dir, free_bytes, need);
+}
+
 static int lynx_render(struct renderer *renderer, const struct render_request *request,
 		       struct strbuf *dump, struct nc_error *err)
 {
@@ -146,7 +226,7 @@ static int lynx_render(struct renderer *renderer, const struct render_request *r
 	struct lynx_argv_storage storage;
 	int abnormal = 0;
 
-	if (sandbox_create(lynx, err) < 0)
+	if (sandbox_create(lynx, err) < 0 || check_space(lynx, request->len, err) < 0)
 		return -1;
 	lynx_command_line(&lynx->config, request->charset, lynx->sandbox_cfg, argv, &storage);
 	char *const env[] = {

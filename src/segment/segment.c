@@ -9,6 +9,8 @@
 struct segmenter {
 	const struct rule_set *rules;
 	struct rule_workspace *workspace;
+	struct markers markers;
+	size_t heading_len, list_item_len;
 	enum segmenter_flags flags;
 	segment_fn emit;
 	void *data;
@@ -19,12 +21,16 @@ struct segmenter {
 };
 
 struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
-				enum segmenter_flags flags, segment_fn emit, void *data)
+				const struct markers *markers, enum segmenter_flags flags,
+				segment_fn emit, void *data)
 {
 	struct segmenter *s = xcalloc(1, sizeof(*s));
 
 	s->rules = rules;
 	s->workspace = workspace;
+	s->markers = *markers;
+	s->heading_len = strlen(markers->heading);
+	s->list_item_len = strlen(markers->list_item);
 	s->flags = flags;
 	s->emit = emit;
 	s->data = data;
@@ -91,9 +97,8 @@ static void append_collapsed(struct strbuf *out, const char *text, size_t len)
 	out->buf[out->len] = '\0';
 }
 
-static int starts_with(const char *p, const char *end, const char *prefix)
+static int starts_with(const char *p, const char *end, const char *prefix, size_t n)
 {
-	size_t n = strlen(prefix);
 	return (size_t)(end - p) >= n && !memcmp(p, prefix, n);
 }
 
@@ -118,17 +123,30 @@ static const char *skip_bullet(const char *p, const char *end)
 	return NULL;
 }
 
-/* Remove every occurrence of `marker` from [p, end) in place; return the new end. */
-static char *remove_marker(char *p, char *end, const char *marker)
+/* Remove every marker from [p, end) in place, in one pass (a line full of
+ * markers costs no more than any other); return the new end. Markers start
+ * with "@@", which is what the pass looks for. */
+static char *remove_markers(const struct segmenter *s, char *p, char *end)
 {
-	size_t n = strlen(marker);
-	char *hit;
+	char *out = p;
 
-	while ((hit = memmem(p, (size_t)(end - p), marker, n))) {
-		memmove(hit, hit + n, (size_t)(end - hit - n));
-		end -= n;
+	while (p < end) {
+		char *at = memmem(p, (size_t)(end - p), "@@", 2);
+		char *stop = at ? at : end;
+		memmove(out, p, (size_t)(stop - p));
+		out += stop - p;
+		if (!at)
+			break;
+		if (starts_with(at, end, s->markers.heading, s->heading_len)) {
+			p = at + s->heading_len;
+		} else if (starts_with(at, end, s->markers.list_item, s->list_item_len)) {
+			p = at + s->list_item_len;
+		} else {
+			*out++ = *at;
+			p = at + 1;
+		}
 	}
-	return end;
+	return out;
 }
 
 /* Decide what the cleaned line in s->cleaned starts, and add it. */
@@ -143,18 +161,17 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 
 	const char *after_bullet = skip_bullet(p, end);
 	const char *marked = skip_spaces(after_bullet ? after_bullet : p, end);
-	if (starts_with(marked, end, MARKER_HEADING)) {
+	if (starts_with(marked, end, s->markers.heading, s->heading_len)) {
 		starts = SEGMENT_HEADING;
 		p = (char *)marked;
-	} else if (starts_with(marked, end, MARKER_LIST_ITEM)) {
+	} else if (starts_with(marked, end, s->markers.list_item, s->list_item_len)) {
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)marked;
 	} else if (after_bullet) {
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)after_bullet;
 	}
-	end = remove_marker(p, end, MARKER_HEADING);
-	end = remove_marker(p, end, MARKER_LIST_ITEM);
+	end = remove_markers(s, p, end);
 
 	if (starts || (s->flags & SEGMENT_LINES)) {
 		if (flush(s, err) < 0)

@@ -8,7 +8,8 @@
  *      empty counts as a blank line, i.e. a segment break),
  *   3. decides what the line starts: a heading (the stage-1 heading marker),
  *      a list item (the list-item marker, or a Lynx bullet or number), or the
- *      continuation of the current segment; a blank line ends a segment.
+ *      continuation of the current segment; a blank line ends a segment;
+ *      every marker is removed from the text.
  * Lines of one segment are joined with a space; white space is collapsed and
  * trimmed. A segment longer than SEGMENT_MAX_BYTES is emitted in pieces.
  *
@@ -24,6 +25,7 @@
 
 #include "base/error.h"
 #include "base/rules.h"
+#include "normalise/markers.h"
 
 /* Segments are cut at this size: it bounds the memory a pathological line
  * (megabytes without a newline) can take. */
@@ -52,9 +54,10 @@ enum segmenter_flags {
 struct segmenter;
 
 /* `rules` may be NULL (no boilerplate rules); it and `workspace` are
- * borrowed, not owned. */
+ * borrowed, not owned; `markers` (normalise/markers.h) is copied. */
 struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
-				enum segmenter_flags flags, segment_fn emit, void *data);
+				const struct markers *markers, enum segmenter_flags flags,
+				segment_fn emit, void *data);
 void segmenter_free(struct segmenter *segmenter);
 
 /* Feed the next `len` bytes of the dump. */

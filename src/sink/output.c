@@ -4,8 +4,10 @@
 #include "base/file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* --- standard output ------------------------------------------------------- */
 
@@ -75,6 +77,7 @@ struct directory_output {
 	struct page_output base;
 	char *dir;
 	char *extension;
+	int root_fd;              /* the output directory, opened at the first page */
 	struct atomic_file file;
 };
 
@@ -83,6 +86,10 @@ int output_make_directories(const char *dir, struct nc_error *err)
 	char *copy = xstrdup(dir);
 	int ret = 0;
 
+	if (!*copy) {
+		free(copy);
+		return nc_error_set(err, NC_ERR_USAGE, "an empty directory name");
+	}
 	for (char *p = copy + 1; ; p++) {
 		if (*p == '/' || *p == '\0') {
 			char saved = *p;
@@ -97,25 +104,78 @@ int output_make_directories(const char *dir, struct nc_error *err)
 				break;
 		}
 	}
+	if (ret == 0 && !is_directory(dir))
+		ret = nc_error_set(err, NC_ERR_IO, "%s: not a directory", dir);
 	free(copy);
 	return ret;
+}
+
+/* Open (creating it) the directory `name` inside `parent`, never through a
+ * symlink: a symlink planted in the output tree must not send outputs
+ * elsewhere. */
+static int open_subdirectory(int parent, const char *name, const char *display,
+			     struct nc_error *err)
+{
+	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && (mkdirat(parent, name, 0777) == 0 || errno == EEXIST))
+		fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return nc_error_set(err, NC_ERR_IO, "%s: %s", display, errno == ELOOP || errno == ENOTDIR
+				    ? "not a directory (a symlink is not written through)"
+				    : strerror(errno));
+	return fd;
+}
+
+/* The directory of `relative` (its components made as needed) under the
+ * output directory; the last component is left in *base. */
+static int open_parent(struct directory_output *out, char *relative, const char **base,
+		       struct nc_error *err)
+{
+	int fd = fcntl(out->root_fd, F_DUPFD_CLOEXEC, 0);
+	char *p = relative;
+
+	if (fd < 0)
+		return nc_error_set(err, NC_ERR_IO, "%s: %s", out->dir, strerror(errno));
+	for (char *slash; (slash = strchr(p, '/')); p = slash + 1) {
+		*slash = '\0';
+		int next = *p && strcmp(p, ".") ? open_subdirectory(fd, p, relative, err) : fd;
+		*slash = '/';
+		if (next < 0) {
+			close(fd);
+			return -1;
+		}
+		if (next != fd) {
+			close(fd);
+			fd = next;
+		}
+	}
+	*base = p;
+	return fd;
 }
 
 static int directory_open(struct page_output *base, const struct page *page,
 			  struct nc_error *err)
 {
 	struct directory_output *out = (struct directory_output *)base;
-	struct strbuf path = STRBUF_INIT;
-	int ret;
+	struct strbuf relative = STRBUF_INIT, display = STRBUF_INIT;
+	const char *name = NULL;
+	int ret = -1;
 
-	strbuf_addf(&path, "%s/%s%s", out->dir, page->output_name, out->extension);
-	char *slash = strrchr(path.buf, '/');
-	*slash = '\0';
-	ret = output_make_directories(path.buf, err);
-	*slash = '/';
-	if (ret == 0)
-		ret = atomic_file_open(&out->file, path.buf, err);
-	strbuf_release(&path);
+	if (out->root_fd < 0) {
+		out->root_fd = open(out->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (out->root_fd < 0)
+			return nc_error_set(err, NC_ERR_IO, "%s: cannot open directory: %s", out->dir,
+					    strerror(errno));
+	}
+	strbuf_addf(&relative, "%s%s", page->output_name, out->extension);
+	strbuf_addf(&display, "%s/%s", out->dir, relative.buf);
+	int dir_fd = open_parent(out, relative.buf, &name, err);
+	if (dir_fd >= 0) {
+		ret = atomic_file_open_at(&out->file, dir_fd, name, display.buf, err);
+		close(dir_fd);
+	}
+	strbuf_release(&relative);
+	strbuf_release(&display);
 	return ret;
 }
 
@@ -151,6 +211,8 @@ static void directory_free(struct page_output *base)
 {
 	struct directory_output *out = (struct directory_output *)base;
 	atomic_file_abort(&out->file);
+	if (out->root_fd >= 0)
+		close(out->root_fd);
 	free(out->dir);
 	free(out->extension);
 	free(out);
@@ -171,5 +233,7 @@ struct page_output *directory_output_new(const char *dir, const char *extension)
 	out->base.ops = &directory_ops;
 	out->dir = xstrdup(dir);
 	out->extension = xstrdup(extension);
+	out->root_fd = -1;
+	atomic_file_init(&out->file);
 	return &out->base;
 }

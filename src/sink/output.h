@@ -4,7 +4,8 @@
  * abort()). The stream output sends every page to one stream (standard
  * output) in turn; the directory output writes each page to its own file
  * DIR/<output name><extension>, whole or not at all (base/file.h:
- * atomic_file), creating directories as needed. An output is per worker: it
+ * atomic_file), creating directories as needed and never writing through a
+ * symlink inside DIR (DIR itself may be one). An output is per worker: it
  * holds the page being written. Its emergency_stop() removes a half-written
  * file from a signal handler.
  */
@@ -40,7 +41,8 @@ struct page_output *stream_output_new(FILE *stream);
 /* Every page to DIR/<output name><extension>. */
 struct page_output *directory_output_new(const char *dir, const char *extension);
 
-/* Create `dir` and its parents (mode 0777 less the umask). */
+/* Create `dir` and its parents (mode 0777 less the umask); an error if it
+ * is empty or exists as something other than a directory. */
 int output_make_directories(const char *dir, struct nc_error *err);
 
 #endif

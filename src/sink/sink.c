@@ -82,9 +82,24 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	return 0;
 }
 
+/* Room for `bytes` more: a page's output grows with the page, so running
+ * out of memory fails the page instead of the run. */
+static int reserve(struct page_sink *sink, size_t bytes, struct nc_error *err)
+{
+	if (strbuf_try_grow(&sink->pending, bytes) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
+				    sink->pending.len + bytes);
+	return 0;
+}
+
+/* A dump is Lynx's text, which holds whatever the page held: it goes out
+ * as valid UTF-8 without control characters (utf8_clean()), so that no page
+ * can send escape sequences to a terminal. */
 int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err)
 {
-	strbuf_add(&sink->pending, text, len);
+	if (reserve(sink, len, err) < 0)
+		return -1;
+	utf8_clean(text, len, &sink->pending);
 	return flush_when_full(sink, err);
 }
 
@@ -142,6 +157,11 @@ static void write_scores(struct strbuf *out, const struct scored_segment *segmen
 int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
 		       size_t count, struct nc_error *err)
 {
+	size_t bytes = 0;
+	for (size_t i = 0; i < count; i++)
+		bytes += segments[i].segment.len + 64;   /* text, tag, scores */
+	if (reserve(sink, bytes, err) < 0)
+		return -1;
 	if (sink->format == SINK_SCORES)
 		write_scores(&sink->pending, segments, count);
 	else

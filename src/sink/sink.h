@@ -18,7 +18,9 @@
  *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4 decimals),
  *              with "+" instead of "<t>" for a piece that continues a segment
  * The URL line is one line of valid UTF-8: control characters and invalid
- * bytes in the URL are percent-encoded.
+ * bytes in the URL are percent-encoded. A dump (--dump) goes out as valid
+ * UTF-8 without control characters but newlines (base/utf8.h: utf8_clean);
+ * segments already are. So no output can carry a terminal escape sequence.
  *
  * A sink is per worker and owns its output.
  */

@@ -50,11 +50,17 @@ enum file_kind_rule {
 	FILE_KIND_TEXT       /* --text */
 };
 
+enum file_source_flags {
+	FILE_SOURCE_DEFAULT = 0,
+	FILE_SOURCE_FOLLOW_SYMLINKS = 1   /* follow symlinks to directories in walks */
+};
+
 struct file_input {
 	char *path;          /* as it will be opened */
 	char *relative;      /* below the argument it came from ("-": "stdin") */
-	char *output_name;   /* `relative` without its extension */
+	char *output_name;   /* unique among the inputs, see file_source_finish() */
 	enum page_kind kind;
+	int walked;          /* found in a directory (must be a regular file when opened) */
 };
 
 /* What the directory walk has to say: warnings (a skipped FIFO) and errors
@@ -64,22 +70,38 @@ typedef void (*file_source_report_fn)(void *data, int is_error, const char *mess
 
 struct file_source;
 
-struct file_source *file_source_new(enum file_kind_rule rule, file_source_report_fn report,
-				    void *report_data);
+struct file_source *file_source_new(enum file_kind_rule rule, enum file_source_flags flags,
+				    file_source_report_fn report, void *report_data);
+
+/* Never walk into the directory `path` (the output directory, when it lies
+ * inside an input directory); it must exist. */
+int file_source_exclude(struct file_source *source, const char *path, struct nc_error *err);
 
 /* Add one command-line argument. A file (or "-", standard input) is one
  * input, whatever its type, so that `<(command)` works. A directory
  * contributes its regular files, recursively, in name order
- * (file_name_compare()); hidden entries are skipped, and FIFOs, sockets and
- * devices are skipped with a warning. Returns -1 when an error was reported:
- * the argument does not exist, a directory cannot be read, or holds no
- * files (what could be added still is). */
+ * (file_name_compare()). In a walk, hidden entries are skipped (so are the
+ * temporary files of outputs being written); FIFOs, sockets and devices are
+ * skipped with a warning; symlinks to files are followed, symlinks to
+ * directories only with FILE_SOURCE_FOLLOW_SYMLINKS; no directory is
+ * visited twice (so symlink loops end). Returns -1 when an error was
+ * reported: the argument does not exist, a directory cannot be read, or
+ * holds no files (what could be added still is). */
 int file_source_add(struct file_source *source, const char *arg);
+
+/* After the last add: give every input its output name. An input's name is
+ * its relative path without the extension (d/12.html -> d/12), as long as
+ * no other input has the same one; inputs whose names clash keep their
+ * extension (a.html, a.htm), and a clash that remains (the same relative
+ * path under two arguments) gets ~2, ~3, ... in input order. So no output
+ * ever overwrites another input's. */
+void file_source_finish(struct file_source *source);
 
 size_t file_source_count(const struct file_source *source);
 const struct file_input *file_source_input(const struct file_source *source, size_t index);
 
-/* The source's pages, in order (the file source stays the owner). */
+/* The source's pages, in order (the file source stays the owner; freeing
+ * this view does nothing). */
 struct page_source *file_source_pages(struct file_source *source);
 
 void file_source_free(struct file_source *source);

@@ -1,6 +1,7 @@
 /* page.c: reading pages, and pages from files (see page.h). */
 #include "source/page.h"
 #include "base/alloc.h"
+#include "base/file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +14,12 @@ int page_read_all(struct page *page, size_t max_bytes, struct strbuf *out, struc
 	size_t start = out->len;
 
 	for (;;) {
-		strbuf_grow(out, 65536);
+		if (strbuf_try_grow(out, 65536) < 0) {
+			size_t read_so_far = out->len - start;
+			strbuf_setlen(out, start);
+			return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for the page "
+					    "(%zu bytes read)", read_so_far);
+		}
 		ssize_t got = page->reader.read(page->reader.state, out->buf + out->len,
 						strbuf_avail(out), err);
 		if (got < 0) {
@@ -85,20 +91,14 @@ static void file_close(void *state)
 }
 
 int page_open_file(struct page *page, const char *path, const char *output_name,
-		   enum page_kind kind, struct nc_error *err)
+		   enum page_kind kind, enum page_open_flags flags, struct nc_error *err)
 {
 	int is_stdin = !strcmp(path, "-");
-	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
+	int fd = is_stdin ? STDIN_FILENO : open_input_file(path, flags & PAGE_OPEN_REGULAR_ONLY, err);
 
 	memset(page, 0, sizeof(*page));
 	if (fd < 0)
-		return nc_error_set(err, NC_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		if (!is_stdin)
-			close(fd);
-		return nc_error_set(err, NC_ERR_IO, "%s: is a directory", path);
-	}
+		return -1;
 	struct file_reader *file = xmalloc(sizeof(*file));
 	file->fd = fd;
 	file->owned = !is_stdin;

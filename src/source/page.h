@@ -51,9 +51,16 @@ void page_release(struct page *page);
 
 /* --- files ------------------------------------------------------------------ */
 
+enum page_open_flags {
+	PAGE_OPEN_ANY = 0,           /* a file named by the user: a pipe is fine */
+	PAGE_OPEN_REGULAR_ONLY = 1   /* a file found in a walk: anything else (a FIFO
+					put there since) fails instead of blocking */
+};
+
 /* Open the file `path` ("-": standard input) as a page of `kind`. Errors name
- * the file: it cannot be opened, or it is a directory. */
+ * the file: it cannot be opened, it is a directory, or (REGULAR_ONLY) it is
+ * not a regular file. */
 int page_open_file(struct page *page, const char *path, const char *output_name,
-		   enum page_kind kind, struct nc_error *err);
+		   enum page_kind kind, enum page_open_flags flags, struct nc_error *err);
 
 #endif

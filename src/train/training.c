@@ -145,7 +145,7 @@ int training_read_raw(const struct training_reader *reader, const char *path,
 	struct page page;
 	int ret;
 
-	if (page_open_file(&page, path, path, kind, err) < 0)
+	if (page_open_file(&page, path, path, kind, PAGE_OPEN_REGULAR_ONLY, err) < 0)
 		return -1;
 	if (reader->reading == TRAINING_DIRECT) {
 		struct symbol_sink sink = { &reader->alphabet, STRBUF_INIT, out };

@@ -38,7 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t piece = (data[0] >> 1) + 1;
 	data++, size--;
 
-	struct segmenter *s = segmenter_new(rules, fuzz_workspace(), flags, check_segment, NULL);
+	struct markers markers;
+	markers_init_placeholders(&markers);
+	struct segmenter *s = segmenter_new(rules, fuzz_workspace(), &markers, flags, check_segment,
+					    NULL);
 	int ret = 0;
 	for (size_t at = 0; at < size && ret == 0; at += piece)
 		ret = segmenter_feed(s, (const char *)data + at, size - at < piece ? size - at : piece, &err);
