@@ -231,6 +231,7 @@ struct page_output *directory_output_new(const char *dir, const char *extension)
 {
 	struct directory_output *out = xcalloc(1, sizeof(*out));
 	out->base.ops = &directory_ops;
+	out->base.whole_or_nothing = 1;
 	out->dir = xstrdup(dir);
 	out->extension = xstrdup(extension);
 	out->root_fd = -1;

@@ -33,6 +33,9 @@ struct page_output_ops {
 
 struct page_output {
 	const struct page_output_ops *ops;
+	/* A page that fails leaves nothing behind, however much was written
+	 * (a file per page): the sink may then pass bytes on early. */
+	int whole_or_nothing;
 };
 
 /* Every page to `stream`, which stays the caller's. */

@@ -10,7 +10,7 @@ struct page_sink {
 	struct page_output *output;
 	struct strbuf pending;   /* formatted, not yet passed to the output */
 	int open;                /* between begin() and end()/abort() */
-	int streaming;           /* the page is a text dump: flush as it goes */
+	int streaming;           /* pass bytes on as they come (see begin()) */
 };
 
 struct page_sink *page_sink_new(enum sink_format format, struct page_output *output)
@@ -76,7 +76,9 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	if (sink->output->ops->open(sink->output, page, err) < 0)
 		return -1;
 	sink->open = 1;
-	sink->streaming = page->kind == PAGE_TEXT;
+	/* A text dump streams whatever the output (it may be of any size); an
+	 * HTML page streams only where a failure leaves nothing anyway. */
+	sink->streaming = page->kind == PAGE_TEXT || sink->output->whole_or_nothing;
 	strbuf_reset(&sink->pending);
 	write_url_line(&sink->pending, meta->url);
 	return 0;

@@ -4,12 +4,12 @@
  * page output (output.h). For each page the pipeline calls begin() once the
  * page's URL is known, then dump() (for --dump) or segments() any number of
  * times, then end(); or abort() at any point after begin() when the page
- * fails. An HTML page's bytes are passed to the output at the end of the
- * page (its size is bounded), so a failed page writes nothing. A text dump
- * streams: its bytes go to the output whenever SINK_FLUSH_BYTES have
- * collected, so a dump of any size passes in bounded memory; if it fails
- * half-way, a directory output leaves no file, but what a stream output
- * (standard output) was given stays written.
+ * fails. Bytes go to the output whenever SINK_FLUSH_BYTES have collected
+ * (so a page of any size passes in bounded memory) for a text dump, and for
+ * any page when the output is whole-or-nothing (a file per page, which a
+ * failure removes). On a stream output (standard output) an HTML page's
+ * bytes wait for the end of the page, so a failed HTML page writes nothing
+ * there; a text dump that fails half-way leaves what it had written.
  *
  * Formats:
  *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h, l);
