@@ -321,6 +321,79 @@ static void check_bad_payloads(void)
 	strbuf_release(&log);
 }
 
+/* --- small archives written here, for what warcio cannot write ------------------ */
+
+/* The first page of `warc` as "URL|kind|payload" or "error: MESSAGE". */
+static void first_page(const char *warc, struct strbuf *out)
+{
+	struct nc_error err;
+	struct page page;
+	struct warc_source *source =
+		warc_source_new(byte_stream_from_memory(warc, strlen(warc), "mem"), NULL);
+
+	strbuf_reset(out);
+	int got = page_source_next(warc_source_pages(source), &page, &err);
+	if (got == 1) {
+		strbuf_addf(out, "%s|%s|", page.url, page.kind == PAGE_HTML ? "html" : "text");
+		if (page_read_all(&page, 0, out, &err) < 0)
+			strbuf_addf(out, "error: %s", err.message);
+		page_release(&page);
+	} else {
+		strbuf_addstr(out, got < 0 ? "error: " : "none");
+		if (got < 0)
+			strbuf_addstr(out, err.message);
+	}
+	warc_source_free(source);
+}
+
+static void check_small_archives(void)
+{
+	static const struct { const char *title, *warc, *want; } cases[] = {
+		{ "chunk extensions and trailer lines are dropped",
+		  "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://a/\r\nContent-Length: 109\r\n\r\n"
+		  "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+		  "3;x=y\r\nabc\r\n2\r\nde\r\n0\r\nTrailer: 1\r\n\r\n\r\n\r\n",
+		  "http://a/|text|abcde" },
+		{ "a record WARC-Truncated says was cut may end inside a chunk",
+		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Truncated: length\r\nWARC-Target-URI: http://b/\r\n"
+		  "Content-Length: 81\r\n\r\n"
+		  "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+		  "9\r\nabc\r\n\r\n",
+		  "http://b/|text|abc\r\n" },
+		{ "an interim 100 Continue is skipped; blank lines before a record too",
+		  "\r\n\r\nWARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://c/\r\nContent-Length: 73\r\n\r\n"
+		  "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>x\r\n\r\n",
+		  "http://c/|html|<p>x" },
+		{ "folded header lines; <URI> loses its brackets; LF-only headers",
+		  "WARC/1.0\nWARC-Type:\n conversion\nWARC-Target-URI: <http://d/>\nContent-Length: 4\n\ntext\r\n\r\n",
+		  "http://d/|text|text" },
+		{ "a response without a body is an empty page",
+		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://e/\r\nContent-Length: 43\r\n\r\n"
+		  "HTTP/1.1 204 OK\r\nContent-Type: text/html\r\n\r\n\r\n\r\n",
+		  "http://e/|html|" },
+		{ "a version other than 1.0 and 1.1 is refused",
+		  "WARC/0.17\r\nWARC-Type: resource\r\nContent-Length: 0\r\n\r\n\r\n\r\n",
+		  "error: mem: record at offset 0: not a WARC/1.0 or WARC/1.1 record (it begins 'WARC/0.17')" },
+		{ "a record without Content-Length is refused",
+		  "WARC/1.0\r\nWARC-Type: resource\r\n\r\n\r\n\r\n",
+		  "error: mem: record at offset 0: no Content-Length" },
+		{ "a Content-Length that is not a number is refused",
+		  "WARC/1.0\r\nContent-Length: 12x\r\n\r\n",
+		  "error: mem: record at offset 0: bad Content-Length '12x'" },
+		{ "a header line without a colon is refused",
+		  "WARC/1.0\r\nno colon here\r\n\r\n",
+		  "error: mem: record at offset 0: malformed header line 'no colon here'" },
+		{ "an empty file has no pages", "", "none" },
+	};
+	struct strbuf got = STRBUF_INIT;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		first_page(cases[i].warc, &got);
+		is_string(got.buf, cases[i].want, "%s", cases[i].title);
+	}
+	strbuf_release(&got);
+}
+
 /* --- bounded memory ------------------------------------------------------------ */
 
 static long max_rss_kib(void)
@@ -428,6 +501,7 @@ int main(void)
 	check_broken_archives(plain, gzip);
 	check_bad_payloads();
 	check_header_limit();
+	check_small_archives();
 	check_bounded_memory(256, 0);
 	check_bounded_memory(64, 1);
 	return done_testing();

@@ -255,8 +255,11 @@ static int header_parse_line(struct warc_reader *reader, struct nc_error *err)
 	if ((text[0] == ' ' || text[0] == '\t') && reader->header_count) {
 		trim(&text, &len);
 		/* The last value ends header_text: extend it in place. */
+		int was_empty = reader->headers[reader->header_count - 1].value ==
+				reader->header_text.len - 1;
 		strbuf_setlen(&reader->header_text, reader->header_text.len - 1);
-		strbuf_addch(&reader->header_text, ' ');
+		if (!was_empty)
+			strbuf_addch(&reader->header_text, ' ');
 		strbuf_add(&reader->header_text, text, len);
 		strbuf_addch(&reader->header_text, '\0');
 		return 0;
