@@ -13,10 +13,11 @@
  * Errors. A damaged archive cannot be read past the damage: a header that is
  * not one, a missing or malformed Content-Length, a stream that ends inside
  * a record (truncated), a block not followed by CR LF CR LF (a wrong
- * Content-Length), or a gzip error of the stream. Such an error is reported
- * once, by whichever call meets it first, with a message naming the file and
- * the record's offset; after it warc_reader_next() returns 0. Records read
- * before it stay valid. A line of a block that is too long for the caller is
+ * Content-Length), or a gzip error of the stream. Whichever call meets such
+ * an error first returns it, with a message naming the file and the record's
+ * offset; from then on block reads return it again and warc_reader_next()
+ * returns 0 (so a front end reports it once). Records read before it stay
+ * valid. A line of a block that is too long for the caller is
  * an error of that record only.
  *
  * A record's offset is where it begins in the file: the offset of its gzip
