@@ -1,0 +1,294 @@
+/* warc-source.c: pages from the records of a WARC file (see warc-source.h).
+ *
+ * Every page's reader holds the generation of the record it came from; the
+ * source counts generations up at each record, so a reader whose record is
+ * gone fails instead of reading another record's bytes.
+ */
+#include "source/warc-source.h"
+#include "source/http-payload.h"
+#include "source/sniff.h"
+#include "base/alloc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+struct warc_source {
+	struct page_source base;
+	struct warc_reader *reader;
+	char *output_base;
+	uint64_t generation;
+	struct warc_source_counts counts;
+	struct strbuf media_type, charset;    /* scratch of the current record */
+};
+
+/* The state of one page's reader. */
+struct warc_page {
+	struct warc_source *source;
+	uint64_t generation;
+	struct http_payload *payload;
+	struct strbuf prefix;                 /* payload bytes read ahead to sniff */
+	size_t prefix_pos;
+	int prefix_failed;
+	struct nc_error prefix_error;         /* delivered after the prefix */
+	struct warc_page_info info;
+	char *record_id, *date, *media_type;  /* owned strings of `info` */
+};
+
+static ssize_t warc_page_read(void *state, char *buf, size_t cap, struct nc_error *err)
+{
+	struct warc_page *page = state;
+
+	if (page->generation != page->source->generation)
+		return nc_error_set(err, NC_ERR_USAGE,
+				    "read after the archive moved to the next record (pages of a "
+				    "WARC file are read in order)");
+	if (page->prefix_pos < page->prefix.len) {
+		size_t n = page->prefix.len - page->prefix_pos;
+		if (n > cap)
+			n = cap;
+		memcpy(buf, page->prefix.buf + page->prefix_pos, n);
+		page->prefix_pos += n;
+		return (ssize_t)n;
+	}
+	if (page->prefix_failed) {
+		if (err)
+			*err = page->prefix_error;
+		return -1;
+	}
+	return http_payload_read(page->payload, buf, cap, err);
+}
+
+static void warc_page_close(void *state)
+{
+	struct warc_page *page = state;
+
+	http_payload_free(page->payload);
+	strbuf_release(&page->prefix);
+	free(page->record_id);
+	free(page->date);
+	free(page->media_type);
+	free(page);
+}
+
+const struct warc_page_info *warc_page_info(const struct page *page)
+{
+	if (page->reader.read != warc_page_read)
+		return NULL;
+	return &((const struct warc_page *)page->reader.state)->info;
+}
+
+/* Read up to SNIFF_BLOCK payload bytes ahead; an error waits for the reader. */
+static void page_read_prefix(struct warc_page *page)
+{
+	strbuf_grow(&page->prefix, SNIFF_BLOCK);
+	while (page->prefix.len < SNIFF_BLOCK) {
+		ssize_t got = http_payload_read(page->payload, page->prefix.buf + page->prefix.len,
+						SNIFF_BLOCK - page->prefix.len, &page->prefix_error);
+		if (got < 0)
+			page->prefix_failed = 1;
+		if (got <= 0)
+			break;
+		strbuf_commit(&page->prefix, (size_t)got);
+	}
+}
+
+/* The page kind a media type stands for: 1 with `*kind` set, 0 for a
+ * payload that is not a page, -1 when the media type is unknown. */
+static int kind_of_media_type(const char *media_type, enum page_kind *kind)
+{
+	if (!*media_type)
+		return -1;
+	if (!strcmp(media_type, "text/html") || !strcmp(media_type, "application/xhtml+xml")) {
+		*kind = PAGE_HTML;
+		return 1;
+	}
+	if (!strcmp(media_type, "text/plain")) {
+		*kind = PAGE_TEXT;
+		return 1;
+	}
+	return 0;
+}
+
+/* The kind of a page whose media type said nothing, from its first bytes:
+ * 0 when they are not a page. */
+static int kind_of_bytes(const struct strbuf *prefix, enum page_kind *kind)
+{
+	enum sniff_kind sniffed = sniff_bytes(prefix->buf, prefix->len);
+
+	if (sniffed == SNIFF_TEXT) {
+		*kind = PAGE_TEXT;
+		return 1;
+	}
+	if (sniffed == SNIFF_HTML || sniff_kind_charset(sniffed)) {
+		*kind = PAGE_HTML;   /* Web pages of unknown type are HTML as a rule */
+		return 1;
+	}
+	return 0;
+}
+
+/* Make `out` the page of the current record: 1, or 0 when its payload is
+ * not a page. Takes `payload`. */
+static int page_make(struct warc_source *source, const struct warc_record *record,
+		     struct http_payload *payload, int http_status, struct page *out)
+{
+	struct warc_page *page = xcalloc(1, sizeof(*page));
+	enum page_kind kind = PAGE_TEXT;
+	int known = record->type == WARC_TYPE_CONVERSION ? 1 :
+		    kind_of_media_type(source->media_type.buf, &kind);
+
+	page->source = source;
+	page->generation = source->generation;
+	page->payload = payload;
+	strbuf_init(&page->prefix);
+	if (known == 0)
+		goto not_a_page;
+	if (record->type != WARC_TYPE_CONVERSION)
+		page_read_prefix(page);
+	if (known < 0 && !kind_of_bytes(&page->prefix, &kind))
+		goto not_a_page;
+	page->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
+	page->date = record->date ? xstrdup(record->date) : NULL;
+	page->media_type = xstrdup(source->media_type.buf);
+	page->info = (struct warc_page_info){ record->type, record->offset, page->record_id,
+					      page->date, page->media_type, http_status };
+
+	const char *bom_charset = sniff_kind_charset(sniff_bytes(page->prefix.buf, page->prefix.len));
+	const char *charset = bom_charset ? bom_charset :
+			      source->charset.len ? source->charset.buf : NULL;
+	struct strbuf name = STRBUF_INIT;
+	memset(out, 0, sizeof(*out));
+	strbuf_addf(&name, "%s@%" PRIu64, warc_reader_name(source->reader), record->offset);
+	out->name = strbuf_detach(&name, NULL);
+	if (source->output_base)
+		strbuf_addf(&name, "%s/", source->output_base);
+	strbuf_addf(&name, "%" PRIu64, record->offset);
+	out->output_name = strbuf_detach(&name, NULL);
+	out->url = record->target_uri ? xstrdup(record->target_uri) : NULL;
+	out->charset_hint = charset ? xstrdup(charset) : NULL;
+	out->kind = kind;
+	out->reader = (struct page_reader){ warc_page_read, warc_page_close, page };
+	source->counts.pages++;
+	return 1;
+
+not_a_page:
+	warc_page_close(page);
+	source->counts.skipped_not_text++;
+	return 0;
+}
+
+/* The page of a response, resource or conversion record: 1, 0 when it is
+ * not one, -1 with `err` (not naming the record). */
+static int record_page(struct warc_source *source, const struct warc_record *record,
+		       struct page *page, struct nc_error *err)
+{
+	struct http_head head = { 0 };
+	const char *content_type = record->content_type;
+	int is_response = record->type == WARC_TYPE_RESPONSE;
+
+	if (is_response) {
+		if (http_head_read(source->reader, &head, err) < 0)
+			return -1;
+		if (head.status < 200 || head.status > 299) {
+			http_head_release(&head);
+			source->counts.skipped_status++;
+			return 0;
+		}
+		content_type = head.content_type;
+	}
+	content_type_parse(content_type, &source->media_type, &source->charset);
+	struct http_payload *payload = http_payload_new(source->reader, is_response ? &head : NULL,
+							record->truncated, err);
+	int status = head.status;
+	http_head_release(&head);
+	if (!payload)
+		return -1;
+	return page_make(source, record, payload, status, page);
+}
+
+static int warc_source_next(struct page_source *base, struct page *page, struct nc_error *err)
+{
+	struct warc_source *source = (struct warc_source *)base;
+
+	for (;;) {
+		const struct warc_record *record;
+		int got = warc_reader_next(source->reader, &record, err);
+		source->generation++;
+		if (got <= 0) {
+			if (got < 0 || warc_reader_failed(source->reader))
+				source->counts.broken = 1;
+			return got;
+		}
+		source->counts.records++;
+		if (record->type != WARC_TYPE_RESPONSE && record->type != WARC_TYPE_RESOURCE &&
+		    record->type != WARC_TYPE_CONVERSION) {
+			source->counts.skipped[record->type]++;
+			continue;
+		}
+		int made = record_page(source, record, page, err);
+		if (made < 0) {
+			char prefix[64];
+			source->counts.failed++;
+			if (warc_reader_failed(source->reader)) {
+				source->counts.broken = 1;   /* the message names the file */
+				return -1;
+			}
+			snprintf(prefix, sizeof(prefix), "record at offset %" PRIu64, record->offset);
+			nc_error_prefix(err, prefix);
+			nc_error_prefix(err, warc_reader_name(source->reader));
+			return -1;
+		}
+		if (made > 0)
+			return 1;
+	}
+}
+
+static void warc_source_pages_free(struct page_source *base)
+{
+	(void)base;   /* the pages view belongs to its WARC source */
+}
+
+static const struct page_source_ops warc_source_ops = {
+	.next = warc_source_next,
+	.free = warc_source_pages_free,
+};
+
+struct warc_source *warc_source_new(struct byte_stream *stream, const char *output_base)
+{
+	struct warc_source *source = xcalloc(1, sizeof(*source));
+
+	source->base.ops = &warc_source_ops;
+	source->reader = warc_reader_new(stream);
+	source->output_base = output_base ? xstrdup(output_base) : NULL;
+	strbuf_init(&source->media_type);
+	strbuf_init(&source->charset);
+	return source;
+}
+
+struct warc_source *warc_source_open(const char *path, const char *output_base,
+				     struct nc_error *err)
+{
+	struct byte_stream *stream = byte_stream_open(path, err);
+	return stream ? warc_source_new(stream, output_base) : NULL;
+}
+
+struct page_source *warc_source_pages(struct warc_source *source)
+{
+	return &source->base;
+}
+
+const struct warc_source_counts *warc_source_counts(const struct warc_source *source)
+{
+	return &source->counts;
+}
+
+void warc_source_free(struct warc_source *source)
+{
+	if (!source)
+		return;
+	warc_reader_free(source->reader);
+	free(source->output_base);
+	strbuf_release(&source->media_type);
+	strbuf_release(&source->charset);
+	free(source);
+}
