@@ -27,7 +27,11 @@ static const struct sniff_case cases[] = {
 	{ "WARC/0.17 is not a WARC we read", "WARC/0.17\r\n", 0, SNIFF_TEXT },
 	{ "WARC/1.10 is not WARC/1.1", "WARC/1.10\r\n", 0, SNIFF_TEXT },
 	{ "a WARC version line not at the start", " WARC/1.0\r\n", 0, SNIFF_TEXT },
-	{ "a NUL byte is binary", BYTES("plain text\0with a NUL"), SNIFF_BINARY },
+	{ "two NULs in a short text are binary", BYTES("text\0with\0NULs"), SNIFF_BINARY },
+	{ "a stray NUL in a page is not", BYTES("<p>before\0after, a page with a stray NUL byte in it</p>"),
+	  SNIFF_HTML },
+	{ "a CLEANEVAL wrapper is HTML", "<text id=\"http://x/\" title=\"t\">plain words", 0,
+	  SNIFF_HTML },
 	{ "many control bytes are binary", "\x01\x02\x03\x04 abc \x05\x06\x07\x08", 0, SNIFF_BINARY },
 	{ "one control byte in a long text is not", "A line of text with one \x01 control byte, "
 	  "and enough other text around it to stay far below one in twenty.", 0, SNIFF_TEXT },

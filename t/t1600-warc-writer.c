@@ -59,11 +59,11 @@ static void check_sha1(void)
 }
 
 static const struct warc_conversion sample[] = {
-	{ "http://example.com/a", "2024-01-02T03:04:05Z",
+	{ "a.html", "http://example.com/a", "2024-01-02T03:04:05Z",
 	  "<urn:uuid:00000000-0000-4000-8000-000000000003>", "First page.\nSecond paragraph.\n", 30 },
-	{ "http://example.com/b?q=1&r=2", "2024-01-02T03:04:06Z", NULL,
+	{ "b.html", "http://example.com/b?q=1&r=2", "2024-01-02T03:04:06Z", NULL,
 	  "Caf\xc3\xa9 cr\xc3\xa8me \xe2\x80\x94 UTF-8 text.\n", 29 },
-	{ NULL, NULL, NULL, "", 0 },
+	{ "c.html", NULL, NULL, NULL, "", 0 },
 };
 static const char *const info_fields[] = { "software", "ncleaner t1600", "format", "WET", NULL };
 
@@ -88,7 +88,7 @@ static void write_sample(int gzip, struct strbuf *out, uint64_t *offsets)
 
 static int is_uuid_id(const char *id)
 {
-	static const char pattern[] = "<urn:uuid:xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx>";
+	static const char pattern[] = "<urn:uuid:xxxxxxxx-xxxx-5xxx-Vxxx-xxxxxxxxxxxx>";
 	if (!id || strlen(id) != sizeof(pattern) - 1)
 		return 0;
 	for (size_t i = 0; pattern[i]; i++) {
@@ -135,7 +135,7 @@ static void check_read_back(int gzip)
 	   !strcmp(record->version, "WARC/1.0"), "%s WET: a WARC/1.0 warcinfo record first", kind);
 	ok(!strcmp(warc_reader_header(reader, "WARC-Filename"), gzip ? "sample.wet.gz" : "sample.wet") &&
 	   !strcmp(record->content_type, "application/warc-fields") && is_uuid_id(record->record_id),
-	   "...with its file name, content type and a random version-4 UUID");
+	   "...with its file name, content type and a version-5 UUID made from the record");
 	strbuf_reset(&block);
 	while (warc_block_line(reader, &block, 1000, &err) == 1 && block.len)
 		;
@@ -152,7 +152,7 @@ static void check_read_back(int gzip)
 		   "...its WARC-Date (%s)", record->date ? record->date : "none");
 		is_string(warc_reader_header(reader, "WARC-Refers-To"), want->refers_to, "...WARC-Refers-To");
 		ok(is_uuid_id(record->record_id) && strcmp(record->record_id, first_id),
-		   "...a new random record id");
+		   "...a record id of its own");
 		snprintf(first_id, sizeof(first_id), "%s", record->record_id);
 		ok(!strcmp(record->content_type, "text/plain") && record->content_length == want->len,
 		   "...Content-Type text/plain, Content-Length %zu", want->len);
@@ -181,7 +181,7 @@ static void check_refusals(void)
 	struct warc_writer *writer = warc_writer_new(0);
 	struct strbuf out = STRBUF_INIT;
 	struct nc_error err;
-	struct warc_conversion bad = { "http://x/\r\nWARC-Type: evil", NULL, NULL, "x", 1 };
+	struct warc_conversion bad = { "x.html", "http://x/\r\nWARC-Type: evil", NULL, NULL, "x", 1 };
 
 	is_int(warc_writer_conversion(writer, &out, &bad, &err), -1,
 	       "a URL holding CR LF is refused...");

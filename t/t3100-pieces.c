@@ -82,8 +82,9 @@ static void decide_whole(const struct decider *d, struct scored_segment *s, size
 static void decider_free_none(struct decider *d) { (void)d; }
 static const struct decider_ops whole_ops = { "whole", decide_whole, decider_free_none };
 
-static char *clean_text(const struct decider *decider, enum sink_format format, const char *text)
+static char *clean_text(const struct decider *decider, int scores, const char *text)
 {
+	struct sink_config sink_config = { .format = SINK_CLEANEVAL, .scores = scores };
 	static struct method method = { &sentence_ops, 0 };
 	char html_rules[4096], dump_rules[4096], path[] = "/tmp/t3100-XXXXXX";
 	const char *top = getenv("top_srcdir");
@@ -101,7 +102,7 @@ static char *clean_text(const struct decider *decider, enum sink_format format, 
 	};
 	struct pipeline *pipeline = pipeline_new(&config, &err);
 	FILE *stream = open_memstream(&buf, &size);
-	struct worker *worker = pipeline ? worker_new(pipeline, page_sink_new(format,
+	struct worker *worker = pipeline ? worker_new(pipeline, page_sink_new(&sink_config,
 						stream_output_new(stream)), &err) : NULL;
 	int fd = mkstemp(path);
 	struct page page;
@@ -109,7 +110,7 @@ static char *clean_text(const struct decider *decider, enum sink_format format, 
 		bail("cannot set up the pipeline");
 	close(fd);
 	if (page_open_file(&page, path, "x", PAGE_TEXT, PAGE_OPEN_ANY, &err) < 0 ||
-	    worker_clean_page(worker, &page, &err) < 0)
+	    worker_clean_page(worker, &page, NULL, &err) < 0)
 		bail(err.message);
 	page_release(&page);
 	worker_free(worker);
@@ -128,13 +129,13 @@ int main(void)
 	struct decider *threshold = threshold_decider_new(0);
 	struct decider whole = { &whole_ops, 1 };
 
-	char *got = clean_text(threshold, SINK_CLEANEVAL, dump);
+	char *got = clean_text(threshold, 0, dump);
 	is_string(got, want, "kept pieces share their segment's line; dropped ones vanish");
 	free(got);
-	got = clean_text(&whole, SINK_CLEANEVAL, dump);
+	got = clean_text(&whole, 0, dump);
 	is_string(got, want, "the same with a decider that needs the whole page");
 	free(got);
-	got = clean_text(threshold, SINK_SCORES, dump);
+	got = clean_text(threshold, 1, dump);
 	is_string(got, "URL: u\n"
 		  "1.0000\t3.0000\tkeep\t<p>First real sentence.\n"
 		  "5.0000\t3.0000\tdrop\t+A menu item.\n"

@@ -71,7 +71,8 @@ else
 fi
 ok "an empty page gives just the URL line" ncleaner --no-lm "$F/empty.html"
 is "$(cat "$TMP/out")" "URL: $F/empty.html" "an empty page's output"
-ok "binary junk does not crash" ncleaner --no-lm "$F/binary.html"
+fails 1 "binary junk is skipped, whatever its name" ncleaner --no-lm "$F/binary.html"
+grep_ok "...with a warning naming it" "binary.html: skipped (binary data" "$TMP/err"
 mkdir -p "$TMP/mixed"
 cp "$F/page.html" "$TMP/mixed/good.html"
 printf 'x' > "$TMP/mixed/zz.html"
@@ -80,7 +81,9 @@ ok "...and still cleans the others" test -s "$TMP/mixedout/good.txt"
 fails 2 "an unknown option is a usage error" ncleaner --frobnicate x
 fails 2 "a bad -q is a usage error" ncleaner -q 1.5 "$F/page.html"
 fails 2 "no input is a usage error" ncleaner
-fails 2 "--dump of a text file is a usage error" ncleaner --dump "$F/dump.txt"
+fails 1 "--dump of a text dump fails" ncleaner --dump "$F/dump.txt"
+grep_ok "...saying why" "dump.txt: a text dump has no HTML to render" "$TMP/err"
+fails 2 "--dump with --text is a usage error" ncleaner --dump --text "$F/dump.txt"
 
 # Full cleaning needs the shipped model.
 if [ -f "$SRC/models/english.model" ] && [ -s "$SRC/models/english.model" ]; then

@@ -44,9 +44,10 @@ rm -f "$TMP/vanish/b.html"
 exec lynx "\$@"
 SCRIPT
 chmod +x "$TMP/vanishing-lynx"
-fails 1 "a page that vanishes mid-batch fails" ncleaner --no-lm --lynx "$TMP/vanishing-lynx" -o "$TMP/vout" "$TMP/vanish"
+# One job: with several, the next page is opened before this one's Lynx runs.
+fails 1 "a page that vanishes mid-batch fails" ncleaner -j 1 --no-lm --lynx "$TMP/vanishing-lynx" -o "$TMP/vout" "$TMP/vanish"
 grep_ok "...naming it" "vanish/b.html: cannot open: No such file" "$TMP/err"
-grep_ok "...and counting the failures" "1 of 3 inputs failed" "$TMP/err"
+grep_ok "...and counting the failures" "3 pages, 1 failed" "$TMP/err"
 ok "...the pages before it are cleaned" test -s "$TMP/vout/a.txt"
 ok "...and the pages after it" test -s "$TMP/vout/c.txt"
 ok "...and it has no output" test ! -e "$TMP/vout/b.txt"
@@ -55,7 +56,7 @@ ok "...and it has no output" test ! -e "$TMP/vout/b.txt"
 # /proc/self/mem fails every read at offset 0 with EIO, even for root.
 if [ -r /proc/self/mem ]; then
 	fails 1 "a read error is reported (text)" ncleaner --no-lm --text /proc/self/mem
-	grep_ok "...with the system's reason" "/proc/self/mem: read error: Input/output error" "$TMP/err"
+	grep_ok "...with the system's reason" "/proc/self/mem: read error.*Input/output error" "$TMP/err"
 	fails 1 "a read error is reported (HTML)" ncleaner --no-lm --html /proc/self/mem
 else
 	pass "# SKIP read errors: no /proc/self/mem"; pass "# SKIP"; pass "# SKIP"

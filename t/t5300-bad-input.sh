@@ -28,7 +28,9 @@ set +e; ncleaner --no-lm "$TMP/random.html" > "$TMP/out" 2> "$TMP/err"; status=$
 is "$([ $status -le 1 ] && echo clean-exit)" "clean-exit" "random bytes as HTML: cleaned or refused, no crash (status $status)"
 valid_utf8 "...and any output is valid UTF-8" "$TMP/out"
 cp "$TMP/random.html" "$TMP/random.txt"
-ok "random bytes as a dump" ncleaner "$TMP/random.txt"
+fails 1 "random bytes named as a dump are skipped as binary" ncleaner "$TMP/random.txt"
+grep_ok "...with a warning" "random.txt: skipped (binary data" "$TMP/err"
+ok "random bytes forced as a dump (--text)" ncleaner --text "$TMP/random.txt"
 valid_utf8 "...give valid UTF-8" "$TMP/out"
 
 # The wrapper's id ends up in the URL line: it must stay one line.
@@ -48,7 +50,7 @@ segments=$(grep -c '^<p>' "$TMP/out")
 is "$([ "$segments" -ge 96 ] && echo enough)" "enough" "...all of it, in at least 100 MB / 1 MiB segments ($segments)"
 is "$(sed 's/^<p>//' "$TMP/out" | tr ' ' '\n' | grep -c '^abcdef$')" "14285714" "...with no word lost or split"
 mv "$TMP/line.txt" "$TMP/line.html"
-fails 1 "a 100 MB page is refused" ncleaner --no-lm "$TMP/line.html"
+fails 1 "a 100 MB page is refused" ncleaner --no-lm --html "$TMP/line.html"
 grep_ok "...naming the limit" "line.html: larger than the limit of 67108864 bytes" "$TMP/err"
 rm -f "$TMP/line.html"
 

@@ -23,12 +23,14 @@ struct memory_worker {
 	size_t size, taken;
 };
 
+static const struct sink_config cleaneval = { .format = SINK_CLEANEVAL };
+
 static void memory_worker_init(struct memory_worker *m, const struct pipeline *pipeline)
 {
 	struct nc_error err = { 0 };
 	memset(m, 0, sizeof(*m));
 	m->stream = open_memstream(&m->buf, &m->size);
-	m->worker = worker_new(pipeline, page_sink_new(SINK_CLEANEVAL, stream_output_new(m->stream)),
+	m->worker = worker_new(pipeline, page_sink_new(&cleaneval, stream_output_new(m->stream)),
 			       &err);
 	if (!m->worker)
 		bail(err.message);
@@ -48,7 +50,7 @@ static char *clean(struct memory_worker *m, const char *path, enum page_kind kin
 	struct page page;
 
 	if (page_open_file(&page, path, "x", kind, PAGE_OPEN_ANY, &err) < 0 ||
-	    worker_clean_page(m->worker, &page, &err) < 0)
+	    worker_clean_page(m->worker, &page, NULL, &err) < 0)
 		return xstrdup(err.message);
 	page_release(&page);
 	fflush(m->stream);

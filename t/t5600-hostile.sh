@@ -174,7 +174,7 @@ exec lynx "\$@"
 SCRIPT
 chmod +x "$TMP/fifo-lynx"
 fails 1 "an input replaced by a FIFO after the walk fails" \
-	timeout 60 ncleaner --no-lm --lynx "$TMP/fifo-lynx" -o "$TMP/fifo/out" "$TMP/fifo/in"
+	timeout 60 ncleaner -j 1 --no-lm --lynx "$TMP/fifo-lynx" -o "$TMP/fifo/out" "$TMP/fifo/in"
 grep_ok "...saying why" "b.html: not a regular file" "$TMP/err"
 ok "...and the batch goes on" test -s "$TMP/fifo/out/c.txt"
 

@@ -185,6 +185,7 @@ void cli_print_report(void *data, int is_error, const char *message)
 #define CLI_MAX_REGISTERED 256
 static _Atomic(void *) live_workers[CLI_MAX_REGISTERED];
 static _Atomic(void *) live_files[CLI_MAX_REGISTERED];
+static _Atomic(void *) live_outputs[CLI_MAX_REGISTERED];
 
 static int registry_add(_Atomic(void *) *slots, void *item)
 {
@@ -225,15 +226,28 @@ void cli_unregister_atomic_file(struct atomic_file *file)
 	registry_remove(live_files, file);
 }
 
+int cli_register_output(struct page_output *output)
+{
+	return registry_add(live_outputs, output);
+}
+
+void cli_unregister_output(struct page_output *output)
+{
+	registry_remove(live_outputs, output);
+}
+
 static void on_signal(int sig)
 {
 	for (size_t i = 0; i < CLI_MAX_REGISTERED; i++) {
 		struct worker *worker = atomic_load(&live_workers[i]);
 		struct atomic_file *file = atomic_load(&live_files[i]);
+		struct page_output *output = atomic_load(&live_outputs[i]);
 		if (worker)
 			worker_emergency_stop(worker);
 		if (file)
 			atomic_file_emergency_remove(file);
+		if (output)
+			output->ops->emergency_stop(output);
 	}
 	signal(sig, SIG_DFL);
 	_exit(128 + sig);

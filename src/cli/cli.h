@@ -15,6 +15,7 @@
 #include "base/file.h"
 #include "base/strbuf.h"
 #include "pipeline/pipeline.h"
+#include "sink/output.h"
 #include "render/lynx.h"
 
 /* --- data files and defaults ------------------------------------------------- */
@@ -85,6 +86,8 @@ int cli_register_worker(struct worker *worker);
 void cli_unregister_worker(struct worker *worker);
 int cli_register_atomic_file(struct atomic_file *file);
 void cli_unregister_atomic_file(struct atomic_file *file);
+int cli_register_output(struct page_output *output);
+void cli_unregister_output(struct page_output *output);
 
 /* --- numbers ------------------------------------------------------------------ */
 

@@ -1,24 +1,30 @@
-/* main-ncleaner.c: the ncleaner command, cleaning pages and text dumps.
+/* main-ncleaner.c: the ncleaner command, cleaning pages, dumps and archives.
  *
- * Parses options, builds the pipeline (rules, method, decider) once and one
- * worker, then cleans each page of the file source in turn; a failed page is
- * reported on stderr and the others go on.
+ * Parses options, builds the pipeline (rules, method, decider) once, and
+ * has the runner clean every page of the inputs with one worker or several;
+ * a failed page is reported on stderr and the others go on.
  * Exit status: 0 all inputs cleaned, 1 some input failed, 2 usage or set-up
  * error (bad option, unreadable rules or model, Lynx not found).
  */
 #include "config.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
+#include "base/alloc.h"
+#include "base/json.h"
 #include "decide/decider.h"
 #include "method/ncleaner-method.h"
+#include "normalise/charset.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/runner.h"
 #include "sink/output.h"
 #include "sink/sink.h"
-#include "source/page-source.h"
+#include "source/input-source.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,34 +35,45 @@ static void usage(FILE *out)
 	fprintf(out,
 "Usage: ncleaner [OPTIONS] FILE|DIR|- ...\n"
 "Remove boilerplate (navigation, link lists, headers, footers, ads) from Web\n"
-"pages and keep the running text, in CLEANEVAL format.\n"
+"pages and keep the running text.\n"
 "\n"
-"Files ending in .html, .htm or .xhtml are HTML pages; other files are text\n"
-"dumps. One input is cleaned to standard output; with -o, each input goes to\n"
-"DIR/<name>.txt and directories are cleaned recursively.\n"
+"An input is what its bytes say, whatever its name: an HTML page, a text\n"
+"dump, a WARC file of many pages (plain or gzip'd, as Common Crawl ships\n"
+"them), any of them gzip'd; binary files are skipped. One input is cleaned to\n"
+"standard output; with -o, each goes to DIR/<name><extension> (an archive's\n"
+"pages to one file) and directories are cleaned recursively.\n"
 "\n"
 "What to do:\n"
 "      --paper           the 2008 configuration: Lynx, the ncleaner method with\n"
-"                        the shipped models, the threshold decision (today also\n"
-"                        the default; later defaults may differ, --paper not)\n"
+"                        the shipped models, the threshold decision, the 2008\n"
+"                        charset order (later defaults may differ, --paper not)\n"
 "      --dump            stop after the Lynx dump (the paper's baseline)\n"
 "      --no-lm           rules and segmentation only, no language model\n"
-"      --scores          print H_clean, H_dirty and the decision per segment\n"
+"      --scores          every segment with H_clean, H_dirty and the decision\n"
 "Model:\n"
 "  -m, --model NAME|PATH model to use (default: english)\n"
 "      --nonlex          use the non-lexical model (same as -m nonlex)\n"
 "  -b, --bias BITS       added to H_clean before comparing; > 0 keeps less\n"
 "  -n N                  use n-grams up to N (at most the model's order)\n"
 "  -q Q                  interpolation parameter, 0 < Q <= 1\n"
-"Input and output:\n"
-"  -o, --output-dir DIR  write DIR/<name>.txt per input\n"
-"      --html            treat every input as HTML\n"
-"      --text            treat every input as a text dump\n"
+"Input:\n"
+"      --html            treat every input that is not an archive as HTML\n"
+"      --text            treat every input that is not an archive as a text dump\n"
+"      --encoding NAME   the charset of every page (default: each page's own,\n"
+"                        else a guess)\n"
 "      --lines           make every dump line a segment of its own\n"
 "      --follow-symlinks follow symlinks to directories when walking DIR\n"
+"Output:\n"
+"  -o, --output-dir DIR  write DIR/<name><extension> per input\n"
+"  -f, --format FORMAT   cleaneval (default), text, jsonl or wet\n"
+"      --gzip            gzip the output (a gzip member per page)\n"
+"      --skip-existing   skip inputs whose output file exists (resume a run)\n"
+"Running:\n"
+"  -j, --jobs N          workers (default: the number of processors); the\n"
+"                        output is the same, in the same order, for any N\n"
 "      --progress        report progress on standard error (default with -o\n"
 "                        when standard error is a terminal)\n"
-"Environment:\n"
+"      --stats FILE      write the run's figures to FILE as JSON\n"
 "      --lynx PROGRAM    the Lynx to run (default: lynx, or $NCLEANER_LYNX)\n"
 "      --timeout SECONDS kill Lynx after this long per page (default %g)\n"
 "      --data-dir DIR    where regex/ and models/ are (or $NCLEANER_DATA_DIR)\n"
@@ -69,7 +86,8 @@ static void usage(FILE *out)
 
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
-	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS
+	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
+	OPT_SKIP_EXISTING
 };
 
 static const struct option long_options[] = {
@@ -80,9 +98,15 @@ static const struct option long_options[] = {
 	{ "nonlex", no_argument, NULL, OPT_NONLEX },
 	{ "bias", required_argument, NULL, 'b' },
 	{ "output-dir", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "gzip", no_argument, NULL, OPT_GZIP },
+	{ "skip-existing", no_argument, NULL, OPT_SKIP_EXISTING },
 	{ "html", no_argument, NULL, OPT_HTML },
 	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "lines", no_argument, NULL, OPT_LINES },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "stats", required_argument, NULL, OPT_STATS },
 	CLI_PIPELINE_LONG_OPTIONS,
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "paper", no_argument, NULL, OPT_PAPER },
@@ -93,8 +117,8 @@ static const struct option long_options[] = {
 };
 
 /* The 2008 configuration that --paper names: the Lynx renderer (the only
- * one so far), the ncleaner method with this model, the threshold decider.
- * The defaults are the same today; when they change, --paper must not. */
+ * one so far), the ncleaner method with this model, the threshold decider,
+ * and the 2008 charset order. When defaults change, --paper must not. */
 #define PAPER_MODEL "english"
 #define DEFAULT_MODEL "english"
 
@@ -111,14 +135,17 @@ struct settings {
 	int order;
 	double q;
 	const char *output_dir;
+	enum sink_format format;
+	int gzip, skip_existing, lines, progress, jobs;
 	enum file_kind_rule file_kind;
-	int lines;
-	int progress;
+	const char *encoding, *stats;
 	struct cli_pipeline_setup setup;
+	char extension[16];      /* of the output files */
 };
 
-/* Checks that need the whole list of inputs, before any work: a missing
- * Lynx is a set-up error, not a failure of every page. */
+/* Checks that need the list of inputs, before any work: a missing Lynx is
+ * a set-up error, not a failure of every page (inputs whose names say HTML
+ * are asked about; one found to be HTML later fails alone). */
 static int check_inputs(const struct settings *set, const struct file_source *inputs,
 			const struct pipeline_config *config)
 {
@@ -128,57 +155,21 @@ static int check_inputs(const struct settings *set, const struct file_source *in
 
 	for (size_t i = 0; i < n; i++) {
 		const struct file_input *in = file_source_input(inputs, i);
-		if (in->kind == PAGE_HTML && !renderer_checked) {
+		int html = set->file_kind == FILE_KIND_HTML ||
+			   (set->file_kind != FILE_KIND_TEXT && in->kind == PAGE_HTML);
+		if (html && !renderer_checked) {
 			if (config->renderer->check(config->renderer_config, &err) < 0) {
 				cli_print(program, "%s", err.message);
 				return -1;
 			}
 			renderer_checked = 1;
 		}
-		if (set->kind == RUN_DUMP && in->kind != PAGE_HTML) {
-			cli_print(program, "%s: --dump needs HTML input (use --html to force it)", in->path);
-			return -1;
-		}
+	}
+	if (set->kind == RUN_DUMP && set->file_kind == FILE_KIND_TEXT) {
+		cli_print(program, "--dump needs HTML input, and --text says there is none");
+		return -1;
 	}
 	return 0;
-}
-
-static struct page_sink *make_sink(const struct settings *set)
-{
-	struct page_output *output = set->output_dir ? directory_output_new(set->output_dir, ".txt")
-						     : stream_output_new(stdout);
-	return page_sink_new(set->kind == RUN_SCORES ? SINK_SCORES : SINK_CLEANEVAL, output);
-}
-
-/* Clean every page of `source`; returns the number that failed. */
-static size_t clean_all(const struct settings *set, struct worker *worker,
-			struct page_source *source, size_t total)
-{
-	struct nc_error err = { 0 };
-	struct page page;
-	size_t done = 0, failed = 0;
-	int r;
-
-	while ((r = page_source_next(source, &page, &err)) != 0) {
-		if (set->progress)
-			fprintf(stderr, "\r%s: %zu/%zu inputs, %zu failed", program, done, total, failed);
-		if (r > 0) {
-			r = worker_clean_page(worker, &page, &err) < 0 ? -1 : 1;
-			page_release(&page);
-		}
-		if (r < 0) {
-			failed++;
-			if (set->progress)
-				fputc('\n', stderr);
-			cli_print(program, "%s", err.message);
-		}
-		done++;
-	}
-	if (set->progress)
-		fprintf(stderr, "\r%s: %zu/%zu inputs, %zu failed\n", program, total, total, failed);
-	else if (set->output_dir && total > 1 && failed)
-		cli_print(program, "%zu of %zu inputs failed", failed, total);
-	return failed;
 }
 
 /* -o DIR: created before any work (an empty, uncreatable or non-directory
@@ -223,14 +214,15 @@ static int prepare_output_dir(const char *dir, int argc, char **args,
 
 /* An input named on the command line inside DIR could be its own output
  * (ncleaner -o out out/a.txt): refuse rather than overwrite it. */
-static int check_own_outputs(const char *dir, const struct file_source *inputs)
+static int check_own_outputs(const char *dir, const char *extension,
+			     const struct file_source *inputs)
 {
 	int ret = 0;
 	for (size_t i = 0; i < file_source_count(inputs) && ret == 0; i++) {
 		const struct file_input *in = file_source_input(inputs, i);
 		struct strbuf out = STRBUF_INIT;
 		struct stat in_st, out_st;
-		strbuf_addf(&out, "%s/%s.txt", dir, in->output_name);
+		strbuf_addf(&out, "%s/%s%s", dir, in->output_name, extension);
 		if (stat(in->path, &in_st) == 0 && stat(out.buf, &out_st) == 0 &&
 		    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
 			cli_print(program, "%s: is its own output %s (choose another -o)", in->path,
@@ -262,14 +254,133 @@ static int load_method(struct settings *set, const char *data_dir, struct method
 	return 0;
 }
 
+/* The JSON object that names the method and its settings (for jsonl). */
+static char *method_json(const struct settings *set, const struct method *method,
+			 const struct decider *decider)
+{
+	struct strbuf out = STRBUF_INIT;
+	(void)decider;
+	if (set->kind == RUN_DUMP) {
+		strbuf_addstr(&out, "{\"name\":\"dump\"}");
+	} else if (!method) {
+		strbuf_addstr(&out, "{\"name\":\"heuristics\"}");
+	} else {
+		strbuf_addstr(&out, "{\"name\":");
+		json_add_cstring(&out, method->ops->name);
+		strbuf_addstr(&out, ",\"model\":");
+		json_add_cstring(&out, set->model_name ? set->model_name
+				 : set->paper ? PAPER_MODEL : DEFAULT_MODEL);
+		strbuf_addf(&out, ",\"order\":%d,\"q\":", set->order);
+		if (set->q > 0)
+			strbuf_addf(&out, "%g", set->q);
+		else
+			strbuf_addstr(&out, "null");
+		strbuf_addf(&out, ",\"bias\":%g,\"decider\":\"threshold\"}",
+			    set->bias_given ? set->bias : method->default_bias);
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/* --- the run ------------------------------------------------------------------------ */
+
+struct run_state {
+	const struct settings *set;
+	struct progress progress;
+};
+
+static void on_report(void *data, const struct run_report *report)
+{
+	struct run_state *run = data;
+	progress_report(&run->progress, report);
+}
+
+static void on_worker(void *data, struct worker *worker, int alive)
+{
+	(void)data;
+	if (!alive)
+		cli_unregister_worker(worker);
+	else if (cli_register_worker(worker) < 0)
+		cli_print(program, "warning: too many workers for the signal handler to clean up");
+}
+
+static void on_output(void *data, struct page_output *output, int alive)
+{
+	(void)data;
+	if (!alive)
+		cli_unregister_output(output);
+	else if (cli_register_output(output) < 0)
+		cli_print(program, "warning: the signal handler cannot clean up the output");
+}
+
+/* --skip-existing: the input's output file is there already. */
+static int output_exists(void *data, const struct file_input *in)
+{
+	const struct settings *set = data;
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	strbuf_addf(&path, "%s/%s%s", set->output_dir, in->output_name, set->extension);
+	int exists = stat(path.buf, &st) == 0;
+	strbuf_release(&path);
+	return exists;
+}
+
+static uint64_t total_bytes(const struct file_source *inputs)
+{
+	uint64_t total = 0;
+	for (size_t i = 0; i < file_source_count(inputs); i++) {
+		struct stat st;
+		const char *path = file_source_input(inputs, i)->path;
+		if (strcmp(path, "-") && stat(path, &st) == 0)
+			total += (uint64_t)st.st_size;
+	}
+	return total;
+}
+
+/* Clean every input; the exit status. */
+static int clean_inputs(struct settings *set, const struct file_source *inputs,
+			const struct pipeline *pipeline, const struct sink_config *sink)
+{
+	struct input_source *source = input_source_new(inputs, set->file_kind, cli_print_report,
+							(void *)program);
+	struct run_state run = { .set = set };
+	struct runner_config config = {
+		.pipeline = pipeline, .sink = sink, .jobs = set->jobs,
+		.report = on_report, .worker_event = on_worker, .output_event = on_output,
+		.data = &run,
+	};
+	struct nc_error err = { 0 };
+	struct page_output *output = set->output_dir
+		? directory_output_new(set->output_dir, set->extension) : stream_output_new(stdout);
+
+	if (set->skip_existing)
+		input_source_set_skip(source, output_exists, set);
+	progress_start(&run.progress, program, set->progress, source, file_source_count(inputs),
+		       total_bytes(inputs));
+	cli_install_signal_handlers();
+	int status = runner_run(&config, input_source_pages(source), output, &err) < 0 ? 2 : 0;
+	if (status)
+		cli_print(program, "%s", err.message);
+	const struct input_counts *counts = input_source_counts(source);
+	if (status == 0 && (run.progress.failed || counts->broken))
+		status = 1;
+	if (status == 0 && !run.progress.pages && counts->binary)
+		status = 1;   /* nothing at all was a page */
+	if (set->progress || (set->output_dir && run.progress.pages > 1))
+		progress_summary(&run.progress, stderr);
+	if (set->stats && progress_write_stats(&run.progress, set->stats) < 0 && status == 0)
+		status = 1;
+	input_source_free(source);
+	return status;
+}
+
 static int run(struct settings *set, struct file_source *inputs)
 {
 	struct pipeline_config config = { 0 };
 	struct pipeline *pipeline = NULL;
-	struct worker *worker = NULL;
 	struct method *method = NULL;
 	struct decider *decider = NULL;
 	struct nc_error err = { 0 };
+	char *json = NULL;
 	int status = 2;
 
 	cli_pipeline_setup_finish(&set->setup, &config);
@@ -277,6 +388,8 @@ static int run(struct settings *set, struct file_source *inputs)
 		goto out;
 	config.dump_only = set->kind == RUN_DUMP;
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
+	config.encoding = set->encoding;
+	config.paper_charsets = set->paper;
 	if (set->kind == RUN_FULL || set->kind == RUN_SCORES) {
 		if (load_method(set, set->setup.data_dir, &method, &decider) < 0)
 			goto out;
@@ -288,37 +401,80 @@ static int run(struct settings *set, struct file_source *inputs)
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
 		goto out;
 	}
-	worker = worker_new(pipeline, make_sink(set), &err);
-	if (!worker) {
-		cli_print(program, "%s", err.message);
-		goto out;
-	}
-	if (cli_register_worker(worker) < 0) {
-		cli_print(program, "too many workers for the signal handler");
-		goto out;
-	}
-	cli_install_signal_handlers();
-	size_t failed = clean_all(set, worker, file_source_pages(inputs), file_source_count(inputs));
-	status = failed ? 1 : 0;
-	cli_unregister_worker(worker);
+	json = method_json(set, method, decider);
+	struct sink_config sink = {
+		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
+		.method_json = json, .software = "ncleaner " PACKAGE_VERSION,
+	};
+	status = clean_inputs(set, inputs, pipeline, &sink);
 out:
-	worker_free(worker);
+	free(json);
 	pipeline_free(pipeline);
 	decider_free(decider);
 	method_free(method);
 	return status;
 }
 
+/* --- options ------------------------------------------------------------------------- */
+
+static int parse_format(const char *name, enum sink_format *format)
+{
+	static const struct { const char *name; enum sink_format format; } formats[] = {
+		{ "cleaneval", SINK_CLEANEVAL }, { "text", SINK_TEXT }, { "jsonl", SINK_JSONL },
+		{ "wet", SINK_WET },
+	};
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		if (!strcmp(name, formats[i].name)) {
+			*format = formats[i].format;
+			return 0;
+		}
+	}
+	cli_print(program, "--format expects cleaneval, text, jsonl or wet, not '%s'", name);
+	return -1;
+}
+
+/* Combinations that cannot work, as usage errors. */
+static int check_settings(struct settings *set)
+{
+	if (set->kind == RUN_SCORES && (set->format == SINK_TEXT || set->format == SINK_WET)) {
+		cli_print(program, "--scores goes with --format cleaneval or jsonl");
+		return -1;
+	}
+	if (set->kind == RUN_DUMP && (set->format == SINK_JSONL || set->format == SINK_WET)) {
+		cli_print(program, "--dump goes with --format cleaneval or text");
+		return -1;
+	}
+	if (set->skip_existing && !set->output_dir) {
+		cli_print(program, "--skip-existing needs -o DIR");
+		return -1;
+	}
+	if (set->encoding && !charset_known(set->encoding)) {
+		cli_print(program, "--encoding: %s is not a charset iconv knows (see iconv -l)",
+			  set->encoding);
+		return -1;
+	}
+	snprintf(set->extension, sizeof(set->extension), "%s%s", sink_format_extension(set->format),
+		 set->gzip ? ".gz" : "");
+	return 0;
+}
+
+static int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 && n < 256 ? (int)n : 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct settings set = {
-		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_NAME,
+		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_CONTENT, .format = SINK_CLEANEVAL,
+		.jobs = default_jobs(),
 	};
 	int c, progress = -1, follow_symlinks = 0;
 
 	cli_pipeline_setup_init(&set.setup);
 	set.setup.timeout_must_be_positive = 1;
-	while ((c = getopt_long(argc, argv, "m:b:n:q:o:hV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:b:n:q:o:f:j:hV", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_DUMP: set.kind = RUN_DUMP; break;
 		case OPT_NO_LM: set.kind = RUN_HEURISTICS; break;
@@ -333,6 +489,15 @@ int main(int argc, char **argv)
 		case 'n': set.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER); break;
 		case 'q': set.q = cli_parse_q(program, "-q", optarg); break;
 		case 'o': set.output_dir = optarg; break;
+		case 'f':
+			if (parse_format(optarg, &set.format) < 0)
+				return 2;
+			break;
+		case 'j': set.jobs = (int)cli_parse_long(program, "--jobs", optarg, 1, 256); break;
+		case OPT_GZIP: set.gzip = 1; break;
+		case OPT_SKIP_EXISTING: set.skip_existing = 1; break;
+		case OPT_ENCODING: set.encoding = optarg; break;
+		case OPT_STATS: set.stats = optarg; break;
 		case OPT_HTML: set.file_kind = FILE_KIND_HTML; break;
 		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
 		case OPT_LINES: set.lines = 1; break;
@@ -352,6 +517,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Try '%s --help' for more information.\n", program);
 		return 2;
 	}
+	if (check_settings(&set) < 0)
+		return 2;
 	struct file_source *inputs = file_source_new(set.file_kind, follow_symlinks
 						     ? FILE_SOURCE_FOLLOW_SYMLINKS : FILE_SOURCE_DEFAULT,
 						     cli_print_report, (void *)program);
@@ -364,11 +531,13 @@ int main(int argc, char **argv)
 			bad = 1;
 	file_source_finish(inputs);
 	size_t count = file_source_count(inputs);
-	if (!set.output_dir && count > 1) {
-		cli_print(program, "%zu inputs: use -o DIR to clean more than one", count);
+	int stream_format = set.format == SINK_JSONL || set.format == SINK_WET;
+	if (!set.output_dir && count > 1 && !stream_format) {
+		cli_print(program, "%zu inputs: use -o DIR, or --format jsonl or wet, to clean more "
+			  "than one", count);
 		goto out;
 	}
-	if (set.output_dir && check_own_outputs(set.output_dir, inputs) < 0)
+	if (set.output_dir && check_own_outputs(set.output_dir, set.extension, inputs) < 0)
 		goto out;
 	set.progress = progress > 0 || (progress < 0 && set.output_dir &&
 					isatty(STDERR_FILENO) && count > 1);

@@ -1,9 +1,11 @@
 /* html.c: CLEANEVAL wrapper handling and HTML rules (see html.h). */
 #include "normalise/html.h"
+#include "normalise/charset.h"
 #include "base/alloc.h"
 #include "base/utf8.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -12,7 +14,8 @@ void html_page_release(struct html_page *page)
 	free(page->url);
 	free(page->title);
 	free(page->charset);
-	page->url = page->title = page->charset = NULL;
+	free(page->declared);
+	page->url = page->title = page->charset = page->declared = NULL;
 }
 
 /* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
@@ -116,13 +119,14 @@ static int is_charset_name(const char *name)
 	return n > 0 && n <= 40;
 }
 
-const char *html_pick_charset(const char *hint, const char *html, size_t len)
+const char *html_pick_charset(const char *hint, const char *html, size_t len, int *fallback)
 {
 	int has_hint = hint && is_charset_name(hint) && strcasecmp(hint, "unset") &&
 		       strcasecmp(hint, "unknown");
 	int non_ascii = utf8_has_non_ascii(html, len);
 	int valid_utf8 = non_ascii && utf8_is_valid(html, len);
 
+	*fallback = 0;
 	if (has_hint && is_utf8_name(hint))
 		return valid_utf8 || !non_ascii ? "utf-8" : "windows-1252";
 	if (valid_utf8)
@@ -130,26 +134,153 @@ const char *html_pick_charset(const char *hint, const char *html, size_t len)
 	if (has_hint && strcasecmp(hint, "iso-8859-1") && strcasecmp(hint, "latin1") &&
 	    strcasecmp(hint, "us-ascii"))
 		return hint;
+	*fallback = !has_hint && non_ascii;
 	return "windows-1252";
 }
 
+/* --- what the page says about itself ---------------------------------------- */
+
+/* Pages declare their charset and title near the top; looking further is
+ * only cost. */
+#define HEAD_SCAN_BYTES (256u << 10)
+
+static const char *find_nocase(const char *p, const char *end, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; end - p >= (ptrdiff_t)n; p++)
+		if (!strncasecmp(p, needle, n))
+			return p;
+	return NULL;
+}
+
+/* The charset a <meta> element declares (charset="x", or content="...;
+ * charset=x"), or NULL. */
+static char *declared_charset(const char *html, size_t len)
+{
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	for (const char *meta = html; (meta = find_nocase(meta, end, "<meta")); meta += 5) {
+		const char *close = memchr(meta, '>', (size_t)(end - meta));
+		const char *at = close ? find_nocase(meta, close, "charset=") : NULL;
+		if (!at)
+			continue;
+		at += 8;
+		while (at < close && (*at == '"' || *at == '\'' || isspace((unsigned char)*at)))
+			at++;
+		const char *stop = at;
+		while (stop < close && (isalnum((unsigned char)*stop) || strchr("-_.:+()", *stop)))
+			stop++;
+		if (stop > at && stop - at < 40)
+			return xmemdup(at, (size_t)(stop - at));
+	}
+	return NULL;
+}
+
+/* The text of <title>, as bytes of the page's charset: tags inside dropped,
+ * white space collapsed, the common entities decoded (others stay). */
+static void raw_title(const char *html, size_t len, struct strbuf *out)
+{
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	const char *open = find_nocase(html, end, "<title");
+	const char *start = open ? memchr(open, '>', (size_t)(end - open)) : NULL;
+	const char *stop = start ? find_nocase(start, end, "</title") : NULL;
+	static const struct { const char *entity; char c; } entities[] = {
+		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' },
+		{ "&#39;", '\'' }, { "&apos;", '\'' }, { "&nbsp;", ' ' },
+	};
+	int space = 1, in_tag = 0;
+
+	if (!stop)
+		return;
+	for (const char *p = start + 1; p < stop; p++) {
+		char c = *p;
+		if (in_tag || c == '<') {
+			in_tag = c != '>';
+			continue;
+		}
+		if (c == '&') {
+			for (size_t i = 0; i < sizeof(entities) / sizeof(entities[0]); i++) {
+				size_t n = strlen(entities[i].entity);
+				if ((size_t)(stop - p) >= n && !strncasecmp(p, entities[i].entity, n)) {
+					c = entities[i].c;
+					p += n - 1;
+					break;
+				}
+			}
+		}
+		if (isspace((unsigned char)c)) {
+			if (!space)
+				strbuf_addch(out, ' ');
+			space = 1;
+		} else {
+			strbuf_addch(out, c);
+			space = 0;
+		}
+	}
+	if (out->len && out->buf[out->len - 1] == ' ')
+		strbuf_setlen(out, out->len - 1);
+}
+
+/* The title in UTF-8 without control characters, read in `charset`. */
+static char *title_in_utf8(const char *raw, size_t len, const char *charset)
+{
+	struct strbuf utf8 = STRBUF_INIT, clean = STRBUF_INIT;
+	if (strcasecmp(charset, "utf-8") && strcasecmp(charset, "utf8") &&
+	    charset_to_utf8(charset, raw, len, &utf8, NULL) == 0) {
+		raw = utf8.buf;
+		len = utf8.len;
+	}
+	utf8_clean(raw, len, &clean);
+	strbuf_release(&utf8);
+	return clean.len ? strbuf_detach(&clean, NULL) : (strbuf_release(&clean), NULL);
+}
+
+/* Fill in what the page says of itself: its declared charset, and its
+ * title (the wrapper's, else <title>) in UTF-8. */
+static void read_head(const char *html, size_t len, struct html_page *page)
+{
+	page->declared = declared_charset(html, len);
+	const char *effective = page->declared && charset_known(page->declared) ? page->declared
+										: page->charset;
+	if (page->title) {
+		char *title = title_in_utf8(page->title, strlen(page->title), effective);
+		free(page->title);
+		page->title = title;
+		return;
+	}
+	struct strbuf raw = STRBUF_INIT;
+	raw_title(html, len, &raw);
+	if (raw.len)
+		page->title = title_in_utf8(raw.buf, raw.len, effective);
+	strbuf_release(&raw);
+}
+
+/* --- normalising ----------------------------------------------------------------- */
+
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   struct strbuf *html, const char *hint, struct html_page *page,
+		   struct strbuf *html, const char *hint, int detect, struct html_page *page,
 		   struct nc_error *err)
 {
 	const char *begin = html->buf, *end = html->buf + html->len;
 
-	page->url = page->title = page->charset = NULL;
+	memset(page, 0, sizeof(*page));
 	strip_wrapper(&begin, &end, page);
 
-	const char *charset = html_pick_charset(page->charset ? page->charset : hint, begin,
-						(size_t)(end - begin));
+	size_t len = (size_t)(end - begin);
+	char guess[CHARSET_NAME_MAX];
+	int fallback = 0;
+	const char *charset = html_pick_charset(page->charset ? page->charset : hint, begin, len,
+						&fallback);
+	/* No usable hint and not UTF-8: rather than windows-1252 blindly (the
+	 * 2008 way), what uchardet makes of the bytes. Lynx still prefers a
+	 * charset the page declares. */
+	if (fallback && detect && charset_guess(begin, len, guess) == 0)
+		charset = guess;
 	char *chosen = xstrdup(charset);
 	free(page->charset);
 	page->charset = chosen;
+	read_head(begin, len, page);
 
 	/* In place: the page without its wrapper, then the rules. */
-	size_t len = (size_t)(end - begin);
 	memmove(html->buf, begin, len);
 	strbuf_setlen(html, len);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
@@ -157,4 +288,32 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 		return -1;
 	}
 	return 0;
+}
+
+void html_declare_utf8(struct strbuf *html)
+{
+	const char *end = html->buf + (html->len < HEAD_SCAN_BYTES ? html->len : HEAD_SCAN_BYTES);
+	struct strbuf out = STRBUF_INIT;
+	const char *copied = html->buf;
+
+	for (const char *meta = html->buf; (meta = find_nocase(meta, end, "<meta")); meta += 5) {
+		const char *close = memchr(meta, '>', (size_t)(end - meta));
+		const char *at = close ? find_nocase(meta, close, "charset=") : NULL;
+		if (!at)
+			continue;
+		at += 8;
+		while (at < close && (*at == '"' || *at == '\'' || isspace((unsigned char)*at)))
+			at++;
+		const char *stop = at;
+		while (stop < close && (isalnum((unsigned char)*stop) || strchr("-_.:+()", *stop)))
+			stop++;
+		strbuf_add(&out, copied, (size_t)(at - copied));
+		strbuf_addstr(&out, "utf-8");
+		copied = stop;
+	}
+	if (copied == html->buf)
+		return;
+	strbuf_add(&out, copied, (size_t)(html->buf + html->len - copied));
+	strbuf_swap(&out, html);
+	strbuf_release(&out);
 }

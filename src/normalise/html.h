@@ -18,9 +18,10 @@
 #include "base/strbuf.h"
 
 struct html_page {
-	char *url;      /* wrapper's id attribute, or NULL */
-	char *title;    /* wrapper's title attribute, or NULL */
-	char *charset;  /* charset for the renderer to assume (never NULL after success) */
+	char *url;       /* wrapper's id attribute, or NULL */
+	char *title;     /* wrapper's title attribute, else <title>, in UTF-8; or NULL */
+	char *charset;   /* charset for the renderer to assume (never NULL after success) */
+	char *declared;  /* charset a <meta> element declares (the renderer's choice), or NULL */
 };
 
 void html_page_release(struct html_page *page);
@@ -28,12 +29,18 @@ void html_page_release(struct html_page *page);
 /* Normalise the page in `html`, in place, using `rules` and the caller's
  * `workspace`; with `rules` NULL only the wrapper is removed (for the plain
  * dump of the baseline). `hint` is the charset the page's source declared
- * (NULL: none); a wrapper's encoding attribute takes its place. Working in
- * place keeps a page's peak memory near twice its size (the page and the
- * rules' substitution buffer). */
+ * (NULL: none); a wrapper's encoding attribute takes its place. With
+ * `detect`, a page with no usable hint that is not UTF-8 gets uchardet's
+ * guess (charset.h) instead of windows-1252. Working in place keeps a
+ * page's peak memory near twice its size (the page and the rules'
+ * substitution buffer). */
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   struct strbuf *html, const char *hint, struct html_page *page,
+		   struct strbuf *html, const char *hint, int detect, struct html_page *page,
 		   struct nc_error *err);
+
+/* After the page was converted to UTF-8: make every charset its <meta>
+ * elements declare say utf-8, since the renderer prefers the declaration. */
+void html_declare_utf8(struct strbuf *html);
 
 /* The charset the renderer should assume for a page whose wrapper says
  * `hint` (may be NULL): a declared UTF-8 hint is trusted only when the bytes
@@ -41,7 +48,9 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
  * non-ASCII characters are UTF-8; anything else is windows-1252, the superset
  * of Latin-1 that Web pages labelled "iso-8859-1" actually use. A hint that is
  * not a plausible charset name is ignored. A <meta> charset in the page
- * itself still overrides this inside Lynx. Returns a static string or `hint`. */
-const char *html_pick_charset(const char *hint, const char *html, size_t len);
+ * itself still overrides this inside Lynx. Returns a static string or `hint`;
+ * *fallback says whether it is windows-1252 for want of anything better
+ * (no usable hint, non-ASCII bytes that are not UTF-8). */
+const char *html_pick_charset(const char *hint, const char *html, size_t len, int *fallback);
 
 #endif

@@ -11,9 +11,13 @@
 #include "pipeline/pipeline.h"
 #include "base/alloc.h"
 #include "base/rules.h"
+#include "base/utf8.h"
+#include "normalise/charset.h"
 #include "normalise/html.h"
+#include "source/sniff.h"
 
 #include <string.h>
+#include <strings.h>
 
 struct pipeline {
 	struct pipeline_config config;
@@ -41,6 +45,8 @@ struct worker {
 	struct page_sink *sink;         /* NULL for a reading-only worker */
 	struct segment_batch batch;
 	char *block;                    /* a text dump's current block */
+	struct strbuf decoded;          /* ... converted to UTF-8, when it is not */
+	size_t page_bytes;              /* of the page being cleaned, as read */
 };
 
 /* Text dumps are read and segmented in blocks of this size; the first block
@@ -101,6 +107,7 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 	if (p->config.method)
 		w->scorer = method_scorer_new(p->config.method);
 	strbuf_init(&w->batch.text);
+	strbuf_init(&w->decoded);
 	w->block = xmalloc(TEXT_BLOCK_BYTES);
 	return w;
 }
@@ -117,6 +124,7 @@ void worker_free(struct worker *w)
 	free(w->batch.items);
 	free(w->batch.offsets);
 	strbuf_release(&w->batch.text);
+	strbuf_release(&w->decoded);
 	free(w->block);
 	free(w);
 }
@@ -147,6 +155,40 @@ static const char *page_url(const struct page *page, const char *own_url)
 	return page->url ? page->url : own_url ? own_url : page->name;
 }
 
+/* The charset a page must be converted from before anything else: the
+ * user's (--encoding), or UTF-16/UTF-32 named by a byte order mark; NULL
+ * for none. */
+static const char *charset_to_convert(const struct pipeline_config *config,
+				      const struct page *page)
+{
+	if (config->encoding)
+		return config->encoding;
+	const char *hint = page->charset_hint;
+	if (hint && (!strncasecmp(hint, "UTF-16", 6) || !strncasecmp(hint, "UTF-32", 6)))
+		return hint;
+	return NULL;
+}
+
+/* Convert a whole page to UTF-8 (bounded, as an HTML page is), from then on
+ * read from memory; an HTML page's <meta> charsets then say utf-8. */
+static int convert_page(struct page *page, const char *from, struct nc_error *err)
+{
+	struct strbuf raw = STRBUF_INIT, utf8 = STRBUF_INIT;
+	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &raw, err);
+	if (ret == 0)
+		ret = charset_to_utf8(from, raw.buf, raw.len, &utf8, err);
+	strbuf_release(&raw);
+	if (ret == 0) {
+		if (page->kind == PAGE_HTML)
+			html_declare_utf8(&utf8);
+		page_set_memory(page, &utf8);
+		free(page->charset_hint);
+		page->charset_hint = xstrdup("utf-8");
+	}
+	strbuf_release(&utf8);
+	return ret;
+}
+
 /* Stages 1 and 2: the dump of an HTML page. */
 static int render_html(struct worker *w, struct page *page, int with_rules, struct strbuf *dump,
 		       struct html_page *html_page, struct nc_error *err)
@@ -155,9 +197,10 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	struct strbuf html = STRBUF_INIT;
 
 	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &html, err);
+	w->page_bytes = html.len;
 	if (ret == 0)
 		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace, &html,
-				     page->charset_hint, html_page, err);
+				     page->charset_hint, !p->config.paper_charsets, html_page, err);
 	if (ret == 0) {
 		struct render_request request = {
 			.html = html.buf,
@@ -173,6 +216,17 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	return ret;
 }
 
+/* What the sink is told of an HTML page. */
+static struct page_meta html_meta(const struct page *page, const struct html_page *html_page)
+{
+	struct page_meta meta = {
+		.url = page_url(page, html_page->url),
+		.title = html_page->title,
+		.charset = html_page->declared ? html_page->declared : html_page->charset,
+	};
+	return meta;
+}
+
 static int segment_html(struct worker *w, struct page *page, const struct page_consumer *c,
 			struct nc_error *err)
 {
@@ -181,7 +235,7 @@ static int segment_html(struct worker *w, struct page *page, const struct page_c
 
 	int ret = render_html(w, page, 1, &dump, &html_page, err);
 	if (ret == 0) {
-		struct page_meta meta = { page_url(page, html_page.url) };
+		struct page_meta meta = html_meta(page, &html_page);
 		ret = c->begin(w, page, &meta, err);
 		if (ret == 0)
 			ret = segmenter_run(w->segmenter, dump.buf, dump.len, err);
@@ -215,37 +269,101 @@ static size_t take_url_line(const char *block, size_t len, struct strbuf *url)
 	return end + 1;
 }
 
+/* The decoder a text dump needs, judged by its first block: none when it
+ * is UTF-8 (a sequence cut by the block's end aside), else what uchardet
+ * guesses (windows-1252 when it cannot tell, or with paper_charsets).
+ * `charset` gets the charset's name. */
+static struct charset_decoder *dump_decoder(const struct worker *w, const char *block,
+					    size_t len, char charset[CHARSET_NAME_MAX])
+{
+	size_t valid = len;
+	while (valid > 0 && len - valid < 4 && ((unsigned char)block[valid - 1] & 0xC0) == 0x80)
+		valid--;
+	if (valid > 0 && (unsigned char)block[valid - 1] >= 0xC0)
+		valid--;   /* the lead byte of a cut sequence */
+	if (len - valid > 3 || utf8_is_valid(block, valid)) {
+		strcpy(charset, "utf-8");
+		return NULL;
+	}
+	if (w->pipeline->config.paper_charsets || charset_guess(block, len, charset) < 0)
+		strcpy(charset, "windows-1252");
+	struct charset_decoder *d = charset_decoder_new(charset, NULL);
+	if (!d) {
+		strcpy(charset, "windows-1252");
+		d = charset_decoder_new(charset, NULL);
+	}
+	return d;
+}
+
+/* The next block of a text dump, in UTF-8: *text and *len. */
+static ssize_t read_dump_block(struct worker *w, struct page *page,
+			       struct charset_decoder *decoder, const char **text, size_t *len,
+			       struct nc_error *err)
+{
+	ssize_t got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
+	if (got < 0)
+		return -1;
+	w->page_bytes += (size_t)got;
+	*text = w->block;
+	*len = (size_t)got;
+	if (decoder) {
+		strbuf_reset(&w->decoded);
+		charset_decoder_feed(decoder, w->block, (size_t)got, &w->decoded);
+		if ((size_t)got < TEXT_BLOCK_BYTES)
+			charset_decoder_finish(decoder, &w->decoded);
+		*text = w->decoded.buf;
+		*len = w->decoded.len;
+	}
+	return got;
+}
+
 static int segment_dump(struct worker *w, struct page *page, const struct page_consumer *c,
 			struct nc_error *err)
 {
-	struct strbuf url = STRBUF_INIT;
-	ssize_t got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
+	struct strbuf url = STRBUF_INIT, first = STRBUF_INIT;
+	struct charset_decoder *decoder = NULL;
+	char charset[CHARSET_NAME_MAX];
+	const char *text;
+	size_t len;
 	int ret = -1;
 
+	/* The first block decides the charset; decode it again with it. */
+	ssize_t got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
 	if (got < 0)
 		goto out;
-	size_t skip = take_url_line(w->block, (size_t)got, &url);
-	struct page_meta meta = { page_url(page, skip ? url.buf : NULL) };
+	w->page_bytes = (size_t)got;
+	decoder = dump_decoder(w, w->block, (size_t)got, charset);
+	text = w->block;
+	len = (size_t)got;
+	if (decoder) {
+		charset_decoder_feed(decoder, w->block, (size_t)got, &first);
+		if ((size_t)got < TEXT_BLOCK_BYTES)
+			charset_decoder_finish(decoder, &first);
+		text = first.buf;
+		len = first.len;
+	}
+	size_t skip = take_url_line(text, len, &url);
+	struct page_meta meta = { .url = page_url(page, skip ? url.buf : NULL), .charset = charset };
 	if (c->begin(w, page, &meta, err) < 0)
 		goto out;
-	const char *start = w->block + skip;
-	size_t len = (size_t)got - skip;
+	text += skip;
+	len -= skip;
 	for (;;) {
-		if (segmenter_feed(w->segmenter, start, len, err) < 0)
+		if (segmenter_feed(w->segmenter, text, len, err) < 0)
 			goto out;
 		if ((size_t)got < TEXT_BLOCK_BYTES)
 			break;   /* that was the last block */
-		got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
+		got = read_dump_block(w, page, decoder, &text, &len, err);
 		if (got < 0)
 			goto out;
-		start = w->block;
-		len = (size_t)got;
 	}
 	ret = segmenter_finish(w->segmenter, err);
 out:
 	if (ret < 0)
 		segmenter_reset(w->segmenter);
+	charset_decoder_free(decoder);
 	strbuf_release(&url);
+	strbuf_release(&first);
 	return ret;
 }
 
@@ -253,6 +371,9 @@ out:
 static int segment_page(struct worker *w, struct page *page, const struct page_consumer *c,
 			struct nc_error *err)
 {
+	const char *from = charset_to_convert(&w->pipeline->config, page);
+	if (from && convert_page(page, from, err) < 0)
+		return -1;
 	segmenter_set_output(w->segmenter, c->segment, c->data);
 	int ret = page->kind == PAGE_HTML ? segment_html(w, page, c, err)
 					  : segment_dump(w, page, c, err);
@@ -390,9 +511,12 @@ static int clean_dump_only(struct worker *w, struct page *page, struct nc_error 
 
 	if (page->kind != PAGE_HTML)
 		return nc_error_set(err, NC_ERR_USAGE, "a text dump has no HTML to render");
+	const char *from = charset_to_convert(&w->pipeline->config, page);
+	if (from && convert_page(page, from, err) < 0)
+		return -1;
 	int ret = render_html(w, page, 0, &dump, &html_page, err);
 	if (ret == 0) {
-		struct page_meta meta = { page_url(page, html_page.url) };
+		struct page_meta meta = html_meta(page, &html_page);
 		ret = page_sink_begin(w->sink, page, &meta, err);
 		if (ret == 0)
 			ret = page_sink_dump(w->sink, dump.buf, dump.len, err);
@@ -422,10 +546,21 @@ static int clean_page(struct worker *w, struct page *page, struct nc_error *err)
 	return page_sink_end(w->sink, err);
 }
 
-int worker_clean_page(struct worker *w, struct page *page, struct nc_error *err)
+int worker_clean_page(struct worker *w, struct page *page, struct page_stats *stats,
+		      struct nc_error *err)
 {
+	w->page_bytes = 0;
 	int ret = clean_page(w, page, err);
 	if (ret < 0)
 		nc_error_prefix(err, page->name);
+	if (stats) {
+		stats->bytes = w->page_bytes;
+		stats->counts = *page_sink_counts(w->sink);
+	}
 	return ret;
+}
+
+int worker_finish(struct worker *w, struct nc_error *err)
+{
+	return w->sink ? page_sink_finish(w->sink, err) : 0;
 }

@@ -15,6 +15,13 @@
  * mutable state outside workers; worker_emergency_stop() lets a signal
  * handler clean up after every live worker.
  *
+ * Character sets. A page in UTF-16 or UTF-32 (a byte order mark), and every
+ * page when the user names the charset (--encoding), is converted to UTF-8
+ * first (normalise/charset.h). An HTML page otherwise goes to the renderer
+ * in its own charset, with the charset to assume when it declares none (see
+ * html_normalise()). A text dump that is not UTF-8 is converted as it
+ * streams, from what uchardet guesses (windows-1252 with paper_charsets).
+ *
  * Every error a worker reports about a page names the page first.
  */
 #ifndef NC_PIPELINE_H
@@ -46,6 +53,17 @@ struct pipeline_config {
 	enum segmenter_flags segment_flags;
 	const struct method *method;            /* NULL: keep every segment */
 	const struct decider *decider;          /* required with a method */
+	const char *encoding;                   /* the charset of every page (--encoding),
+						   or NULL: each page's own */
+	int paper_charsets;                     /* the 2008 order for a page without a
+						   declared charset (the hint, then
+						   windows-1252) instead of uchardet's guess */
+};
+
+/* What cleaning a page found, for progress reports and summaries. */
+struct page_stats {
+	size_t bytes;                  /* of the page as read */
+	struct page_counts counts;     /* segments and words, kept and all */
 };
 
 struct pipeline;
@@ -65,8 +83,13 @@ struct worker *worker_new(const struct pipeline *pipeline, struct page_sink *sin
 			  struct nc_error *err);
 void worker_free(struct worker *worker);
 
-/* Run every stage on `page` and write the result to the worker's sink. */
-int worker_clean_page(struct worker *worker, struct page *page, struct nc_error *err);
+/* Run every stage on `page` and write the result to the worker's sink;
+ * `stats` (may be NULL) gets what was found. */
+int worker_clean_page(struct worker *worker, struct page *page, struct page_stats *stats,
+		      struct nc_error *err);
+
+/* After the last page: close what the sink's output holds open. */
+int worker_finish(struct worker *worker, struct nc_error *err);
 
 /* Stages 1-3 only: hand each segment of `page` to `fn` (for training). */
 int worker_read_segments(struct worker *worker, struct page *page, segment_fn fn, void *data,

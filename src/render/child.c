@@ -117,6 +117,11 @@ static _Noreturn void exec_child(const char *program, const struct child_spec *s
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(127);
+	/* The signal mask survives exec: a worker thread blocks every signal
+	 * (its process's handler runs elsewhere), the program must not. */
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	dup2(in_fd, STDIN_FILENO);

@@ -14,12 +14,16 @@
 struct stream_output {
 	struct page_output base;
 	FILE *stream;
+	int started;   /* a page was written: the "file" has begun */
 };
 
 static int stream_open(struct page_output *base, const struct page *page, struct nc_error *err)
 {
-	(void)base, (void)page, (void)err;
-	return 0;
+	struct stream_output *out = (struct stream_output *)base;
+	(void)page, (void)err;
+	int first = !out->started;
+	out->started = 1;
+	return first;
 }
 
 static int stream_write(struct page_output *base, const char *data, size_t len,
@@ -44,6 +48,11 @@ static void stream_abort(struct page_output *base)
 	(void)base;  /* what was written is out */
 }
 
+static int stream_finish(struct page_output *base, struct nc_error *err)
+{
+	return stream_commit(base, err);
+}
+
 static void stream_emergency_stop(struct page_output *base)
 {
 	(void)base;
@@ -59,6 +68,7 @@ static const struct page_output_ops stream_ops = {
 	.write = stream_write,
 	.commit = stream_commit,
 	.abort = stream_abort,
+	.finish = stream_finish,
 	.emergency_stop = stream_emergency_stop,
 	.free = stream_free,
 };
@@ -71,6 +81,89 @@ struct page_output *stream_output_new(FILE *stream)
 	return &out->base;
 }
 
+/* --- pages in memory, for a writer that orders them ---------------------------- */
+
+struct memory_output {
+	struct page_output base;
+	struct strbuf page;       /* the page being written */
+	struct strbuf done;       /* the page last committed */
+};
+
+static int memory_open(struct page_output *base, const struct page *page, struct nc_error *err)
+{
+	struct memory_output *out = (struct memory_output *)base;
+	(void)page, (void)err;
+	strbuf_reset(&out->page);
+	return 0;
+}
+
+static int memory_write(struct page_output *base, const char *data, size_t len,
+			struct nc_error *err)
+{
+	struct memory_output *out = (struct memory_output *)base;
+	if (strbuf_try_grow(&out->page, len) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
+				    out->page.len + len);
+	strbuf_add(&out->page, data, len);
+	return 0;
+}
+
+static int memory_commit(struct page_output *base, struct nc_error *err)
+{
+	struct memory_output *out = (struct memory_output *)base;
+	(void)err;
+	strbuf_swap(&out->page, &out->done);
+	strbuf_reset(&out->page);
+	return 0;
+}
+
+static void memory_abort(struct page_output *base)
+{
+	struct memory_output *out = (struct memory_output *)base;
+	strbuf_reset(&out->page);
+}
+
+static int memory_finish(struct page_output *base, struct nc_error *err)
+{
+	(void)base, (void)err;
+	return 0;
+}
+
+static void memory_free(struct page_output *base)
+{
+	struct memory_output *out = (struct memory_output *)base;
+	strbuf_release(&out->page);
+	strbuf_release(&out->done);
+	free(out);
+}
+
+static const struct page_output_ops memory_ops = {
+	.open = memory_open,
+	.write = memory_write,
+	.commit = memory_commit,
+	.abort = memory_abort,
+	.finish = memory_finish,
+	.emergency_stop = stream_emergency_stop,
+	.free = memory_free,
+};
+
+struct page_output *memory_output_new(int whole_or_nothing)
+{
+	struct memory_output *out = xcalloc(1, sizeof(*out));
+	out->base.ops = &memory_ops;
+	out->base.whole_or_nothing = whole_or_nothing;
+	strbuf_init(&out->page);
+	strbuf_init(&out->done);
+	return &out->base;
+}
+
+void memory_output_take(struct page_output *base, struct strbuf *bytes)
+{
+	struct memory_output *out = (struct memory_output *)base;
+	strbuf_reset(bytes);
+	strbuf_swap(&out->done, bytes);
+}
+
 /* --- a file per page ----------------------------------------------------------- */
 
 struct directory_output {
@@ -79,6 +172,8 @@ struct directory_output {
 	char *extension;
 	int root_fd;              /* the output directory, opened at the first page */
 	struct atomic_file file;
+	char *group;              /* the output name of the archive file left open */
+	long page_start;          /* where the current page began in it */
 };
 
 int output_make_directories(const char *dir, struct nc_error *err)
@@ -153,10 +248,9 @@ static int open_parent(struct directory_output *out, char *relative, const char 
 	return fd;
 }
 
-static int directory_open(struct page_output *base, const struct page *page,
-			  struct nc_error *err)
+/* Start the file of `page` (DIR/<output name><extension>). */
+static int open_file(struct directory_output *out, const struct page *page, struct nc_error *err)
 {
-	struct directory_output *out = (struct directory_output *)base;
 	struct strbuf relative = STRBUF_INIT, display = STRBUF_INIT;
 	const char *name = NULL;
 	int ret = -1;
@@ -179,6 +273,33 @@ static int directory_open(struct page_output *base, const struct page *page,
 	return ret;
 }
 
+/* Commit the archive file left open, if any. */
+static int close_group(struct directory_output *out, struct nc_error *err)
+{
+	if (!out->group)
+		return 0;
+	free(out->group);
+	out->group = NULL;
+	return atomic_file_commit(&out->file, err);
+}
+
+static int directory_open(struct page_output *base, const struct page *page,
+			  struct nc_error *err)
+{
+	struct directory_output *out = (struct directory_output *)base;
+
+	if (page->grouped && out->group && !strcmp(out->group, page->output_name)) {
+		out->page_start = ftell(out->file.stream);
+		return 0;   /* the next page of the same archive */
+	}
+	if (close_group(out, err) < 0 || open_file(out, page, err) < 0)
+		return -1;
+	if (page->grouped)
+		out->group = xstrdup(page->output_name);
+	out->page_start = 0;
+	return 1;
+}
+
 static int directory_write(struct page_output *base, const char *data, size_t len,
 			   struct nc_error *err)
 {
@@ -192,13 +313,40 @@ static int directory_write(struct page_output *base, const char *data, size_t le
 static int directory_commit(struct page_output *base, struct nc_error *err)
 {
 	struct directory_output *out = (struct directory_output *)base;
-	return atomic_file_commit(&out->file, err);
+	if (!out->group)
+		return atomic_file_commit(&out->file, err);
+	/* A page of an archive: its bytes must be in the file now. */
+	if (fflush(out->file.stream) != 0 || ferror(out->file.stream)) {
+		nc_error_set(err, NC_ERR_IO, "%s: cannot write: %s", out->file.display,
+			     strerror(errno));
+		free(out->group);
+		out->group = NULL;
+		atomic_file_abort(&out->file);
+		return -1;
+	}
+	return 0;
 }
 
 static void directory_abort(struct page_output *base)
 {
 	struct directory_output *out = (struct directory_output *)base;
-	atomic_file_abort(&out->file);
+	if (!out->group) {
+		atomic_file_abort(&out->file);
+		return;
+	}
+	/* Cut the failed page off the archive's file; the pages before stay. */
+	fflush(out->file.stream);
+	if (ftruncate(fileno(out->file.stream), out->page_start) != 0 ||
+	    fseek(out->file.stream, out->page_start, SEEK_SET) != 0) {
+		free(out->group);
+		out->group = NULL;
+		atomic_file_abort(&out->file);
+	}
+}
+
+static int directory_finish(struct page_output *base, struct nc_error *err)
+{
+	return close_group((struct directory_output *)base, err);
 }
 
 static void directory_emergency_stop(struct page_output *base)
@@ -213,6 +361,7 @@ static void directory_free(struct page_output *base)
 	atomic_file_abort(&out->file);
 	if (out->root_fd >= 0)
 		close(out->root_fd);
+	free(out->group);
 	free(out->dir);
 	free(out->extension);
 	free(out);
@@ -223,6 +372,7 @@ static const struct page_output_ops directory_ops = {
 	.write = directory_write,
 	.commit = directory_commit,
 	.abort = directory_abort,
+	.finish = directory_finish,
 	.emergency_stop = directory_emergency_stop,
 	.free = directory_free,
 };

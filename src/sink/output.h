@@ -2,12 +2,16 @@
  *
  * A page output receives each page's bytes between open() and commit() (or
  * abort()). The stream output sends every page to one stream (standard
- * output) in turn; the directory output writes each page to its own file
- * DIR/<output name><extension>, whole or not at all (base/file.h:
- * atomic_file), creating directories as needed and never writing through a
- * symlink inside DIR (DIR itself may be one). An output is per worker: it
- * holds the page being written. Its emergency_stop() removes a half-written
- * file from a signal handler.
+ * output) in turn. The directory output writes DIR/<output name><extension>:
+ * a file per page, whole or not at all (base/file.h: atomic_file), or, for
+ * the `grouped` pages of an archive, one file for all of them, appended page
+ * after page and renamed into place when the archive's last page is done
+ * (the next page belongs elsewhere, or finish()); a page that fails is cut
+ * off the end again. Directories are created as needed, and never entered
+ * through a symlink inside DIR (DIR itself may be one).
+ *
+ * An output is per worker: it holds the file being written. Its
+ * emergency_stop() removes a half-written file from a signal handler.
  */
 #ifndef NC_OUTPUT_H
 #define NC_OUTPUT_H
@@ -16,16 +20,21 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "base/strbuf.h"
 #include "source/page.h"
 
 struct page_output;
 
 struct page_output_ops {
+	/* 1 when this page starts a new output file (for the file's header),
+	 * 0 when it goes on one already open, -1 with `err`. */
 	int (*open)(struct page_output *output, const struct page *page, struct nc_error *err);
 	int (*write)(struct page_output *output, const char *data, size_t len,
 		     struct nc_error *err);
 	int (*commit)(struct page_output *output, struct nc_error *err);
 	void (*abort)(struct page_output *output);
+	/* After the last page: commit a file left open for more pages. */
+	int (*finish)(struct page_output *output, struct nc_error *err);
 	/* Async-signal-safe: remove what a page in progress left on disk. */
 	void (*emergency_stop)(struct page_output *output);
 	void (*free)(struct page_output *output);
@@ -33,16 +42,26 @@ struct page_output_ops {
 
 struct page_output {
 	const struct page_output_ops *ops;
-	/* A page that fails leaves nothing behind, however much was written
-	 * (a file per page): the sink may then pass bytes on early. */
+	/* A page that fails leaves nothing behind, however much was written:
+	 * the sink may then pass bytes on early. */
 	int whole_or_nothing;
 };
 
-/* Every page to `stream`, which stays the caller's. */
+/* Every page to `stream`, which stays the caller's; the first page starts
+ * the one "file". */
 struct page_output *stream_output_new(FILE *stream);
 
 /* Every page to DIR/<output name><extension>. */
 struct page_output *directory_output_new(const char *dir, const char *extension);
+
+/* Every page into memory: its bytes wait there (memory_output_take()) for
+ * a writer that puts pages in order (pipeline/runner.h). It never starts a
+ * file (the writer's real output does), and a failed page leaves nothing.
+ * It says it is `whole_or_nothing` when the real output is, so that the
+ * sink makes the same bytes in the same pieces as it would for that. */
+struct page_output *memory_output_new(int whole_or_nothing);
+/* The bytes of the page last committed; `out` takes them. */
+void memory_output_take(struct page_output *output, struct strbuf *out);
 
 /* Create `dir` and its parents (mode 0777 less the umask); an error if it
  * is empty or exists as something other than a directory. */

@@ -1,24 +1,56 @@
-/* sink.c: formatting pages (see sink.h). */
+/* sink.c: formatting pages (see sink.h).
+ *
+ * Bytes flow: a format appends to `pending`; flush() passes pending on, through
+ * the page's gzip member when gzip is on, to the output. A format that needs
+ * the whole page before it can write anything (WET: its record header holds
+ * the text's length) collects the page in `text` and formats at the end.
+ */
 #include "sink/sink.h"
+#include "sink/warc-writer.h"
 #include "base/alloc.h"
+#include "base/json.h"
 #include "base/utf8.h"
+#include "source/warc-source.h"
 
 #include <string.h>
+#include <zlib.h>
 
 struct page_sink {
-	enum sink_format format;
+	struct sink_config config;
 	struct page_output *output;
-	struct strbuf pending;   /* formatted, not yet passed to the output */
-	int open;                /* between begin() and end()/abort() */
-	int streaming;           /* pass bytes on as they come (see begin()) */
+	struct warc_writer *wet;     /* the WET format's writer */
+	struct strbuf pending;       /* formatted, not yet passed on */
+	struct strbuf text;          /* WET: the page's text until its end */
+	struct strbuf compressed;    /* gzip: output of the page's member */
+	z_stream zip;
+	int zip_open;                /* the page's gzip member is begun */
+	int open;                    /* between begin() and end()/abort() */
+	int streaming;               /* pass bytes on as they come (see begin()) */
+	int first_item;              /* jsonl: no segment written yet */
+	const struct page *page;     /* the page being written, and what is known */
+	struct page_meta meta;
+	struct page_counts counts;
 };
 
-struct page_sink *page_sink_new(enum sink_format format, struct page_output *output)
+const char *sink_format_extension(enum sink_format format)
+{
+	switch (format) {
+	case SINK_JSONL: return ".jsonl";
+	case SINK_WET: return ".wet";
+	default: return ".txt";
+	}
+}
+
+struct page_sink *page_sink_new(const struct sink_config *config, struct page_output *output)
 {
 	struct page_sink *sink = xcalloc(1, sizeof(*sink));
-	sink->format = format;
+	sink->config = *config;
 	sink->output = output;
+	if (config->format == SINK_WET)
+		sink->wet = warc_writer_new(0);   /* the sink compresses, page by page */
 	strbuf_init(&sink->pending);
+	strbuf_init(&sink->text);
+	strbuf_init(&sink->compressed);
 	return sink;
 }
 
@@ -29,21 +61,92 @@ void page_sink_free(struct page_sink *sink)
 	if (sink->open)
 		page_sink_abort(sink);
 	sink->output->ops->free(sink->output);
+	warc_writer_free(sink->wet);
 	strbuf_release(&sink->pending);
+	strbuf_release(&sink->text);
+	strbuf_release(&sink->compressed);
 	free(sink);
 }
 
-static int flush(struct page_sink *sink, struct nc_error *err)
+/* --- passing bytes on ------------------------------------------------------------ */
+
+static int zip_begin(struct page_sink *sink, struct nc_error *err)
 {
-	int ret = sink->output->ops->write(sink->output, sink->pending.buf, sink->pending.len, err);
+	memset(&sink->zip, 0, sizeof(sink->zip));
+	if (deflateInit2(&sink->zip, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return nc_error_set(err, NC_ERR_MEMORY, "cannot start gzip compression");
+	sink->zip_open = 1;
+	return 0;
+}
+
+static void zip_end(struct page_sink *sink)
+{
+	if (sink->zip_open)
+		deflateEnd(&sink->zip);
+	sink->zip_open = 0;
+}
+
+/* Deflate `len` bytes (all that is left with `finish`) into `compressed`. */
+static int zip_add(struct page_sink *sink, const char *data, size_t len, int finish,
+		   struct nc_error *err)
+{
+	z_stream *z = &sink->zip;
+	z->next_in = (Bytef *)data;
+	z->avail_in = (uInt)len;
+	for (;;) {
+		strbuf_grow(&sink->compressed, 65536);
+		z->next_out = (Bytef *)sink->compressed.buf + sink->compressed.len;
+		z->avail_out = (uInt)strbuf_avail(&sink->compressed);
+		uInt before = z->avail_out;
+		int rc = deflate(z, finish ? Z_FINISH : Z_NO_FLUSH);
+		strbuf_commit(&sink->compressed, before - z->avail_out);
+		if (rc == Z_STREAM_END || (!finish && z->avail_in == 0 && z->avail_out > 0))
+			return 0;
+		if (rc != Z_OK && rc != Z_BUF_ERROR)
+			return nc_error_set(err, NC_ERR_IO, "gzip compression failed");
+	}
+}
+
+/* Pass `pending` on (and, with `last`, end the page's gzip member). */
+static int flush(struct page_sink *sink, int last, struct nc_error *err)
+{
+	const char *data = sink->pending.buf;
+	size_t len = sink->pending.len;
+	int ret = 0;
+
+	if (sink->config.gzip) {
+		strbuf_reset(&sink->compressed);
+		if (!sink->zip_open && (len || last))
+			ret = zip_begin(sink, err);
+		if (ret == 0 && sink->zip_open)
+			ret = zip_add(sink, data, len, last, err);
+		if (last)
+			zip_end(sink);
+		data = sink->compressed.buf;
+		len = sink->compressed.len;
+	}
+	if (ret == 0 && len)
+		ret = sink->output->ops->write(sink->output, data, len, err);
 	strbuf_reset(&sink->pending);
 	return ret;
 }
 
 static int flush_when_full(struct page_sink *sink, struct nc_error *err)
 {
-	return sink->streaming && sink->pending.len >= SINK_FLUSH_BYTES ? flush(sink, err) : 0;
+	return sink->streaming && sink->pending.len >= SINK_FLUSH_BYTES ? flush(sink, 0, err) : 0;
 }
+
+/* Room for `bytes` more: a page's output grows with the page, so running
+ * out of memory fails the page instead of the run. */
+static int reserve(struct page_sink *sink, size_t bytes, struct nc_error *err)
+{
+	if (strbuf_try_grow(&sink->pending, bytes) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
+				    sink->pending.len + bytes);
+	return 0;
+}
+
+/* --- the formats --------------------------------------------------------------------- */
 
 /* The URL comes from a wrapper's id, a dump's first line or a file name, so
  * it may hold anything. The line must stay one line of valid UTF-8: control
@@ -70,39 +173,36 @@ static void write_url_line(struct strbuf *out, const char *url)
 	strbuf_addch(out, '\n');
 }
 
-int page_sink_begin(struct page_sink *sink, const struct page *page,
-		    const struct page_meta *meta, struct nc_error *err)
+static void json_field(struct strbuf *out, const char *name, const char *value)
 {
-	if (sink->output->ops->open(sink->output, page, err) < 0)
-		return -1;
-	sink->open = 1;
-	/* A text dump streams whatever the output (it may be of any size); an
-	 * HTML page streams only where a failure leaves nothing anyway. */
-	sink->streaming = page->kind == PAGE_TEXT || sink->output->whole_or_nothing;
-	strbuf_reset(&sink->pending);
-	write_url_line(&sink->pending, meta->url);
-	return 0;
+	strbuf_addf(out, "\"%s\":", name);
+	if (value)
+		json_add_cstring(out, value);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addch(out, ',');
 }
 
-/* Room for `bytes` more: a page's output grows with the page, so running
- * out of memory fails the page instead of the run. */
-static int reserve(struct page_sink *sink, size_t bytes, struct nc_error *err)
+static void begin_jsonl(struct page_sink *sink)
 {
-	if (strbuf_try_grow(&sink->pending, bytes) < 0)
-		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
-				    sink->pending.len + bytes);
-	return 0;
+	struct strbuf *out = &sink->pending;
+	strbuf_addch(out, '{');
+	json_field(out, "url", sink->meta.url);
+	json_field(out, "source", sink->page->name);
+	json_field(out, "record_id", sink->page->record_id);
+	json_field(out, "title", sink->meta.title);
+	json_field(out, "charset", sink->meta.charset);
+	strbuf_addf(out, "\"method\":%s,", sink->config.method_json ? sink->config.method_json
+								    : "null");
+	strbuf_addstr(out, "\"segments\":[");
+	sink->first_item = 1;
 }
 
-/* A dump is Lynx's text, which holds whatever the page held: it goes out
- * as valid UTF-8 without control characters (utf8_clean()), so that no page
- * can send escape sequences to a terminal. */
-int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err)
+static void end_jsonl(struct page_sink *sink)
 {
-	if (reserve(sink, len, err) < 0)
-		return -1;
-	utf8_clean(text, len, &sink->pending);
-	return flush_when_full(sink, err);
+	const struct page_counts *c = &sink->counts;
+	strbuf_addf(&sink->pending, "],\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
+		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
 
 static void write_tag(struct strbuf *out, enum segment_type type)
@@ -112,31 +212,31 @@ static void write_tag(struct strbuf *out, enum segment_type type)
 	strbuf_addch(out, '>');
 }
 
-/* CLEANEVAL: each kept segment on a line of its own; the kept pieces of a
- * segment share its line, separated by a space. */
-static void write_cleaneval(struct strbuf *out, const struct scored_segment *segments,
-			    size_t count)
+/* Kept segments one a line (a CLEANEVAL line starts with the tag); the kept
+ * pieces of a segment share its line, separated by a space. `after` ends
+ * each line ("\n", or "\n\n" for paragraphs of plain text). */
+static void write_lines(struct strbuf *out, const struct scored_segment *segments, size_t count,
+			int tagged, const char *after)
 {
 	int line_open = 0;
 
 	for (size_t i = 0; i < count; i++) {
 		const struct scored_segment *s = &segments[i];
 		if (line_open && !s->continues) {
-			strbuf_addch(out, '\n');
+			strbuf_addstr(out, after);
 			line_open = 0;
 		}
 		if (!s->keep)
 			continue;
-		if (line_open) {
+		if (line_open)
 			strbuf_addch(out, ' ');
-		} else {
+		else if (tagged)
 			write_tag(out, s->segment.type);
-			line_open = 1;
-		}
+		line_open = 1;
 		strbuf_add(out, s->segment.text, s->segment.len);
 	}
 	if (line_open)
-		strbuf_addch(out, '\n');
+		strbuf_addstr(out, after);
 }
 
 /* Scores: every piece on a line of its own; a piece that continues a
@@ -156,25 +256,231 @@ static void write_scores(struct strbuf *out, const struct scored_segment *segmen
 	}
 }
 
+/* JSON: the kept segments (kept pieces joined), or with scores every piece. */
+static void write_json_segments(struct page_sink *sink, const struct scored_segment *segments,
+				size_t count)
+{
+	struct strbuf *out = &sink->pending;
+	int open_item = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		const struct scored_segment *s = &segments[i];
+		int starts = sink->config.scores || !s->continues || !open_item;
+		if (!sink->config.scores && !s->keep)
+			continue;
+		if (open_item && starts)
+			strbuf_addstr(out, "\"}");
+		if (starts) {
+			strbuf_addstr(out, sink->first_item ? "{" : ",{");
+			sink->first_item = 0;
+			strbuf_addf(out, "\"type\":\"%c\",", (char)s->segment.type);
+			if (sink->config.scores)
+				strbuf_addf(out, "\"cost_clean\":%.4f,\"cost_dirty\":%.4f,\"kept\":%s,"
+					    "\"continues\":%s,", s->score.cost_clean, s->score.cost_dirty,
+					    s->keep ? "true" : "false", s->continues ? "true" : "false");
+			strbuf_addstr(out, "\"text\":\"");
+		} else {
+			strbuf_addch(out, ' ');
+		}
+		/* The string without its quotes, so that pieces can join it. */
+		size_t at = out->len;
+		json_add_string(out, s->segment.text, s->segment.len);
+		memmove(out->buf + at, out->buf + at + 1, out->len - at - 2);
+		strbuf_setlen(out, out->len - 2);
+		open_item = 1;
+	}
+	if (open_item)
+		strbuf_addstr(out, "\"}");
+}
+
+static size_t count_words(const char *text, size_t len)
+{
+	size_t words = 0;
+	for (size_t i = 0; i < len; i++)
+		words += text[i] != ' ' && (i == 0 || text[i - 1] == ' ');
+	return words;
+}
+
+static void count(struct page_sink *sink, const struct scored_segment *segments, size_t n)
+{
+	struct page_counts *c = &sink->counts;
+	int kept_here = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct scored_segment *s = &segments[i];
+		size_t words = count_words(s->segment.text, s->segment.len);
+		if (!s->continues) {
+			c->segments++;
+			kept_here = 0;
+		}
+		c->words += words;
+		if (s->keep) {
+			c->kept_words += words;
+			c->kept += !kept_here;
+			kept_here = 1;
+		}
+	}
+}
+
+/* --- the page ---------------------------------------------------------------------- */
+
+/* `len` bytes as one gzip member, appended to `out`. */
+static int gzip_member(const char *data, size_t len, struct strbuf *out, struct nc_error *err)
+{
+	z_stream z = { 0 };
+	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return nc_error_set(err, NC_ERR_MEMORY, "cannot start gzip compression");
+	z.next_in = (Bytef *)data;
+	z.avail_in = (uInt)len;
+	int rc;
+	do {
+		strbuf_grow(out, len / 2 + 64);
+		z.next_out = (Bytef *)out->buf + out->len;
+		z.avail_out = (uInt)strbuf_avail(out);
+		uInt before = z.avail_out;
+		rc = deflate(&z, Z_FINISH);
+		strbuf_commit(out, before - z.avail_out);
+	} while (rc == Z_OK || rc == Z_BUF_ERROR);
+	deflateEnd(&z);
+	return rc == Z_STREAM_END ? 0 : nc_error_set(err, NC_ERR_IO, "gzip compression failed");
+}
+
+/* The bytes an output file of the format begins with (WET: a warcinfo
+ * record), in its own gzip member with gzip. */
+static int format_file_header(const struct sink_config *config, struct warc_writer *wet,
+			      struct strbuf *out, struct nc_error *err)
+{
+	const char *const fields[] = {
+		"software", config->software ? config->software : "ncleaner",
+		"format", "WARC File Format 1.0",
+		"description", "the running text of each page, as kept by ncleaner", NULL
+	};
+	struct strbuf header = STRBUF_INIT;
+	int ret = 0;
+
+	if (config->format == SINK_WET)
+		ret = warc_writer_warcinfo(wet, &header, NULL, NULL, fields, err);
+	if (ret == 0 && header.len)
+		ret = config->gzip ? gzip_member(header.buf, header.len, out, err)
+				   : (strbuf_add(out, header.buf, header.len), 0);
+	strbuf_release(&header);
+	return ret;
+}
+
+int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
+			  struct nc_error *err)
+{
+	struct warc_writer *wet = config->format == SINK_WET ? warc_writer_new(0) : NULL;
+	int ret = format_file_header(config, wet, out, err);
+	warc_writer_free(wet);
+	return ret;
+}
+
+/* A new output file's first record. */
+static int write_file_header(struct page_sink *sink, struct nc_error *err)
+{
+	struct strbuf header = STRBUF_INIT;
+	int ret = format_file_header(&sink->config, sink->wet, &header, err);
+	if (ret == 0 && header.len)
+		ret = sink->output->ops->write(sink->output, header.buf, header.len, err);
+	strbuf_release(&header);
+	return ret;
+}
+
+int page_sink_begin(struct page_sink *sink, const struct page *page,
+		    const struct page_meta *meta, struct nc_error *err)
+{
+	int new_file = sink->output->ops->open(sink->output, page, err);
+	if (new_file < 0)
+		return -1;
+	sink->open = 1;
+	sink->page = page;
+	sink->meta = *meta;
+	memset(&sink->counts, 0, sizeof(sink->counts));
+	strbuf_reset(&sink->pending);
+	strbuf_reset(&sink->text);
+	/* A text dump streams whatever the output (it may be of any size); an
+	 * HTML page streams only where a failure leaves nothing anyway. WET
+	 * must see the whole page first. */
+	sink->streaming = sink->config.format != SINK_WET &&
+			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
+	if (new_file && write_file_header(sink, err) < 0)
+		return -1;
+	if (sink->config.format == SINK_CLEANEVAL)
+		write_url_line(&sink->pending, meta->url);
+	else if (sink->config.format == SINK_JSONL)
+		begin_jsonl(sink);
+	return 0;
+}
+
+/* A dump is Lynx's text, which holds whatever the page held: it goes out
+ * as valid UTF-8 without control characters (utf8_clean()), so that no page
+ * can send escape sequences to a terminal. */
+int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err)
+{
+	if (reserve(sink, len, err) < 0)
+		return -1;
+	utf8_clean(text, len, sink->config.format == SINK_WET ? &sink->text : &sink->pending);
+	return flush_when_full(sink, err);
+}
+
 int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
-		       size_t count, struct nc_error *err)
+		       size_t count_, struct nc_error *err)
 {
 	size_t bytes = 0;
-	for (size_t i = 0; i < count; i++)
-		bytes += segments[i].segment.len + 64;   /* text, tag, scores */
+	for (size_t i = 0; i < count_; i++)
+		bytes += segments[i].segment.len + 128;   /* text, tag or JSON, scores */
 	if (reserve(sink, bytes, err) < 0)
 		return -1;
-	if (sink->format == SINK_SCORES)
-		write_scores(&sink->pending, segments, count);
-	else
-		write_cleaneval(&sink->pending, segments, count);
+	count(sink, segments, count_);
+	switch (sink->config.format) {
+	case SINK_CLEANEVAL:
+		if (sink->config.scores)
+			write_scores(&sink->pending, segments, count_);
+		else
+			write_lines(&sink->pending, segments, count_, 1, "\n");
+		break;
+	case SINK_TEXT:
+		write_lines(&sink->pending, segments, count_, 0, "\n\n");
+		break;
+	case SINK_JSONL:
+		write_json_segments(sink, segments, count_);
+		break;
+	case SINK_WET:
+		if (strbuf_try_grow(&sink->text, bytes) < 0)
+			return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for the page's text");
+		write_lines(&sink->text, segments, count_, 0, "\n");
+		break;
+	}
 	return flush_when_full(sink, err);
+}
+
+static int end_wet(struct page_sink *sink, struct nc_error *err)
+{
+	const struct warc_page_info *info = warc_page_info(sink->page);
+	struct warc_conversion record = {
+		.source = sink->page->name,
+		.target_uri = sink->meta.url,
+		.date = info ? info->date : NULL,
+		.refers_to = sink->page->record_id,
+		.text = sink->text.buf,
+		.len = sink->text.len,
+	};
+	return warc_writer_conversion(sink->wet, &sink->pending, &record, err);
 }
 
 int page_sink_end(struct page_sink *sink, struct nc_error *err)
 {
-	int ret = flush(sink, err);
+	int ret = 0;
+
+	if (sink->config.format == SINK_JSONL)
+		end_jsonl(sink);
+	else if (sink->config.format == SINK_WET)
+		ret = end_wet(sink, err);
+	if (ret == 0)
+		ret = flush(sink, 1, err);
 	sink->open = 0;
+	zip_end(sink);
 	if (ret == 0)
 		return sink->output->ops->commit(sink->output, err);
 	sink->output->ops->abort(sink->output);
@@ -184,9 +490,20 @@ int page_sink_end(struct page_sink *sink, struct nc_error *err)
 void page_sink_abort(struct page_sink *sink)
 {
 	strbuf_reset(&sink->pending);
+	zip_end(sink);
 	if (sink->open)
 		sink->output->ops->abort(sink->output);
 	sink->open = 0;
+}
+
+int page_sink_finish(struct page_sink *sink, struct nc_error *err)
+{
+	return sink->output->ops->finish(sink->output, err);
+}
+
+const struct page_counts *page_sink_counts(const struct page_sink *sink)
+{
+	return &sink->counts;
 }
 
 void page_sink_emergency_stop(struct page_sink *sink)

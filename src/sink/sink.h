@@ -6,21 +6,35 @@
  * times, then end(); or abort() at any point after begin() when the page
  * fails. Bytes go to the output whenever SINK_FLUSH_BYTES have collected
  * (so a page of any size passes in bounded memory) for a text dump, and for
- * any page when the output is whole-or-nothing (a file per page, which a
- * failure removes). On a stream output (standard output) an HTML page's
- * bytes wait for the end of the page, so a failed HTML page writes nothing
- * there; a text dump that fails half-way leaves what it had written.
+ * any page when the output is whole-or-nothing (a file per page, or a page
+ * of an archive's file, which a failure removes). On a stream output
+ * (standard output) an HTML page's bytes wait for the end of the page, so a
+ * failed HTML page writes nothing there; a text dump that fails half-way
+ * leaves what it had written.
  *
  * Formats:
- *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h, l);
- *              the kept pieces of a segment (method.h) share its line
- *   scores     "URL: <url>" and every segment (or piece), kept or not, as
- *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4 decimals),
- *              with "+" instead of "<t>" for a piece that continues a segment
+ *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h,
+ *              l); the kept pieces of a segment (method.h) share its line.
+ *              With scores: every segment (or piece), kept or not, as
+ *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4
+ *              decimals), with "+" instead of "<t>" for a later piece.
+ *   text       the kept segments' text, a blank line after each.
+ *   jsonl      one JSON object a line per page: url, source, record_id,
+ *              title, charset, method, segments (each {"type", "text"}; with
+ *              scores every segment, with "cost_clean", "cost_dirty" and
+ *              "kept"), counts {segments, kept, words, kept_words}.
+ *   wet        a WARC/1.0 conversion record per page, as in Common Crawl's
+ *              WET files (warc-writer.h); every output file begins with a
+ *              warcinfo record.
  * The URL line is one line of valid UTF-8: control characters and invalid
- * bytes in the URL are percent-encoded. A dump (--dump) goes out as valid
- * UTF-8 without control characters but newlines (base/utf8.h: utf8_clean);
- * segments already are. So no output can carry a terminal escape sequence.
+ * bytes in the URL are percent-encoded (JSON and WARC headers escape or
+ * refuse them). A dump (--dump) goes out as valid UTF-8 without control
+ * characters but newlines (utf8_clean); segments already are. So no output
+ * carries a terminal escape sequence.
+ *
+ * With gzip, each page's bytes (and a file's warcinfo record) are one gzip
+ * member, so that outputs of archives stay readable from any page's offset
+ * and a failed page can be cut off.
  *
  * A sink is per worker and owns its output.
  */
@@ -38,17 +52,40 @@
 
 enum sink_format {
 	SINK_CLEANEVAL,
-	SINK_SCORES
+	SINK_TEXT,
+	SINK_JSONL,
+	SINK_WET
 };
+
+struct sink_config {
+	enum sink_format format;
+	int scores;                /* every segment, with its scores (cleaneval, jsonl) */
+	int gzip;                  /* a gzip member per page */
+	const char *method_json;   /* jsonl: a JSON object naming the method and its
+				      settings; NULL: null */
+	const char *software;      /* wet: the warcinfo's software field */
+};
+
+/* The file name extension of a format's output (".txt", ".jsonl", ".wet";
+ * ".gz" is added with gzip). */
+const char *sink_format_extension(enum sink_format format);
 
 /* What the pipeline learnt about a page on its way. */
 struct page_meta {
-	const char *url;   /* never NULL: the page's own, or its name */
+	const char *url;       /* never NULL: the page's own, or its name */
+	const char *title;     /* UTF-8, or NULL */
+	const char *charset;   /* the charset the page was read in, or NULL */
+};
+
+/* Counted while a page is written. */
+struct page_counts {
+	size_t segments, kept;       /* segments (not pieces): kept when a piece is */
+	size_t words, kept_words;    /* white-space separated tokens */
 };
 
 struct page_sink;
 
-struct page_sink *page_sink_new(enum sink_format format, struct page_output *output);
+struct page_sink *page_sink_new(const struct sink_config *config, struct page_output *output);
 void page_sink_free(struct page_sink *sink);
 
 int page_sink_begin(struct page_sink *sink, const struct page *page,
@@ -58,6 +95,17 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		       size_t count, struct nc_error *err);
 int page_sink_end(struct page_sink *sink, struct nc_error *err);
 void page_sink_abort(struct page_sink *sink);
+
+/* The bytes an output file of `config`'s format begins with (WET: a
+ * warcinfo record), for a writer that starts files itself. */
+int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
+			  struct nc_error *err);
+
+/* After the last page: close what the output holds open (an archive's file). */
+int page_sink_finish(struct page_sink *sink, struct nc_error *err);
+
+/* The counts of the page last written (valid after end()). */
+const struct page_counts *page_sink_counts(const struct page_sink *sink);
 
 /* Async-signal-safe: remove what the page in progress left on disk. */
 void page_sink_emergency_stop(struct page_sink *sink);

@@ -4,8 +4,8 @@
 #include "base/sha1.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 #include <zlib.h>
 
@@ -31,32 +31,6 @@ void warc_writer_free(struct warc_writer *writer)
 	free(writer);
 }
 
-int warc_record_id_new(struct strbuf *out, struct nc_error *err)
-{
-	unsigned char bytes[16];
-	size_t got = 0;
-
-	while (got < sizeof(bytes)) {
-		ssize_t n = getrandom(bytes + got, sizeof(bytes) - got, 0);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return nc_error_set(err, NC_ERR_IO, "cannot make a record id: getrandom: %s",
-					    strerror(errno));
-		got += (size_t)n;
-	}
-	bytes[6] = (unsigned char)((bytes[6] & 0x0f) | 0x40);   /* version 4: random */
-	bytes[8] = (unsigned char)((bytes[8] & 0x3f) | 0x80);   /* the RFC 4122 variant */
-	strbuf_addstr(out, "<urn:uuid:");
-	for (size_t i = 0; i < sizeof(bytes); i++) {
-		if (i == 4 || i == 6 || i == 8 || i == 10)
-			strbuf_addch(out, '-');
-		strbuf_addf(out, "%02x", bytes[i]);
-	}
-	strbuf_addch(out, '>');
-	return 0;
-}
-
 /* Add "Name: value\r\n", refusing values that would end the line early. */
 static int add_header(struct strbuf *header, const char *name, const char *value,
 		      struct nc_error *err)
@@ -67,12 +41,40 @@ static int add_header(struct strbuf *header, const char *name, const char *value
 	return 0;
 }
 
+/* A record id made from what the record is (UUID version 5 layout over a
+ * SHA-1 of `seed`): a page's record gets the same id in every run and with
+ * any number of workers, and different pages (their names differ) get
+ * different ids. */
+static void add_record_id(struct strbuf *header, const struct strbuf *seed)
+{
+	struct sha1 sha;
+	unsigned char digest[SHA1_DIGEST_BYTES];
+
+	sha1_init(&sha);
+	sha1_update(&sha, seed->buf, seed->len);
+	sha1_final(&sha, digest);
+	digest[6] = (unsigned char)((digest[6] & 0x0f) | 0x50);   /* version 5: name-based */
+	digest[8] = (unsigned char)((digest[8] & 0x3f) | 0x80);   /* the RFC 4122 variant */
+	strbuf_addstr(header, "WARC-Record-ID: <urn:uuid:");
+	for (size_t i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			strbuf_addch(header, '-');
+		strbuf_addf(header, "%02x", digest[i]);
+	}
+	strbuf_addstr(header, ">\r\n");
+}
+
+/* WARC-Date: `date`, else $SOURCE_DATE_EPOCH (for reproducible output, as
+ * reproducible builds use it), else now. */
 static void add_date(struct strbuf *header, const char *date)
 {
 	char now[32];
 
 	if (!date) {
-		time_t t = time(NULL);
+		const char *epoch = getenv("SOURCE_DATE_EPOCH");
+		char *end = NULL;
+		long long fixed = epoch && *epoch ? strtoll(epoch, &end, 10) : -1;
+		time_t t = fixed >= 0 && end && !*end ? (time_t)fixed : time(NULL);
 		struct tm tm;
 		gmtime_r(&t, &tm);
 		strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -155,10 +157,14 @@ int warc_writer_conversion(struct warc_writer *writer, struct strbuf *out,
 		goto out;
 	}
 	add_date(&header, record->date);
-	strbuf_addstr(&header, "WARC-Record-ID: ");
-	if (warc_record_id_new(&header, err) < 0)
-		goto out;
-	strbuf_addstr(&header, "\r\n");
+	struct strbuf seed = STRBUF_INIT;
+	strbuf_addf(&seed, "conversion\n%s\n%s\n%s\n", record->source ? record->source : "",
+		    record->refers_to ? record->refers_to : "",
+		    record->target_uri ? record->target_uri : "");
+	strbuf_add(&seed, header.buf, header.len);   /* holds the date */
+	strbuf_add(&seed, record->text, record->len);
+	add_record_id(&header, &seed);
+	strbuf_release(&seed);
 	if (record->refers_to && add_header(&header, "WARC-Refers-To", record->refers_to, err) < 0)
 		goto out;
 	add_block_digest(&header, record->text, record->len);
@@ -182,10 +188,13 @@ int warc_writer_warcinfo(struct warc_writer *writer, struct strbuf *out, const c
 	add_date(&header, date);
 	if (filename && add_header(&header, "WARC-Filename", filename, err) < 0)
 		goto out;
-	strbuf_addstr(&header, "WARC-Record-ID: ");
-	if (warc_record_id_new(&header, err) < 0)
-		goto out;
-	strbuf_addf(&header, "\r\nContent-Type: application/warc-fields\r\nContent-Length: %zu\r\n\r\n",
+	struct strbuf seed = STRBUF_INIT;
+	strbuf_addstr(&seed, "warcinfo\n");
+	strbuf_add(&seed, header.buf, header.len);   /* the date and file name */
+	strbuf_add(&seed, block.buf, block.len);
+	add_record_id(&header, &seed);
+	strbuf_release(&seed);
+	strbuf_addf(&header, "Content-Type: application/warc-fields\r\nContent-Length: %zu\r\n\r\n",
 		    block.len);
 	ret = emit_record(writer, out, &header, block.buf, block.len, err);
 out:

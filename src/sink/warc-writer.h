@@ -7,7 +7,7 @@
  *   WARC-Type: conversion
  *   WARC-Target-URI: http://example.com/
  *   WARC-Date: 2024-01-01T00:00:00Z
- *   WARC-Record-ID: <urn:uuid:...>          (a random UUID, version 4)
+ *   WARC-Record-ID: <urn:uuid:...>          (a UUID made from the record)
  *   WARC-Refers-To: <urn:uuid:...>          (the source record, when known)
  *   WARC-Block-Digest: sha1:...              (base 32, as Common Crawl writes)
  *   Content-Type: text/plain
@@ -19,8 +19,11 @@
  * owns, and the caller decides where the bytes go (an atomic file, a stream).
  * With gzip, each record is its own gzip member, as in Common Crawl's
  * .warc.wet.gz files, so that a record can be read from its offset alone.
- * The writer owns its zlib state; one writer per thread. Random record ids
- * come from getrandom(2), so the writer keeps no generator state.
+ * The writer owns its zlib state; one writer per thread. Record ids are
+ * made from the record (a SHA-1 of its source's name, source record, URL,
+ * date and text), so output is the same in every run and with any number
+ * of workers; a record without a date of its own takes $SOURCE_DATE_EPOCH,
+ * else the time it is written.
  *
  * Header values come from pages (URLs, dates, record ids): one that holds
  * CR or LF would break the record, and is refused with NC_ERR_USAGE.
@@ -47,6 +50,7 @@ int warc_writer_warcinfo(struct warc_writer *writer, struct strbuf *out, const c
 			 const char *date, const char *const *fields, struct nc_error *err);
 
 struct warc_conversion {
+	const char *source;       /* names the page (file, FILE@OFFSET): ids differ by it */
 	const char *target_uri;   /* NULL: no WARC-Target-URI line */
 	const char *date;         /* WARC-Date, e.g. the source record's; NULL: now */
 	const char *refers_to;    /* WARC-Record-ID of the source record, or NULL */
@@ -58,8 +62,5 @@ struct warc_conversion {
 int warc_writer_conversion(struct warc_writer *writer, struct strbuf *out,
 			   const struct warc_conversion *record, struct nc_error *err);
 
-/* A new record id, "<urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx>",
- * appended to `out`. */
-int warc_record_id_new(struct strbuf *out, struct nc_error *err);
 
 #endif

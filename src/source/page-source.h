@@ -45,6 +45,8 @@ static inline void page_source_free(struct page_source *source)
 
 /* How a file's kind is decided. */
 enum file_kind_rule {
+	FILE_KIND_BY_CONTENT,  /* what the bytes say (input-source.h); the list
+				  itself marks them by name meanwhile */
 	FILE_KIND_BY_NAME,   /* .html, .htm, .xhtml are HTML, anything else a text dump */
 	FILE_KIND_HTML,      /* --html */
 	FILE_KIND_TEXT       /* --text */

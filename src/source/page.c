@@ -52,15 +52,68 @@ ssize_t page_read_block(struct page *page, char *buf, size_t cap, struct nc_erro
 	return (ssize_t)got;
 }
 
-void page_release(struct page *page)
+void page_close_reader(struct page *page)
 {
 	if (page->reader.close)
 		page->reader.close(page->reader.state);
+	memset(&page->reader, 0, sizeof(page->reader));
+}
+
+void page_release(struct page *page)
+{
+	page_close_reader(page);
 	free(page->name);
 	free(page->output_name);
 	free(page->url);
 	free(page->charset_hint);
+	free(page->record_id);
 	memset(page, 0, sizeof(*page));
+}
+
+/* --- pages in memory -------------------------------------------------------- */
+
+struct memory_reader {
+	struct strbuf data;
+	size_t pos;
+};
+
+static ssize_t memory_read(void *state, char *buf, size_t cap, struct nc_error *err)
+{
+	struct memory_reader *m = state;
+	size_t n = m->data.len - m->pos < cap ? m->data.len - m->pos : cap;
+	(void)err;
+	memcpy(buf, m->data.buf + m->pos, n);
+	m->pos += n;
+	return (ssize_t)n;
+}
+
+static void memory_close(void *state)
+{
+	struct memory_reader *m = state;
+	strbuf_release(&m->data);
+	free(m);
+}
+
+void page_set_memory(struct page *page, struct strbuf *data)
+{
+	struct memory_reader *m = xcalloc(1, sizeof(*m));
+	strbuf_init(&m->data);
+	strbuf_swap(&m->data, data);
+	if (page->reader.close)
+		page->reader.close(page->reader.state);
+	page->reader = (struct page_reader){ memory_read, memory_close, m };
+	page->sequential = 0;
+}
+
+int page_detach(struct page *page, size_t max_bytes, struct nc_error *err)
+{
+	struct strbuf data = STRBUF_INIT;
+	if (page_read_all(page, max_bytes, &data, err) < 0) {
+		strbuf_release(&data);
+		return -1;
+	}
+	page_set_memory(page, &data);
+	return 0;
 }
 
 /* --- files ------------------------------------------------------------------ */

@@ -36,7 +36,12 @@ struct page {
 	char *output_name;    /* relative output name, without extension */
 	char *url;            /* NULL: taken from the page itself, else its name */
 	char *charset_hint;   /* NULL: none */
+	char *record_id;      /* an archive record's WARC-Record-ID, or NULL */
 	enum page_kind kind;
+	int sequential;       /* the reader reads a shared archive: read the page
+				 whole before asking the source for the next */
+	int grouped;          /* written with the other pages of its archive to
+				 one output file, named by output_name */
 	struct page_reader reader;
 };
 
@@ -48,6 +53,17 @@ int page_read_all(struct page *page, size_t max_bytes, struct strbuf *out, struc
 ssize_t page_read_block(struct page *page, char *buf, size_t cap, struct nc_error *err);
 
 void page_release(struct page *page);
+
+/* Close the reader only: the page's names and what is known of it stay. */
+void page_close_reader(struct page *page);
+
+/* Read the rest of the page into memory (bounded by `max_bytes`) and make
+ * its reader read from there: a sequential page can then be handed to
+ * another thread while the source moves on. */
+int page_detach(struct page *page, size_t max_bytes, struct nc_error *err);
+
+/* Make the page read `data` (which is taken, leaving it empty) from now on. */
+void page_set_memory(struct page *page, struct strbuf *data);
 
 /* --- files ------------------------------------------------------------------ */
 

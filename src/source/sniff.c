@@ -77,6 +77,9 @@ static int looks_like_html(const char *data, size_t len)
 	if ((size_t)(end - p) >= sizeof(doctype) - 1 &&
 	    !strncasecmp(p, doctype, sizeof(doctype) - 1))
 		return 1;
+	/* A CLEANEVAL page: <text id="URL" ...> around the HTML. */
+	if (end - p > 6 && !strncasecmp(p, "<text", 5) && is_space((unsigned char)p[5]))
+		return 1;
 	if (p < end && *p == '<' && tag_at(p, end) >= 0)
 		return 1;
 	int tags = 0;
@@ -94,8 +97,6 @@ static int looks_binary(const unsigned char *data, size_t len)
 {
 	size_t controls = 0;
 
-	if (memchr(data, '\0', len))
-		return 1;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = data[i];
 		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f' && c != '\r' &&

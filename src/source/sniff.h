@@ -14,12 +14,14 @@
  *                     caller converts it before it can tell.
  *   3. SNIFF_WARC     the version line "WARC/1.0" or "WARC/1.1" at offset 0,
  *                     ended by CR LF or LF.
- *   4. SNIFF_BINARY   a NUL byte, or more than one byte in SNIFF_CONTROL_SHARE
- *                     being a control byte (below 0x20 other than TAB, LF, VT,
- *                     FF, CR and ESC; or DEL).
+ *   4. SNIFF_BINARY   more than one byte in SNIFF_CONTROL_SHARE being a
+ *                     control byte (NUL and the others below 0x20 but TAB,
+ *                     LF, VT, FF, CR and ESC; or DEL). A stray NUL in a page
+ *                     does not make it binary.
  *   5. SNIFF_HTML     after an optional UTF-8 BOM, white space, comments
  *                     (<!-- -->), XML declarations and processing
- *                     instructions (<? ?>): a doctype (<!DOCTYPE html...) or a
+ *                     instructions (<? ?>): a doctype (<!DOCTYPE html...), a
+ *                     CLEANEVAL wrapper (<text id=...>), or a
  *                     tag named in the block-tag table of sniff.c (html, head,
  *                     body, p, div, table, title, meta, h1...); or, anywhere in
  *                     the block, a tag <html, <head or <body, or at least

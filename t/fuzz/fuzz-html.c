@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!rules)
 		rules = fuzz_load_rules("html.rules", RULES_BYTES);
 	strbuf_add(&out, data, size);
-	if (html_normalise(rules, fuzz_workspace(), &out, NULL, &page, &err) == 0) {
+	if (html_normalise(rules, fuzz_workspace(), &out, NULL, size && data[0] & 1, &page, &err) == 0) {
 		/* What Lynx is told must be a short, printable charset name. */
 		for (const char *p = page.charset; *p; p++)
 			if (*p < 0x21 || *p > 0x7e)

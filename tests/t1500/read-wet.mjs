@@ -23,7 +23,7 @@ function base32(bytes) {
 	return out;
 }
 
-const uuid = /^<urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}>$/;
+const uuid = /^<urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}>$/;
 const isoDate = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
 for (const file of process.argv.slice(2)) {

@@ -1,0 +1,137 @@
+/* progress.c: progress, summary and --stats (see progress.h). */
+#include "cli/progress.h"
+#include "cli/cli.h"
+#include "base/file.h"
+
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+double progress_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void progress_start(struct progress *p, const char *program, int draw,
+		    const struct input_source *inputs, uint64_t total_inputs, uint64_t total_bytes)
+{
+	memset(p, 0, sizeof(*p));
+	p->program = program;
+	p->draw = draw;
+	p->inputs = inputs;
+	p->total_inputs = total_inputs;
+	p->total_bytes = total_bytes;
+	p->started = progress_now();
+}
+
+static void format_seconds(char *buf, size_t size, double s)
+{
+	if (s < 0 || s > 1e7)
+		snprintf(buf, size, "--:--");
+	else if (s >= 3600)
+		snprintf(buf, size, "%d:%02d:%02d", (int)s / 3600, (int)s / 60 % 60, (int)s % 60);
+	else
+		snprintf(buf, size, "%d:%02d", (int)s / 60, (int)s % 60);
+}
+
+static void draw(struct progress *p, int force)
+{
+	double now = progress_now(), elapsed = now - p->started;
+	uint64_t inputs_done = 0, bytes_done = 0;
+
+	if (!p->draw || (!force && now - p->last_draw < 0.2))
+		return;
+	p->last_draw = now;
+	if (p->inputs)
+		input_source_progress(p->inputs, &inputs_done, &bytes_done);
+	/* Archives hold many pages: then bytes say more than inputs. */
+	int by_bytes = p->total_bytes && input_source_counts(p->inputs)->archives;
+	double done = by_bytes ? (double)bytes_done / (double)p->total_bytes
+			       : p->total_inputs ? (double)inputs_done / (double)p->total_inputs : 0;
+	if (done > 1)
+		done = 1;
+	char bar[21], elapsed_s[16], eta_s[16];
+	int filled = (int)(done * 20);
+	for (int i = 0; i < 20; i++)
+		bar[i] = i < filled ? '#' : '.';
+	bar[20] = '\0';
+	format_seconds(elapsed_s, sizeof(elapsed_s), elapsed);
+	format_seconds(eta_s, sizeof(eta_s), done > 0 ? elapsed / done - elapsed : -1);
+	fprintf(stderr, "\r%s: [%s] %3.0f%% %" PRIu64 " pages, %.1f pages/s, %.1f MB/s, %s, ETA %s, "
+		"%" PRIu64 " failed ", p->program, bar, done * 100, p->pages,
+		elapsed > 0 ? (double)p->pages / elapsed : 0,
+		elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0, elapsed_s, eta_s, p->failed);
+	p->line_shown = 1;
+}
+
+/* End the progress line before a message of its own. */
+static void clear_line(struct progress *p)
+{
+	if (p->line_shown)
+		fputc('\n', stderr);
+	p->line_shown = 0;
+}
+
+void progress_report(struct progress *p, const struct run_report *report)
+{
+	if (report->failed) {
+		clear_line(p);
+		cli_print(p->program, "%s", report->error->message);
+	}
+	p->pages++;   /* an input that failed to open was meant to be a page */
+	if (report->failed) {
+		p->failed++;
+	} else if (report->stats) {
+		p->words += report->stats->counts.words;
+		p->kept_words += report->stats->counts.kept_words;
+		p->page_bytes += report->stats->bytes;
+	}
+	draw(p, 0);
+}
+
+static double kept_share(const struct progress *p)
+{
+	return p->words ? 100.0 * (double)p->kept_words / (double)p->words : 0;
+}
+
+void progress_summary(struct progress *p, FILE *out)
+{
+	draw(p, 1);
+	clear_line(p);
+	const struct input_counts *c = p->inputs ? input_source_counts(p->inputs) : NULL;
+	fprintf(out, "%s: %" PRIu64 " pages, %" PRIu64 " failed", p->program, p->pages, p->failed);
+	if (c && c->binary)
+		fprintf(out, ", %" PRIu64 " binary inputs skipped", c->binary);
+	if (c && c->records_skipped)
+		fprintf(out, ", %" PRIu64 " archive records without pages", c->records_skipped);
+	fprintf(out, "; %.1f%% of %" PRIu64 " words kept; %.1f s\n", kept_share(p), p->words,
+		progress_now() - p->started);
+}
+
+int progress_write_stats(struct progress *p, const char *path)
+{
+	const struct input_counts *c = p->inputs ? input_source_counts(p->inputs) : NULL;
+	struct atomic_file file;
+	struct nc_error err = { 0 };
+
+	atomic_file_init(&file);
+	if (atomic_file_open(&file, path, &err) < 0) {
+		cli_print(p->program, "--stats: %s", err.message);
+		return -1;
+	}
+	fprintf(file.stream, "{\"pages\":%" PRIu64 ",\"failed\":%" PRIu64 ",\"inputs\":%" PRIu64
+		",\"archives\":%" PRIu64 ",\"binary_skipped\":%" PRIu64
+		",\"records_skipped\":%" PRIu64 ",\"broken_archives\":%" PRIu64
+		",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
+		",\"kept_words_percent\":%.2f,\"seconds\":%.3f}\n", p->pages, p->failed,
+		c ? c->inputs : 0, c ? c->archives : 0, c ? c->binary : 0,
+		c ? c->records_skipped : 0, c ? c->broken : 0, p->page_bytes, p->words,
+		p->kept_words, kept_share(p), progress_now() - p->started);
+	if (atomic_file_commit(&file, &err) < 0) {
+		cli_print(p->program, "--stats: %s", err.message);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,160 @@
+/* charset.c: guessing and converting character sets (see charset.h). */
+#include "normalise/charset.h"
+#include "base/alloc.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <string.h>
+#include <strings.h>
+#include <uchardet.h>
+
+struct charset_decoder {
+	iconv_t cd;
+	char pending[16];      /* the start of a sequence cut by the end of a feed */
+	size_t pending_len;
+};
+
+int charset_known(const char *name)
+{
+	iconv_t cd = iconv_open("UTF-8", name);
+	if (cd == (iconv_t)-1)
+		return 0;
+	iconv_close(cd);
+	return 1;
+}
+
+int charset_guess(const char *data, size_t len, char name[CHARSET_NAME_MAX])
+{
+	uchardet_t ud = uchardet_new();
+	int ret = -1;
+
+	if (!ud)
+		return -1;
+	if (uchardet_handle_data(ud, data, len) == 0) {
+		uchardet_data_end(ud);
+		const char *guess = uchardet_get_charset(ud);
+		if (guess && *guess && strcasecmp(guess, "ASCII") && strcasecmp(guess, "UTF-8") &&
+		    strlen(guess) < CHARSET_NAME_MAX && charset_known(guess)) {
+			strcpy(name, guess);
+			ret = 0;
+		}
+	}
+	uchardet_delete(ud);
+	return ret;
+}
+
+const char *charset_of_bom(const char *data, size_t len, size_t *bom_len)
+{
+	const unsigned char *p = (const unsigned char *)data;
+	static const struct { const char *bytes; size_t len; const char *name; } boms[] = {
+		{ "\x00\x00\xFE\xFF", 4, "UTF-32BE" },
+		{ "\xFF\xFE\x00\x00", 4, "UTF-32LE" },   /* before UTF-16LE, which it starts with */
+		{ "\xEF\xBB\xBF", 3, "UTF-8" },
+		{ "\xFE\xFF", 2, "UTF-16BE" },
+		{ "\xFF\xFE", 2, "UTF-16LE" },
+	};
+	for (size_t i = 0; i < sizeof(boms) / sizeof(boms[0]); i++) {
+		if (len >= boms[i].len && !memcmp(p, boms[i].bytes, boms[i].len)) {
+			*bom_len = boms[i].len;
+			return boms[i].name;
+		}
+	}
+	*bom_len = 0;
+	return NULL;
+}
+
+struct charset_decoder *charset_decoder_new(const char *from, struct nc_error *err)
+{
+	iconv_t cd = iconv_open("UTF-8", from);
+	if (cd == (iconv_t)-1) {
+		nc_error_set(err, NC_ERR_FORMAT, "charset %s: not one iconv can convert", from);
+		return NULL;
+	}
+	struct charset_decoder *d = xcalloc(1, sizeof(*d));
+	d->cd = cd;
+	return d;
+}
+
+void charset_decoder_free(struct charset_decoder *d)
+{
+	if (!d)
+		return;
+	iconv_close(d->cd);
+	free(d);
+}
+
+#define REPLACEMENT "\xEF\xBF\xBD"
+
+/* Convert [*in, *in + *left) as far as it goes; stops at an incomplete
+ * sequence (EINVAL) with *left > 0. Invalid bytes become U+FFFD. */
+static void convert(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
+{
+	while (*left) {
+		strbuf_grow(out, *left * 4 + 16);
+		char *dst = out->buf + out->len;
+		size_t room = strbuf_avail(out), before = room;
+		size_t r = iconv(d->cd, in, left, &dst, &room);
+		strbuf_commit(out, before - room);
+		if (r != (size_t)-1 || errno == E2BIG)
+			continue;
+		if (errno == EINVAL)
+			return;   /* cut: wait for more */
+		strbuf_addstr(out, REPLACEMENT);   /* EILSEQ: skip the bad byte */
+		(*in)++;
+		(*left)--;
+	}
+}
+
+void charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
+			  struct strbuf *out)
+{
+	/* First complete the sequence left over, byte by byte. */
+	while (d->pending_len && len) {
+		d->pending[d->pending_len++] = *in++;
+		len--;
+		char *p = d->pending;
+		size_t left = d->pending_len;
+		convert(d, &p, &left, out);
+		memmove(d->pending, p, left);
+		d->pending_len = left;
+		if (left == sizeof(d->pending)) {   /* cannot be one sequence */
+			strbuf_addstr(out, REPLACEMENT);
+			d->pending_len = 0;
+		}
+	}
+	char *p = (char *)in;
+	size_t left = len;
+	convert(d, &p, &left, out);
+	if (left) {
+		if (left > sizeof(d->pending))
+			left = sizeof(d->pending);   /* not an incomplete sequence: cannot be */
+		memcpy(d->pending, p, left);
+		d->pending_len = left;
+	}
+}
+
+void charset_decoder_finish(struct charset_decoder *d, struct strbuf *out)
+{
+	if (d->pending_len)
+		strbuf_addstr(out, REPLACEMENT);
+	d->pending_len = 0;
+	iconv(d->cd, NULL, NULL, NULL, NULL);   /* back to the initial state */
+}
+
+int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf *out,
+		    struct nc_error *err)
+{
+	size_t bom_len = 0;
+	const char *bom = charset_of_bom(in, len, &bom_len);
+	if (bom && !strcasecmp(bom, from)) {
+		in += bom_len;
+		len -= bom_len;
+	}
+	struct charset_decoder *d = charset_decoder_new(from, err);
+	if (!d)
+		return -1;
+	charset_decoder_feed(d, in, len, out);
+	charset_decoder_finish(d, out);
+	charset_decoder_free(d);
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* charset.h: what character set a page is in, and turning it into UTF-8.
+ *
+ * Lynx converts 8-bit pages itself (-assume_charset), so most pages are
+ * never converted here. What is: pages and dumps in UTF-16 or UTF-32 (Lynx
+ * cannot read them), pages whose charset the user forces (--encoding), and
+ * text dumps that are not UTF-8 (the segmenter would drop their non-ASCII
+ * bytes, and a Latin-1 dump would lose its accented letters). Conversion is
+ * iconv's (glibc); guessing is uchardet's (Debian libuchardet), which knows
+ * the statistics of many languages far better than a fixed fallback.
+ *
+ * Invalid input never fails a conversion: each invalid sequence becomes
+ * U+FFFD (which the segmenter then drops), so a page with a few bad bytes
+ * keeps the rest of its text. Nothing here keeps state between calls but
+ * the decoder the caller owns; any thread may use it.
+ */
+#ifndef NC_CHARSET_H
+#define NC_CHARSET_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+#define CHARSET_NAME_MAX 48
+
+/* Does iconv know `name` (as a charset to convert from)? */
+int charset_known(const char *name);
+
+/* uchardet's guess for `len` bytes, into `name`: 0, or -1 when it cannot
+ * tell, or finds plain ASCII or UTF-8 (nothing to convert). */
+int charset_guess(const char *data, size_t len, char name[CHARSET_NAME_MAX]);
+
+/* The charset a byte order mark at `data` announces ("UTF-8", "UTF-16LE",
+ * "UTF-16BE", "UTF-32LE", "UTF-32BE"), or NULL; *bom_len gets its length. */
+const char *charset_of_bom(const char *data, size_t len, size_t *bom_len);
+
+/* A streaming converter to UTF-8. */
+struct charset_decoder;
+
+/* NC_ERR_FORMAT naming the charset when iconv does not know it. */
+struct charset_decoder *charset_decoder_new(const char *from, struct nc_error *err);
+void charset_decoder_free(struct charset_decoder *decoder);
+
+/* Convert the next `len` bytes, appending UTF-8 to `out`; a sequence cut
+ * at the end waits for the next call. */
+void charset_decoder_feed(struct charset_decoder *decoder, const char *in, size_t len,
+			  struct strbuf *out);
+
+/* End of input: what still waits is invalid, and becomes U+FFFD. */
+void charset_decoder_finish(struct charset_decoder *decoder, struct strbuf *out);
+
+/* Convert all of `in` from `from` (a byte order mark is dropped). */
+int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf *out,
+		    struct nc_error *err);
+
+#endif

@@ -1,0 +1,307 @@
+/* runner.c: one worker or several (see runner.h).
+ *
+ * How the parallel run works. Jobs go through a ring of slots, each holding
+ * one page from being handed out until its result is written: the calling
+ * thread fills the slot after the last one handed out (while fewer than
+ * 2 x jobs are in flight), worker threads take the oldest job not yet
+ * taken, clean it into their memory output and mark the slot done, and the
+ * calling thread writes out the oldest slot once it is done. One mutex and
+ * two condition variables (work for the workers, results for the writer)
+ * guard the ring.
+ */
+#include "pipeline/runner.h"
+#include "base/alloc.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+
+/* --- one job ---------------------------------------------------------------------- */
+
+static int run_inline(const struct runner_config *c, struct page_source *source,
+		      struct page_output *output, struct nc_error *err)
+{
+	struct worker *worker = worker_new(c->pipeline, page_sink_new(c->sink, output), err);
+	struct page page;
+	struct page_stats stats;
+	struct nc_error page_err;
+	int r;
+
+	if (!worker)
+		return -1;
+	if (c->worker_event)
+		c->worker_event(c->data, worker, 1);
+	while ((r = page_source_next(source, &page, &page_err)) != 0) {
+		struct run_report report = { .name = r > 0 ? page.name : NULL };
+		if (r > 0 && worker_clean_page(worker, &page, &stats, &page_err) == 0)
+			report.stats = &stats;
+		else
+			report.failed = 1, report.error = &page_err;
+		if (c->report)
+			c->report(c->data, &report);
+		if (r > 0)
+			page_release(&page);
+	}
+	int ret = worker_finish(worker, err);
+	if (c->worker_event)
+		c->worker_event(c->data, worker, 0);
+	worker_free(worker);
+	return ret;
+}
+
+/* --- several ---------------------------------------------------------------------- */
+
+enum slot_state { SLOT_FREE, SLOT_READY, SLOT_TAKEN, SLOT_DONE };
+
+struct slot {
+	enum slot_state state;
+	size_t job;               /* which job it holds (the fill count when filled) */
+	struct page page;
+	int has_page;             /* 0: an input that failed to open */
+	int failed;
+	struct nc_error err;
+	struct page_stats stats;
+	struct strbuf bytes;      /* the page's output, as the sink wrote it */
+};
+
+struct pool {
+	const struct runner_config *config;
+	pthread_mutex_t lock;
+	pthread_cond_t work, results;
+	struct slot *slots;
+	size_t capacity;
+	size_t head, next_job;    /* the oldest slot not written; the oldest not taken */
+	size_t filled;            /* slots handed out so far (an index, not modulo) */
+	int stop;
+};
+
+struct pool_worker {
+	struct pool *pool;
+	struct worker *worker;
+	struct page_output *memory;
+	pthread_t thread;
+};
+
+static void *worker_main(void *data)
+{
+	struct pool_worker *pw = data;
+	struct pool *pool = pw->pool;
+
+	pthread_mutex_lock(&pool->lock);
+	for (;;) {
+		/* Pass the jobs that need no worker: inputs that failed to open
+		 * (done already, perhaps written out and the slot filled again). */
+		while (pool->next_job < pool->filled) {
+			const struct slot *next = &pool->slots[pool->next_job % pool->capacity];
+			if (next->job == pool->next_job && next->state == SLOT_READY)
+				break;
+			pool->next_job++;
+		}
+		if (pool->next_job == pool->filled) {
+			if (pool->stop)
+				break;
+			pthread_cond_wait(&pool->work, &pool->lock);
+			continue;
+		}
+		struct slot *slot = &pool->slots[pool->next_job++ % pool->capacity];
+		slot->state = SLOT_TAKEN;
+		pthread_mutex_unlock(&pool->lock);
+
+		if (worker_clean_page(pw->worker, &slot->page, &slot->stats, &slot->err) == 0)
+			memory_output_take(pw->memory, &slot->bytes);
+		else
+			slot->failed = 1;
+		page_close_reader(&slot->page);   /* its names stay, for the writer */
+
+		pthread_mutex_lock(&pool->lock);
+		slot->state = SLOT_DONE;
+		pthread_cond_broadcast(&pool->results);
+	}
+	pthread_mutex_unlock(&pool->lock);
+	return NULL;
+}
+
+/* Pass the page's bytes to the real output, starting a file (and its
+ * header) where the output says so. */
+static int write_out(const struct runner_config *c, struct page_output *output,
+		     struct slot *slot, struct nc_error *err)
+{
+	int new_file = output->ops->open(output, &slot->page, err);
+	int ret = new_file < 0 ? -1 : 0;
+	if (new_file > 0) {
+		struct strbuf header = STRBUF_INIT;
+		ret = page_sink_file_header(c->sink, &header, err);
+		if (ret == 0 && header.len)
+			ret = output->ops->write(output, header.buf, header.len, err);
+		strbuf_release(&header);
+	}
+	if (ret == 0 && slot->bytes.len)
+		ret = output->ops->write(output, slot->bytes.buf, slot->bytes.len, err);
+	if (ret == 0)
+		return output->ops->commit(output, err);
+	output->ops->abort(output);
+	return -1;
+}
+
+/* Write out the oldest slot and free it. */
+static void finish_slot(struct pool *pool, struct page_output *output)
+{
+	const struct runner_config *c = pool->config;
+	struct slot *slot = &pool->slots[pool->head % pool->capacity];
+
+	slot->failed = slot->failed || !slot->has_page;
+	if (slot->has_page && !slot->failed && write_out(c, output, slot, &slot->err) < 0) {
+		slot->failed = 1;
+		nc_error_prefix(&slot->err, slot->page.name);
+	}
+	struct run_report report = {
+		.name = slot->has_page ? slot->page.name : NULL,
+		.failed = slot->failed,
+		.error = &slot->err,
+		.stats = slot->failed ? NULL : &slot->stats,
+	};
+	if (c->report)
+		c->report(c->data, &report);
+	page_release(&slot->page);
+	strbuf_reset(&slot->bytes);
+	slot->state = SLOT_FREE;
+	pool->head++;
+}
+
+/* Fill the next slot from the source: 1, or 0 at the end. An archive's
+ * page is read into memory here, before the source moves on. */
+static int fill_slot(struct pool *pool, struct page_source *source)
+{
+	struct slot *slot = &pool->slots[pool->filled % pool->capacity];
+	memset(&slot->page, 0, sizeof(slot->page));
+	memset(&slot->stats, 0, sizeof(slot->stats));
+	int r = page_source_next(source, &slot->page, &slot->err);
+
+	if (r == 0)
+		return 0;
+	slot->has_page = r > 0;
+	slot->failed = r < 0;
+	if (r > 0 && slot->page.sequential &&
+	    page_detach(&slot->page, PIPELINE_MAX_PAGE_BYTES, &slot->err) < 0) {
+		slot->failed = 1;
+		nc_error_prefix(&slot->err, slot->page.name);
+	}
+	pthread_mutex_lock(&pool->lock);
+	slot->state = slot->failed ? SLOT_DONE : SLOT_READY;
+	slot->job = pool->filled++;
+	pthread_cond_signal(&pool->work);
+	pthread_mutex_unlock(&pool->lock);
+	return 1;
+}
+
+static void pool_drain(struct pool *pool, struct page_output *output, int all)
+{
+	pthread_mutex_lock(&pool->lock);
+	while (pool->head < pool->filled &&
+	       (all || pool->filled - pool->head >= pool->capacity ||
+		pool->slots[pool->head % pool->capacity].state == SLOT_DONE)) {
+		while (pool->slots[pool->head % pool->capacity].state != SLOT_DONE)
+			pthread_cond_wait(&pool->results, &pool->lock);
+		pthread_mutex_unlock(&pool->lock);
+		finish_slot(pool, output);
+		pthread_mutex_lock(&pool->lock);
+	}
+	pthread_mutex_unlock(&pool->lock);
+}
+
+static int start_workers(struct pool *pool, struct pool_worker *workers, int jobs,
+			 int whole_or_nothing, struct nc_error *err)
+{
+	const struct runner_config *c = pool->config;
+	sigset_t all, old;
+
+	/* Signals are the calling thread's: the workers start with them blocked. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int ret = 0;
+	for (int i = 0; i < jobs && ret == 0; i++) {
+		workers[i].pool = pool;
+		workers[i].memory = memory_output_new(whole_or_nothing);
+		workers[i].worker = worker_new(c->pipeline, page_sink_new(c->sink, workers[i].memory),
+					       err);
+		if (!workers[i].worker) {
+			ret = -1;
+			break;
+		}
+		if (c->worker_event)
+			c->worker_event(c->data, workers[i].worker, 1);
+		if (pthread_create(&workers[i].thread, NULL, worker_main, &workers[i]) != 0) {
+			ret = nc_error_set(err, NC_ERR_MEMORY, "cannot start a worker thread");
+			if (c->worker_event)
+				c->worker_event(c->data, workers[i].worker, 0);
+			worker_free(workers[i].worker);
+			workers[i].worker = NULL;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
+}
+
+static void stop_workers(struct pool *pool, struct pool_worker *workers, int jobs)
+{
+	const struct runner_config *c = pool->config;
+
+	pthread_mutex_lock(&pool->lock);
+	pool->stop = 1;
+	pthread_cond_broadcast(&pool->work);
+	pthread_mutex_unlock(&pool->lock);
+	for (int i = 0; i < jobs; i++) {
+		if (!workers[i].worker)
+			continue;
+		pthread_join(workers[i].thread, NULL);
+		if (c->worker_event)
+			c->worker_event(c->data, workers[i].worker, 0);
+		worker_free(workers[i].worker);   /* and its sink, which owns the memory output */
+	}
+}
+
+static int run_pool(const struct runner_config *c, struct page_source *source,
+		    struct page_output *output, struct nc_error *err)
+{
+	struct pool pool = { .config = c, .capacity = 2 * (size_t)c->jobs };
+	struct pool_worker *workers = xcalloc((size_t)c->jobs, sizeof(*workers));
+	int ret;
+
+	pool.slots = xcalloc(pool.capacity, sizeof(*pool.slots));
+	for (size_t i = 0; i < pool.capacity; i++)
+		strbuf_init(&pool.slots[i].bytes);
+	pthread_mutex_init(&pool.lock, NULL);
+	pthread_cond_init(&pool.work, NULL);
+	pthread_cond_init(&pool.results, NULL);
+	ret = start_workers(&pool, workers, c->jobs, output->whole_or_nothing, err);
+	if (ret == 0) {
+		while (fill_slot(&pool, source))
+			pool_drain(&pool, output, 0);
+		pool_drain(&pool, output, 1);
+	}
+	stop_workers(&pool, workers, c->jobs);
+	if (ret == 0)
+		ret = output->ops->finish(output, err);
+	for (size_t i = 0; i < pool.capacity; i++)
+		strbuf_release(&pool.slots[i].bytes);
+	pthread_mutex_destroy(&pool.lock);
+	pthread_cond_destroy(&pool.work);
+	pthread_cond_destroy(&pool.results);
+	free(pool.slots);
+	free(workers);
+	return ret;
+}
+
+int runner_run(const struct runner_config *c, struct page_source *source,
+	       struct page_output *output, struct nc_error *err)
+{
+	if (c->jobs <= 1)
+		return run_inline(c, source, output, err);   /* the worker's sink owns it */
+	if (c->output_event)
+		c->output_event(c->data, output, 1);
+	int ret = run_pool(c, source, output, err);
+	if (c->output_event)
+		c->output_event(c->data, output, 0);
+	output->ops->free(output);
+	return ret;
+}

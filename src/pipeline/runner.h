@@ -1,0 +1,55 @@
+/* runner.h: cleaning every page of a source with one worker or several.
+ *
+ * With one job the runner cleans the pages in the calling thread, with one
+ * worker whose sink writes to the output directly (text dumps stream).
+ * With N jobs it starts N worker threads. The calling thread reads the
+ * pages from the source (reading an archive's pages into memory first, since
+ * they share the archive), hands them out, and writes the results to the
+ * output in input order: each worker's sink writes a page into memory, in
+ * exactly the bytes it would have written to the output, and the calling
+ * thread passes them on. So the output is byte for byte that of one job,
+ * in the same order. A page's output waits in memory for its turn: with
+ * several jobs a text dump's output is held whole.
+ *
+ * Reports come in input order, in the calling thread, one per page (and
+ * one per input that could not be opened). Worker threads block every
+ * signal, so handlers run in the calling thread; the runner tells its
+ * caller of each worker it starts and stops (to register them with a
+ * signal handler).
+ */
+#ifndef NC_RUNNER_H
+#define NC_RUNNER_H
+
+#include <stddef.h>
+
+#include "pipeline/pipeline.h"
+#include "sink/sink.h"
+#include "source/page-source.h"
+
+/* One page done (or one input that failed to open: `stats` NULL). */
+struct run_report {
+	const char *name;                 /* the page (or the error's input) */
+	int failed;
+	const struct nc_error *error;     /* when failed */
+	const struct page_stats *stats;   /* when not failed */
+};
+
+struct runner_config {
+	const struct pipeline *pipeline;
+	const struct sink_config *sink;
+	int jobs;                                        /* >= 1 */
+	void (*report)(void *data, const struct run_report *report);
+	/* A worker started (alive 1) or is about to be freed (alive 0). */
+	void (*worker_event)(void *data, struct worker *worker, int alive);
+	/* The output is about to be written to (alive 1) or freed (alive 0). */
+	void (*output_event)(void *data, struct page_output *output, int alive);
+	void *data;
+};
+
+/* Clean every page of `source` into `output` (which the runner owns and
+ * frees). Returns 0, or -1 with `err` for a set-up failure (a worker that
+ * cannot start, closing the output); a page's failure is only reported. */
+int runner_run(const struct runner_config *config, struct page_source *source,
+	       struct page_output *output, struct nc_error *err);
+
+#endif

@@ -1,0 +1,240 @@
+/* input-source.c: inputs opened by their content (see input-source.h). */
+#include "source/input-source.h"
+#include "base/alloc.h"
+#include "base/file.h"
+#include "source/byte-stream.h"
+#include "source/sniff.h"
+#include "source/warc-source.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct input_source {
+	struct page_source base;
+	const struct file_source *files;
+	enum file_kind_rule rule;
+	file_source_report_fn report;
+	void *report_data;
+	input_skip_fn skip;
+	void *skip_data;
+	size_t next;                      /* the next file input */
+	struct warc_source *archive;      /* the archive being read, or NULL */
+	const struct file_input *archive_input;
+	struct input_counts counts;
+	uint64_t bytes_done;              /* of finished inputs */
+};
+
+static void report(struct input_source *source, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void report(struct input_source *source, const char *fmt, ...)
+{
+	struct strbuf message = STRBUF_INIT;
+	va_list ap;
+
+	if (!source->report)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&message, fmt, ap);
+	va_end(ap);
+	source->report(source->report_data, 0, message.buf);
+	strbuf_release(&message);
+}
+
+static uint64_t file_size(const char *path)
+{
+	struct stat st;
+	return strcmp(path, "-") && stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* The page of an archive: written with its archive's other pages. */
+static void adopt_archive_page(struct input_source *source, struct page *page)
+{
+	free(page->output_name);
+	page->output_name = xstrdup(source->archive_input->output_name);
+	page->grouped = 1;
+}
+
+/* The next page of the open archive: 1, 0 when it is done, -1 (one page). */
+static int next_archive_page(struct input_source *source, struct page *page,
+			     struct nc_error *err)
+{
+	int r = page_source_next(warc_source_pages(source->archive), page, err);
+	if (r > 0) {
+		adopt_archive_page(source, page);
+		return 1;
+	}
+	if (r < 0)
+		return -1;
+	const struct warc_source_counts *c = warc_source_counts(source->archive);
+	for (int t = 0; t < WARC_TYPE_COUNT; t++)
+		source->counts.records_skipped += c->skipped[t];
+	source->counts.records_skipped += c->skipped_not_text + c->skipped_status;
+	source->counts.broken += c->broken != 0;
+	source->bytes_done += file_size(source->archive_input->path);
+	warc_source_free(source->archive);
+	source->archive = NULL;
+	return 0;
+}
+
+/* The kind of page that bytes sniffed as `kind` make, or -1 for none. */
+static int page_kind_of(const struct input_source *source, enum sniff_kind kind)
+{
+	if (source->rule == FILE_KIND_HTML)
+		return PAGE_HTML;
+	if (source->rule == FILE_KIND_TEXT)
+		return PAGE_TEXT;
+	switch (kind) {
+	case SNIFF_HTML:
+		return PAGE_HTML;
+	case SNIFF_TEXT:
+		return PAGE_TEXT;
+	default:
+		return -1;
+	}
+}
+
+/* What UTF-16 or UTF-32 text (`wide`, from its byte order mark) holds: its
+ * ASCII characters, the other bytes of each unit dropped, are sniffed as
+ * any input is (markup is ASCII). */
+static enum sniff_kind sniff_wide(const char *data, size_t len, enum sniff_kind wide)
+{
+	size_t unit = wide == SNIFF_UTF32LE || wide == SNIFF_UTF32BE ? 4 : 2;
+	int big_endian = wide == SNIFF_UTF16BE || wide == SNIFF_UTF32BE;
+	char ascii[SNIFF_BLOCK];
+	size_t n = 0;
+
+	for (size_t i = unit; i + unit <= len && n < sizeof(ascii); i += unit) {
+		unsigned char low = (unsigned char)data[big_endian ? i + unit - 1 : i];
+		int high_zero = 1;
+		for (size_t b = 1; b < unit; b++)
+			high_zero &= data[big_endian ? i + unit - 1 - b : i + b] == 0;
+		ascii[n++] = high_zero && low < 0x80 ? (char)low : 'x';
+	}
+	enum sniff_kind kind = sniff_bytes(ascii, n);
+	return kind == SNIFF_HTML ? SNIFF_HTML : SNIFF_TEXT;
+}
+
+/* Open the input `in`: 1 with a page, 0 when it yields none here (an
+ * archive, now open, or skipped), -1 with `err`. */
+static int open_input(struct input_source *source, const struct file_input *in,
+		      struct page *page, struct nc_error *err)
+{
+	int fd = strcmp(in->path, "-") ? open_input_file(in->path, in->walked, err) : STDIN_FILENO;
+	if (fd < 0)
+		return -1;
+	struct byte_stream *stream = byte_stream_from_fd(fd, in->path, fd != STDIN_FILENO);
+	const char *head;
+	ssize_t got = byte_stream_peek(stream, SNIFF_BLOCK, &head, err);
+	if (got < 0) {
+		byte_stream_free(stream);
+		return -1;
+	}
+	source->counts.inputs++;
+	enum sniff_kind kind = sniff_bytes(head, (size_t)got);
+	enum sniff_kind wide = kind;
+	if (sniff_kind_charset(kind))
+		kind = sniff_wide(head, (size_t)got, kind);
+	if (kind == SNIFF_WARC) {
+		source->archive = warc_source_new(stream, NULL);
+		source->archive_input = in;
+		source->counts.archives++;
+		return 0;
+	}
+	int page_kind = page_kind_of(source, kind);
+	if (page_kind < 0) {
+		report(source, "%s: skipped (%s data, not a page)", in->path, sniff_kind_name(kind));
+		source->counts.binary++;
+		source->bytes_done += file_size(in->path);
+		byte_stream_free(stream);
+		return 0;
+	}
+	memset(page, 0, sizeof(*page));
+	page->name = xstrdup(in->path);
+	page->output_name = xstrdup(in->output_name ? in->output_name : in->relative);
+	page->kind = (enum page_kind)page_kind;
+	const char *bom = sniff_kind_charset(wide);
+	page->charset_hint = bom ? xstrdup(bom) : NULL;
+	byte_stream_page_reader(stream, &page->reader);
+	source->bytes_done += file_size(in->path);
+	return 1;
+}
+
+static int input_source_next(struct page_source *base, struct page *page, struct nc_error *err)
+{
+	struct input_source *source = (struct input_source *)base;
+
+	for (;;) {
+		if (source->archive) {
+			int r = next_archive_page(source, page, err);
+			if (r != 0)
+				return r;
+			continue;
+		}
+		if (source->next == file_source_count(source->files))
+			return 0;
+		const struct file_input *in = file_source_input(source->files, source->next++);
+		if (source->skip && source->skip(source->skip_data, in)) {
+			source->bytes_done += file_size(in->path);
+			continue;
+		}
+		int r = open_input(source, in, page, err);
+		if (r != 0)
+			return r;
+	}
+}
+
+static void input_source_pages_free(struct page_source *base)
+{
+	(void)base;   /* the pages view belongs to its input source */
+}
+
+static const struct page_source_ops input_source_ops = {
+	.next = input_source_next,
+	.free = input_source_pages_free,
+};
+
+struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule,
+				      file_source_report_fn report_fn, void *report_data)
+{
+	struct input_source *source = xcalloc(1, sizeof(*source));
+	source->base.ops = &input_source_ops;
+	source->files = files;
+	source->rule = rule;
+	source->report = report_fn;
+	source->report_data = report_data;
+	return source;
+}
+
+void input_source_set_skip(struct input_source *source, input_skip_fn skip, void *data)
+{
+	source->skip = skip;
+	source->skip_data = data;
+}
+
+struct page_source *input_source_pages(struct input_source *source)
+{
+	return &source->base;
+}
+
+const struct input_counts *input_source_counts(const struct input_source *source)
+{
+	return &source->counts;
+}
+
+void input_source_progress(const struct input_source *source, uint64_t *inputs_done,
+			   uint64_t *bytes_done)
+{
+	*inputs_done = source->next - (source->archive ? 1 : 0);
+	*bytes_done = source->bytes_done;
+}
+
+void input_source_free(struct input_source *source)
+{
+	if (!source)
+		return;
+	warc_source_free(source->archive);
+	free(source);
+}

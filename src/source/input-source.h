@@ -1,0 +1,52 @@
+/* input-source.h: the pages of a list of input files, each opened by what
+ * it holds, whatever its name.
+ *
+ * Every input (a file, a directory member, standard input) is read through
+ * a byte stream (gzip decoded, one member or many) and its first bytes are
+ * sniffed (sniff.h): a WARC file yields its records' pages (warc-source.h);
+ * HTML, a text dump, or either in UTF-16/UTF-32 with a byte order mark yields
+ * one page; binary data is skipped with one warning naming the file. With
+ * --html or --text (FILE_KIND_HTML, FILE_KIND_TEXT) every input that is not
+ * an archive is taken as that kind.
+ *
+ * The pages of one archive all have the archive's output name and are
+ * `grouped`: they are written to one output file. They are `sequential`
+ * too: a page must be read (or page_detach()ed) before the next is asked for.
+ *
+ * The input source reads the file source's list (which the caller keeps and
+ * frees after it) and owns the streams it opens. One thread uses it.
+ */
+#ifndef NC_INPUT_SOURCE_H
+#define NC_INPUT_SOURCE_H
+
+#include <stdint.h>
+
+#include "source/page-source.h"
+
+struct input_counts {
+	uint64_t inputs;           /* files opened */
+	uint64_t archives;         /* of them, WARC files */
+	uint64_t binary;           /* skipped as binary */
+	uint64_t records_skipped;  /* archive records that are no pages */
+	uint64_t broken;           /* archives that ended in an error */
+};
+
+/* Asked before an input is opened: non-zero skips it (--skip-existing). */
+typedef int (*input_skip_fn)(void *data, const struct file_input *input);
+
+struct input_source;
+
+struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule,
+				      file_source_report_fn report, void *report_data);
+void input_source_set_skip(struct input_source *source, input_skip_fn skip, void *data);
+struct page_source *input_source_pages(struct input_source *source);
+const struct input_counts *input_source_counts(const struct input_source *source);
+
+/* How far the inputs have been read: inputs finished, and bytes of them
+ * (compressed bytes for gzip'd ones), for progress reports. */
+void input_source_progress(const struct input_source *source, uint64_t *inputs_done,
+			   uint64_t *bytes_done);
+
+void input_source_free(struct input_source *source);
+
+#endif
