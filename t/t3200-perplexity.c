@@ -335,6 +335,26 @@ static void test_trigram_by_hand(void)
 	method_free(method);
 }
 
+/* split(): the method's pieces are the sentences. */
+static void test_split(void)
+{
+	struct method *method = fixture_method("t3200/tiny-bigram.model", 0);
+	struct method_scorer *scorer = method_scorer_new(method);
+	static const struct { const char *text; size_t pieces; } cases[] = {
+		{ "", 0 }, { " \xc2\xa0 ", 0 }, { "No full stop here", 1 }, { "...", 1 },
+		{ "One. Two! Three?", 3 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct segment segment = { SEGMENT_PARAGRAPH, cases[i].text, strlen(cases[i].text) };
+		const struct segment_piece *pieces;
+		struct segment_piece whole;
+		is_int(method_split(scorer, &segment, &pieces, &whole), cases[i].pieces,
+		       "split '%s' into %zu pieces", cases[i].text, cases[i].pieces);
+	}
+	method_scorer_free(scorer);
+	method_free(method);
+}
+
 /* The threshold with bias 0 keeps exactly perplexity <= cut-off. */
 static void test_threshold(void)
 {
@@ -575,6 +595,7 @@ int main(void)
 	test_training_texts();
 	test_bigram_by_hand();
 	test_trigram_by_hand();
+	test_split();
 	test_threshold();
 	test_round_trip();
 	test_corrupt_files();
