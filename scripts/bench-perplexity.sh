@@ -33,7 +33,7 @@ measure() {
 	shift
 	/usr/bin/time -f '%e %M' -o "$work/$name.time" "$@" > "$work/$name.out"
 }
-mb() { awk -v kb="$1" 'BEGIN { printf "%.0f MB", kb / 1024 }'; }
+mb() { awk -v kb="$1" 'BEGIN { printf "%.0f MiB", kb / 1024 }'; }
 field() { tr ' ' '\n' < "$1" | awk -v name="$2" 'found { print; exit } $0 == name { found = 1 }'; }
 
 stamp=$work/corpus/.complete-$tokens-$files
@@ -64,7 +64,7 @@ for order in 2 3; do
 	echo "order $order: $(field "$out" sentences) sentences, $(field "$out" tokens) tokens;" \
 		"distinct: $(field "$out" unigrams) words, $(field "$out" bigrams) bigrams," \
 		"$(field "$out" trigrams) trigrams"
-	echo "  model file $(wc -c < "$model" | awk '{ printf "%.0f MB", $1 / 1048576 }')"
+	echo "  model file $(wc -c < "$model" | awk '{ printf "%.0f MiB", $1 / 1048576 }')"
 	echo "  training: $train_s s (counting $(field "$out" count_s) s, writing" \
 		"$(field "$out" write_s) s), peak memory $(mb "$train_kb")"
 	out=$work/score$order.out

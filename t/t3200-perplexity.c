@@ -471,6 +471,9 @@ static void test_corrupt_files(void)
 	bad = edited(text, 5, "colour\tblue\n");
 	expect_parse_error(bad, NC_ERR_FORMAT, "tiny.model:5:", "unknown header field", "an unknown field");
 	free(bad);
+	bad = edited(text, 7, "description\ta\ndescription\tb\n");
+	expect_parse_error(bad, NC_ERR_FORMAT, "tiny.model:8:", "given twice", "a field given twice");
+	free(bad);
 	bad = edited(text, 9, NULL);
 	expect_parse_error(bad, NC_ERR_FORMAT, "tiny.model:9:", "header incomplete", "an ngrams line missing");
 	free(bad);

@@ -54,8 +54,9 @@ static double bigram_log2_sum(const struct perplexity_model *model, const uint64
 	return sum;
 }
 
-/* Trigram windows (<s> t1 t2) ... (tN-2 tN-1 tN): N-1 of them, as the
- * released code's zip gives; (<s> t1 -) for a one-token sentence. */
+/* Trigram windows (<s> t1 t2) ... (tN-2 tN-1 tN): N-1 of them, as many as
+ * the released code zips (its zip is misaligned, which we do not reproduce:
+ * see perplexity-method.h); (<s> t1 -) for a one-token sentence. */
 static double trigram_log2_sum(const struct perplexity_model *model, const uint64_t *words,
 			       size_t count)
 {

@@ -25,10 +25,16 @@
  * model like any other (training counts it once per sentence).
  *     bigram:  the N windows (<s> t1), (t1 t2), ..., (tN-1 tN): every token
  *              is the last word of one window.
- *     trigram: the N-1 windows (<s> t1 t2), (t1 t2 t3), ..., (tN-2 tN-1 tN),
- *              as the released code zips them: t1 is predicted only through
- *              the bigram term P(t1 | <s>) of the first window. The sum is
- *              still divided by N (released code, kept).
+ *     trigram: the N-1 consecutive windows (<s> t1 t2), (t1 t2 t3), ...,
+ *              (tN-2 tN-1 tN): t1 is predicted only through the bigram term
+ *              P(t1 | <s>) of the first window, and the sum is still divided
+ *              by N, as in the released code (N-1 windows, divided by N).
+ *              Not reproduced: the released code's zip is misaligned,
+ *              zip(["#"] + t[:-2], t[:-1], t) gives (#, t1, t1), (t1, t2, t2),
+ *              ..., the window's last two words the same token, so that its
+ *              trigram term is almost always 0 and its trigram model scores
+ *              0.3 P(ti | ti-1) + 0.1 P(ti-1) + 1e-6. We take the consecutive
+ *              windows the code evidently means.
  *     A one-token sentence has no trigram window; the released code then
  *     sums nothing and gives perplexity 1, which keeps every one-word menu
  *     item. We score it instead on the window (<s> t1 -) whose trigram term

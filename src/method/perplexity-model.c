@@ -186,8 +186,10 @@ static int parse_header_field(struct parser *ps, const char *name, const char *v
 	if (!strcmp(name, "ngrams"))
 		return parse_ngrams(ps, value);
 	if (!strcmp(name, "description")) {
+		if (mark_seen(ps, SEEN_DESCRIPTION) < 0)
+			return -1;
 		model->description = xstrdup(value);
-		return mark_seen(ps, SEEN_DESCRIPTION);
+		return 0;
 	}
 	if (!strcmp(name, "sentences") || !strcmp(name, "tokens")) {
 		int sentences = name[0] == 's';
