@@ -363,7 +363,7 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	const struct input_counts *counts = input_source_counts(source);
 	if (status == 0 && (run.progress.failed || counts->broken))
 		status = 1;
-	if (status == 0 && !run.progress.pages && counts->binary)
+	if (status == 0 && !run.progress.pages && !counts->existing && counts->binary)
 		status = 1;   /* nothing at all was a page */
 	if (set->progress || (set->output_dir && run.progress.pages > 1))
 		progress_summary(&run.progress, stderr);

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 double progress_now(void)
 {
@@ -20,6 +21,7 @@ void progress_start(struct progress *p, const char *program, int draw,
 	memset(p, 0, sizeof(*p));
 	p->program = program;
 	p->draw = draw;
+	p->terminal = isatty(STDERR_FILENO);
 	p->inputs = inputs;
 	p->total_inputs = total_inputs;
 	p->total_bytes = total_bytes;
@@ -41,7 +43,7 @@ static void draw(struct progress *p, int force)
 	double now = progress_now(), elapsed = now - p->started;
 	uint64_t inputs_done = 0, bytes_done = 0;
 
-	if (!p->draw || (!force && now - p->last_draw < 0.2))
+	if (!p->draw || (!force && now - p->last_draw < (p->terminal ? 0.2 : 10)))
 		return;
 	p->last_draw = now;
 	if (p->inputs)
@@ -59,11 +61,11 @@ static void draw(struct progress *p, int force)
 	bar[20] = '\0';
 	format_seconds(elapsed_s, sizeof(elapsed_s), elapsed);
 	format_seconds(eta_s, sizeof(eta_s), done > 0 ? elapsed / done - elapsed : -1);
-	fprintf(stderr, "\r%s: [%s] %3.0f%% %" PRIu64 " pages, %.1f pages/s, %.1f MB/s, %s, ETA %s, "
-		"%" PRIu64 " failed ", p->program, bar, done * 100, p->pages,
+	fprintf(stderr, "%s%s: [%s] %3.0f%% %" PRIu64 " pages, %.1f pages/s, %.1f MB/s, %s, ETA %s, "
+		"%" PRIu64 " failed%s", p->terminal ? "\r" : "", p->program, bar, done * 100, p->pages,
 		elapsed > 0 ? (double)p->pages / elapsed : 0,
-		elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0, elapsed_s, eta_s, p->failed);
-	p->line_shown = 1;
+		elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0, elapsed_s, eta_s, p->failed, p->terminal ? " " : "\n");
+	p->line_shown = p->terminal;
 }
 
 /* End the progress line before a message of its own. */
@@ -104,6 +106,8 @@ void progress_summary(struct progress *p, FILE *out)
 	fprintf(out, "%s: %" PRIu64 " pages, %" PRIu64 " failed", p->program, p->pages, p->failed);
 	if (c && c->binary)
 		fprintf(out, ", %" PRIu64 " binary inputs skipped", c->binary);
+	if (c && c->existing)
+		fprintf(out, ", %" PRIu64 " inputs skipped as done before", c->existing);
 	if (c && c->records_skipped)
 		fprintf(out, ", %" PRIu64 " archive records without pages", c->records_skipped);
 	fprintf(out, "; %.1f%% of %" PRIu64 " words kept; %.1f s\n", kept_share(p), p->words,
@@ -122,11 +126,11 @@ int progress_write_stats(struct progress *p, const char *path)
 		return -1;
 	}
 	fprintf(file.stream, "{\"pages\":%" PRIu64 ",\"failed\":%" PRIu64 ",\"inputs\":%" PRIu64
-		",\"archives\":%" PRIu64 ",\"binary_skipped\":%" PRIu64
+		",\"archives\":%" PRIu64 ",\"binary_skipped\":%" PRIu64 ",\"existing_skipped\":%" PRIu64
 		",\"records_skipped\":%" PRIu64 ",\"broken_archives\":%" PRIu64
 		",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
 		",\"kept_words_percent\":%.2f,\"seconds\":%.3f}\n", p->pages, p->failed,
-		c ? c->inputs : 0, c ? c->archives : 0, c ? c->binary : 0,
+		c ? c->inputs : 0, c ? c->archives : 0, c ? c->binary : 0, c ? c->existing : 0,
 		c ? c->records_skipped : 0, c ? c->broken : 0, p->page_bytes, p->words,
 		p->kept_words, kept_share(p), progress_now() - p->started);
 	if (atomic_file_commit(&file, &err) < 0) {

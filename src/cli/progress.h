@@ -2,7 +2,9 @@
  *
  * On a terminal, a line redrawn at most five times a second: a bar, pages
  * done of the total (or, for archives, bytes read of the total), pages/s,
- * MB/s, elapsed time, the ETA, and failures. At the end one summary line
+ * MB/s, elapsed time, the ETA, and failures. Elsewhere (a log file under
+ * nohup, a pipe) the same figures as a whole line every ten seconds, so
+ * that the log reads well and does not grow with every page. At the end one summary line
  * (pages, failures, the share of words kept, the time), and, on request,
  * the same as a JSON object in a file (--stats). Messages printed during
  * the run go on a line of their own (progress_message()).
@@ -18,7 +20,8 @@
 
 struct progress {
 	const char *program;
-	int draw;                   /* redraw the line (standard error is a terminal) */
+	int draw;                   /* report progress at all */
+	int terminal;               /* ...redrawing one line (standard error is a terminal) */
 	uint64_t total_inputs, total_bytes;
 	uint64_t pages, failed;
 	uint64_t words, kept_words, page_bytes;

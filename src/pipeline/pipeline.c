@@ -47,6 +47,8 @@ struct worker {
 	char *block;                    /* a text dump's current block */
 	struct strbuf decoded;          /* ... converted to UTF-8, when it is not */
 	size_t page_bytes;              /* of the page being cleaned, as read */
+	char converted_from[CHARSET_NAME_MAX];   /* the charset it was converted from
+						    to UTF-8 before stage 1, or "" */
 };
 
 /* Text dumps are read and segmented in blocks of this size; the first block
@@ -171,8 +173,10 @@ static const char *charset_to_convert(const struct pipeline_config *config,
 
 /* Convert a whole page to UTF-8 (bounded, as an HTML page is), from then on
  * read from memory; an HTML page's <meta> charsets then say utf-8. */
-static int convert_page(struct page *page, const char *from, struct nc_error *err)
+static int convert_page(struct worker *w, struct page *page, const char *from,
+			struct nc_error *err)
 {
+	snprintf(w->converted_from, sizeof(w->converted_from), "%s", from);
 	struct strbuf raw = STRBUF_INIT, utf8 = STRBUF_INIT;
 	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &raw, err);
 	if (ret == 0)
@@ -217,12 +221,14 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 }
 
 /* What the sink is told of an HTML page. */
-static struct page_meta html_meta(const struct page *page, const struct html_page *html_page)
+static struct page_meta html_meta(const struct worker *w, const struct page *page,
+				  const struct html_page *html_page)
 {
 	struct page_meta meta = {
 		.url = page_url(page, html_page->url),
 		.title = html_page->title,
-		.charset = html_page->declared ? html_page->declared : html_page->charset,
+		.charset = w->converted_from[0] ? w->converted_from
+			 : html_page->declared ? html_page->declared : html_page->charset,
 	};
 	return meta;
 }
@@ -235,7 +241,7 @@ static int segment_html(struct worker *w, struct page *page, const struct page_c
 
 	int ret = render_html(w, page, 1, &dump, &html_page, err);
 	if (ret == 0) {
-		struct page_meta meta = html_meta(page, &html_page);
+		struct page_meta meta = html_meta(w, page, &html_page);
 		ret = c->begin(w, page, &meta, err);
 		if (ret == 0)
 			ret = segmenter_run(w->segmenter, dump.buf, dump.len, err);
@@ -343,7 +349,8 @@ static int segment_dump(struct worker *w, struct page *page, const struct page_c
 		len = first.len;
 	}
 	size_t skip = take_url_line(text, len, &url);
-	struct page_meta meta = { .url = page_url(page, skip ? url.buf : NULL), .charset = charset };
+	struct page_meta meta = { .url = page_url(page, skip ? url.buf : NULL),
+				  .charset = w->converted_from[0] ? w->converted_from : charset };
 	if (c->begin(w, page, &meta, err) < 0)
 		goto out;
 	text += skip;
@@ -372,7 +379,8 @@ static int segment_page(struct worker *w, struct page *page, const struct page_c
 			struct nc_error *err)
 {
 	const char *from = charset_to_convert(&w->pipeline->config, page);
-	if (from && convert_page(page, from, err) < 0)
+	w->converted_from[0] = '\0';
+	if (from && convert_page(w, page, from, err) < 0)
 		return -1;
 	segmenter_set_output(w->segmenter, c->segment, c->data);
 	int ret = page->kind == PAGE_HTML ? segment_html(w, page, c, err)
@@ -512,11 +520,12 @@ static int clean_dump_only(struct worker *w, struct page *page, struct nc_error 
 	if (page->kind != PAGE_HTML)
 		return nc_error_set(err, NC_ERR_USAGE, "a text dump has no HTML to render");
 	const char *from = charset_to_convert(&w->pipeline->config, page);
-	if (from && convert_page(page, from, err) < 0)
+	w->converted_from[0] = '\0';
+	if (from && convert_page(w, page, from, err) < 0)
 		return -1;
 	int ret = render_html(w, page, 0, &dump, &html_page, err);
 	if (ret == 0) {
-		struct page_meta meta = html_meta(page, &html_page);
+		struct page_meta meta = html_meta(w, page, &html_page);
 		ret = page_sink_begin(w->sink, page, &meta, err);
 		if (ret == 0)
 			ret = page_sink_dump(w->sink, dump.buf, dump.len, err);

@@ -10,7 +10,6 @@
 #include "base/alloc.h"
 #include "base/json.h"
 #include "base/utf8.h"
-#include "source/warc-source.h"
 
 #include <string.h>
 #include <zlib.h>
@@ -27,8 +26,8 @@ struct page_sink {
 	int open;                    /* between begin() and end()/abort() */
 	int streaming;               /* pass bytes on as they come (see begin()) */
 	int first_item;              /* jsonl: no segment written yet */
-	const struct page *page;     /* the page being written, and what is known */
-	struct page_meta meta;
+	const struct page *page;     /* the page being written */
+	struct strbuf url;           /* WET: its URL (the caller's meta lives only in begin()) */
 	struct page_counts counts;
 };
 
@@ -50,6 +49,7 @@ struct page_sink *page_sink_new(const struct sink_config *config, struct page_ou
 		sink->wet = warc_writer_new(0);   /* the sink compresses, page by page */
 	strbuf_init(&sink->pending);
 	strbuf_init(&sink->text);
+	strbuf_init(&sink->url);
 	strbuf_init(&sink->compressed);
 	return sink;
 }
@@ -64,6 +64,7 @@ void page_sink_free(struct page_sink *sink)
 	warc_writer_free(sink->wet);
 	strbuf_release(&sink->pending);
 	strbuf_release(&sink->text);
+	strbuf_release(&sink->url);
 	strbuf_release(&sink->compressed);
 	free(sink);
 }
@@ -183,15 +184,16 @@ static void json_field(struct strbuf *out, const char *name, const char *value)
 	strbuf_addch(out, ',');
 }
 
-static void begin_jsonl(struct page_sink *sink)
+static void begin_jsonl(struct page_sink *sink, const struct page_meta *meta)
 {
 	struct strbuf *out = &sink->pending;
 	strbuf_addch(out, '{');
-	json_field(out, "url", sink->meta.url);
+	json_field(out, "url", meta->url);
 	json_field(out, "source", sink->page->name);
 	json_field(out, "record_id", sink->page->record_id);
-	json_field(out, "title", sink->meta.title);
-	json_field(out, "charset", sink->meta.charset);
+	json_field(out, "date", sink->page->date);
+	json_field(out, "title", meta->title);
+	json_field(out, "charset", meta->charset);
 	strbuf_addf(out, "\"method\":%s,", sink->config.method_json ? sink->config.method_json
 								    : "null");
 	strbuf_addstr(out, "\"segments\":[");
@@ -395,7 +397,9 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 		return -1;
 	sink->open = 1;
 	sink->page = page;
-	sink->meta = *meta;
+	strbuf_reset(&sink->url);
+	if (sink->config.format == SINK_WET)
+		strbuf_addstr(&sink->url, meta->url);
 	memset(&sink->counts, 0, sizeof(sink->counts));
 	strbuf_reset(&sink->pending);
 	strbuf_reset(&sink->text);
@@ -409,7 +413,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	if (sink->config.format == SINK_CLEANEVAL)
 		write_url_line(&sink->pending, meta->url);
 	else if (sink->config.format == SINK_JSONL)
-		begin_jsonl(sink);
+		begin_jsonl(sink, meta);
 	return 0;
 }
 
@@ -457,11 +461,10 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 
 static int end_wet(struct page_sink *sink, struct nc_error *err)
 {
-	const struct warc_page_info *info = warc_page_info(sink->page);
 	struct warc_conversion record = {
 		.source = sink->page->name,
-		.target_uri = sink->meta.url,
-		.date = info ? info->date : NULL,
+		.target_uri = sink->url.buf,
+		.date = sink->page->date,
 		.refers_to = sink->page->record_id,
 		.text = sink->text.buf,
 		.len = sink->text.len,

@@ -20,7 +20,7 @@
  *              decimals), with "+" instead of "<t>" for a later piece.
  *   text       the kept segments' text, a blank line after each.
  *   jsonl      one JSON object a line per page: url, source, record_id,
- *              title, charset, method, segments (each {"type", "text"}; with
+ *              date, title, charset, method, segments (each {"type", "text"}; with
  *              scores every segment, with "cost_clean", "cost_dirty" and
  *              "kept"), counts {segments, kept, words, kept_words}.
  *   wet        a WARC/1.0 conversion record per page, as in Common Crawl's

@@ -178,6 +178,7 @@ static int input_source_next(struct page_source *base, struct page *page, struct
 		const struct file_input *in = file_source_input(source->files, source->next++);
 		if (source->skip && source->skip(source->skip_data, in)) {
 			source->bytes_done += file_size(in->path);
+			source->counts.existing++;
 			continue;
 		}
 		int r = open_input(source, in, page, err);

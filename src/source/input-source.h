@@ -27,6 +27,7 @@ struct input_counts {
 	uint64_t inputs;           /* files opened */
 	uint64_t archives;         /* of them, WARC files */
 	uint64_t binary;           /* skipped as binary */
+	uint64_t existing;         /* skipped: their output exists (--skip-existing) */
 	uint64_t records_skipped;  /* archive records that are no pages */
 	uint64_t broken;           /* archives that ended in an error */
 };

@@ -67,6 +67,7 @@ void page_release(struct page *page)
 	free(page->url);
 	free(page->charset_hint);
 	free(page->record_id);
+	free(page->date);
 	memset(page, 0, sizeof(*page));
 }
 

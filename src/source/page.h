@@ -37,6 +37,7 @@ struct page {
 	char *url;            /* NULL: taken from the page itself, else its name */
 	char *charset_hint;   /* NULL: none */
 	char *record_id;      /* an archive record's WARC-Record-ID, or NULL */
+	char *date;           /* when it was fetched (its record's WARC-Date), or NULL */
 	enum page_kind kind;
 	int sequential;       /* the reader reads a shared archive: read the page
 				 whole before asking the source for the next */

@@ -167,6 +167,7 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	out->url = record->target_uri ? xstrdup(record->target_uri) : NULL;
 	out->charset_hint = charset ? xstrdup(charset) : NULL;
 	out->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
+	out->date = record->date ? xstrdup(record->date) : NULL;
 	out->kind = kind;
 	out->sequential = 1;
 	out->reader = (struct page_reader){ warc_page_read, warc_page_close, page };
