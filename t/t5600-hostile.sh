@@ -299,6 +299,7 @@ grep_ok "...warns that it is standard training" "warning: standard training" "$T
 ok "--tune with standard error not a terminal" train-ncleaner --tune --folds 2 "$FIXTURES/t6000/raw"
 if LC_ALL=C grep -q "$(printf '\r')" "$TMP/err"; then fail "...writes no carriage-return progress"
 else pass "...writes no carriage-return progress"; fi
+printf 'ncleaner-model\t2\nmethod\tncleaner\n' > "$TMP/huge.model"
 truncate -s 300M "$TMP/huge.model"
 fails 2 "a model file over the limit" ncleaner -m "$TMP/huge.model" "$F/page.html"
 grep_ok "...is refused by its size" "larger than the limit" "$TMP/err"

@@ -12,7 +12,10 @@
 #include "base/alloc.h"
 #include "base/json.h"
 #include "decide/decider.h"
-#include "method/ncleaner-method.h"
+#include "method/model-file.h"
+#include "method/ngram.h"
+#include "method/perplexity-method.h"
+#include "method/registry.h"
 #include "normalise/charset.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
@@ -50,12 +53,18 @@ static void usage(FILE *out)
 "      --dump            stop after the Lynx dump (the paper's baseline)\n"
 "      --no-lm           rules and segmentation only, no language model\n"
 "      --scores          every segment with H_clean, H_dirty and the decision\n"
-"Model:\n"
-"  -m, --model NAME|PATH model to use (default: english)\n"
+"Method and model:\n"
+"      --method NAME     how segments are scored (default: the model file's\n"
+"                        method, else ncleaner)\n"
+"      --help-methods    list the methods\n"
+"  -m, --model NAME|PATH model to use (default: the method's shipped model;\n"
+"                        english for ncleaner)\n"
 "      --nonlex          use the non-lexical model (same as -m nonlex)\n"
-"  -b, --bias BITS       added to H_clean before comparing; > 0 keeps less\n"
-"  -n N                  use n-grams up to N (at most the model's order)\n"
-"  -q Q                  interpolation parameter, 0 < Q <= 1\n"
+"  -b, --bias BITS       added to the clean cost before comparing; > 0 keeps less\n"
+"  -n N                  ncleaner: use n-grams up to N (at most the model's order)\n"
+"  -q Q                  ncleaner: interpolation parameter, 0 < Q <= 1\n"
+"      --max-perplexity P  perplexity: drop sentences above P (default: the\n"
+"                        model's, %g as published)\n"
 "Input:\n"
 "      --html            treat every input that is not an archive as HTML\n"
 "      --text            treat every input that is not an archive as a text dump\n"
@@ -81,13 +90,14 @@ static void usage(FILE *out)
 "  -V, --version         show the version\n"
 "\n"
 "Exit status: 0 if every input was cleaned, 1 if some failed, 2 on a usage\n"
-"or set-up error, 128+N when stopped by signal N. See ncleaner(1).\n", CLI_DEFAULT_TIMEOUT);
+"or set-up error, 128+N when stopped by signal N. See ncleaner(1).\n",
+		PERPLEXITY_DEFAULT_MAX, CLI_DEFAULT_TIMEOUT);
 }
 
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
-	OPT_SKIP_EXISTING
+	OPT_SKIP_EXISTING, OPT_METHOD, OPT_MAX_PERPLEXITY, OPT_HELP_METHODS
 };
 
 static const struct option long_options[] = {
@@ -96,6 +106,9 @@ static const struct option long_options[] = {
 	{ "scores", no_argument, NULL, OPT_SCORES },
 	{ "model", required_argument, NULL, 'm' },
 	{ "nonlex", no_argument, NULL, OPT_NONLEX },
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "max-perplexity", required_argument, NULL, OPT_MAX_PERPLEXITY },
+	{ "help-methods", no_argument, NULL, OPT_HELP_METHODS },
 	{ "bias", required_argument, NULL, 'b' },
 	{ "output-dir", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, 'f' },
@@ -119,8 +132,8 @@ static const struct option long_options[] = {
 /* The 2008 configuration that --paper names: the Lynx renderer (the only
  * one so far), the ncleaner method with this model, the threshold decider,
  * and the 2008 charset order. When defaults change, --paper must not. */
+#define PAPER_METHOD "ncleaner"
 #define PAPER_MODEL "english"
-#define DEFAULT_MODEL "english"
 
 /* What the options ask for. --dump, --no-lm and --scores are one choice
  * (the last one given wins). */
@@ -129,11 +142,12 @@ enum run_kind { RUN_DUMP, RUN_HEURISTICS, RUN_FULL, RUN_SCORES };
 struct settings {
 	enum run_kind kind;
 	int paper;               /* --paper: the 2008 configuration, whatever the defaults */
-	const char *model_name;  /* NULL: the default model */
+	const char *method_name; /* NULL: the model file's method, else the default */
+	const char *model_name;  /* NULL: the method's default model */
+	const char *model_used;  /* the model loaded (a name or a path) */
 	int bias_given;
 	double bias;
-	int order;
-	double q;
+	struct method_settings method;
 	const char *output_dir;
 	enum sink_format format;
 	int gzip, skip_existing, lines, progress, jobs;
@@ -234,24 +248,67 @@ static int check_own_outputs(const char *dir, const char *extension,
 	return ret;
 }
 
+/* Which method: --method, else the one the model file named by -m was
+ * built for, else the default. NULL after printing why. */
+static const struct method_kind *choose_method(const struct settings *set, const char *model_path,
+					       const char *data_dir)
+{
+	struct nc_error err = { 0 };
+	struct model_file_header header;
+
+	if (set->method_name)
+		return method_kind_find(set->method_name);   /* checked with the options */
+	if (set->paper)
+		return method_kind_find(PAPER_METHOD);
+	if (!model_path)
+		return method_kind_find(METHOD_DEFAULT);
+	if (model_file_peek(model_path, &header, &err) < 0) {
+		int shipped = !strncmp(model_path, data_dir, strlen(data_dir));
+		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO && shipped
+			  ? cli_data_dir_hint() : "");
+		return NULL;
+	}
+	const struct method_kind *kind = method_kind_find(header.method);
+	if (!kind)
+		cli_print(program, "%s: built for the method '%s', which this ncleaner does not know "
+			  "(see --help-methods)", model_path, header.method);
+	return kind;
+}
+
 /* Load the method and make the decider the settings ask for. */
 static int load_method(struct settings *set, const char *data_dir, struct method **method,
 		       struct decider **decider)
 {
+	static const char *const setting_options[3] = { "-n", "-q", "--max-perplexity" };
 	struct nc_error err = { 0 };
-	char *path = cli_model_path(data_dir, set->model_name ? set->model_name
-							       : set->paper ? PAPER_MODEL : DEFAULT_MODEL);
+	const char *model = set->model_name ? set->model_name : set->paper ? PAPER_MODEL : NULL;
+	char *path = model ? cli_model_path(data_dir, model) : NULL;
+	const struct method_kind *kind = choose_method(set, path, data_dir);
 
-	*method = ncleaner_method_load(path, set->order, set->q, &err);
-	int shipped = !strncmp(path, data_dir, strlen(data_dir));
-	free(path);
+	if (!kind)
+		goto fail;
+	if (method_settings_check(kind, &set->method, setting_options, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		goto fail;
+	}
+	if (!path) {
+		model = kind->default_model;
+		path = cli_model_path(data_dir, model);
+	}
+	set->model_used = model;
+	*method = kind->load(path, &set->method, &err);
 	if (!*method) {
+		int shipped = !strncmp(path, data_dir, strlen(data_dir));
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO && shipped
 			  ? cli_data_dir_hint() : "");
-		return -1;
+		goto fail;
 	}
+	free(path);
 	*decider = threshold_decider_new(set->bias_given ? set->bias : (*method)->default_bias);
 	return 0;
+fail:
+	free(path);
+	return -1;
 }
 
 /* The JSON object that names the method and its settings (for jsonl). */
@@ -268,13 +325,11 @@ static char *method_json(const struct settings *set, const struct method *method
 		strbuf_addstr(&out, "{\"name\":");
 		json_add_cstring(&out, method->ops->name);
 		strbuf_addstr(&out, ",\"model\":");
-		json_add_cstring(&out, set->model_name ? set->model_name
-				 : set->paper ? PAPER_MODEL : DEFAULT_MODEL);
-		strbuf_addf(&out, ",\"order\":%d,\"q\":", set->order);
-		if (set->q > 0)
-			strbuf_addf(&out, "%g", set->q);
-		else
-			strbuf_addstr(&out, "null");
+		json_add_cstring(&out, set->model_used);
+		if (method->ops->describe) {
+			strbuf_addch(&out, ',');
+			method->ops->describe(method, &out);
+		}
 		strbuf_addf(&out, ",\"bias\":%g,\"decider\":\"threshold\"}",
 			    set->bias_given ? set->bias : method->default_bias);
 	}
@@ -444,6 +499,10 @@ static int check_settings(struct settings *set)
 		cli_print(program, "--dump goes with --format cleaneval or text");
 		return -1;
 	}
+	if (set->paper && set->method_name && strcmp(set->method_name, PAPER_METHOD)) {
+		cli_print(program, "--paper is the %s method, not %s", PAPER_METHOD, set->method_name);
+		return -1;
+	}
 	if (set->skip_existing && !set->output_dir) {
 		cli_print(program, "--skip-existing needs -o DIR");
 		return -1;
@@ -456,6 +515,15 @@ static int check_settings(struct settings *set)
 	snprintf(set->extension, sizeof(set->extension), "%s%s", sink_format_extension(set->format),
 		 set->gzip ? ".gz" : "");
 	return 0;
+}
+
+static void list_methods(void)
+{
+	size_t count;
+	const struct method_kind *kinds = method_kinds(&count);
+	printf("Methods (--method NAME; the default model in brackets):\n");
+	for (size_t i = 0; i < count; i++)
+		printf("  %-12s %s [%s]\n", kinds[i].name, kinds[i].summary, kinds[i].default_model);
 }
 
 static int default_jobs(void)
@@ -486,8 +554,25 @@ int main(int argc, char **argv)
 			set.bias = cli_parse_double(program, "--bias", optarg);
 			set.bias_given = 1;
 			break;
-		case 'n': set.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER); break;
-		case 'q': set.q = cli_parse_q(program, "-q", optarg); break;
+		case 'n':
+			set.method.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER);
+			break;
+		case 'q': set.method.q = cli_parse_q(program, "-q", optarg); break;
+		case OPT_METHOD:
+			if (!method_kind_find(optarg)) {
+				cli_print(program, "--method: no method '%s' (see --help-methods)", optarg);
+				return 2;
+			}
+			set.method_name = optarg;
+			break;
+		case OPT_MAX_PERPLEXITY:
+			set.method.max_perplexity = cli_parse_double(program, "--max-perplexity", optarg);
+			if (!(set.method.max_perplexity >= 1)) {
+				cli_print(program, "--max-perplexity expects a number >= 1");
+				return 2;
+			}
+			break;
+		case OPT_HELP_METHODS: list_methods(); return 0;
 		case 'o': set.output_dir = optarg; break;
 		case 'f':
 			if (parse_format(optarg, &set.format) < 0)

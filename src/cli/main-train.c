@@ -2,6 +2,7 @@
  *
  *   train-ncleaner [--diff] [-n N] [-m MODE] [-q Q] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model
  *   train-ncleaner --tune [-m MODE] [--folds K] [--plot FILE] RAW_DIR
+ *   train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model
  *
  * Files are paired by id (source/file-names.h): <id>.html (or any raw file
  * <id>.*) with <id>.txt or <id>-cleaned.txt. Reading the texts, counting and
@@ -13,11 +14,15 @@
 #include "cli/cli.h"
 #include "base/alloc.h"
 #include "method/ncleaner-model.h"
+#include "method/perplexity-method.h"
+#include "method/registry.h"
 #include "source/file-pairs.h"
+#include "train/perplexity-training.h"
 #include "train/training.h"
 #include "train/tune.h"
 
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +36,9 @@ static void usage(FILE *out)
 	fprintf(out,
 "Usage: train-ncleaner [OPTIONS] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model\n"
 "       train-ncleaner --tune [OPTIONS] RAW_DIR\n"
-"Train the clean and dirty character n-gram models of ncleaner.\n"
+"       train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model\n"
+"Train the clean and dirty character n-gram models of ncleaner, or the word\n"
+"n-gram model of the perplexity method.\n"
 "\n"
 "CLEAN_DIR holds clean texts (CLEANEVAL gold files or plain text). The second\n"
 "directory holds boilerplate texts, or, with --diff, the raw pages (HTML or\n"
@@ -56,13 +63,20 @@ static void usage(FILE *out)
 "                        trained on RAW_DIR, for n = 1-8 and a grid of q\n"
 "      --folds K         folds for --tune (default 10)\n"
 "      --plot FILE       with --tune, draw the table with gnuplot (.png or .svg)\n"
+"      --method NAME     the method to train for: ncleaner (default) or\n"
+"                        perplexity (a word bigram or trigram model of the\n"
+"                        clean texts (files or directories) CLEAN_TEXT_DIR...:\n"
+"                        -n 2 or 3, default 2)\n"
+"      --max-perplexity P  perplexity: the cut-off stored in the model\n"
+"                        (default %g, as published)\n"
 "      --lynx PROGRAM, --timeout SECONDS, --data-dir DIR   as for ncleaner\n"
-"  -h, --help            show this help\n");
+"  -h, --help            show this help\n", PERPLEXITY_DEFAULT_MAX);
 }
 
 struct options {
 	int diff, standard, order, mode, tune, folds, direct, paper;
-	double q, bias;
+	double q, bias, max_perplexity;
+	const char *method;
 	const char *description, *plot;
 	struct cli_pipeline_setup setup;
 };
@@ -303,8 +317,74 @@ out:
 	return status;
 }
 
+/* --- the perplexity method's model -------------------------------------------- */
+
+/* Count every clean text under `dirs` and write the model whole or not at all. */
+static int train_perplexity(const struct options *o, int ndirs, char **dirs, const char *out_path)
+{
+	struct nc_error err = { 0 };
+	struct atomic_file file;
+	struct file_source *texts = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT,
+						    cli_print_report, (void *)program);
+	struct perplexity_counts *counts = perplexity_counts_new(o->order, &err);
+	struct strbuf description = STRBUF_INIT;
+	int status = 2;
+	clock_t started = clock();
+
+	atomic_file_init(&file);
+	if (!counts) {
+		cli_print(program, "%s", err.message);
+		goto out;
+	}
+	for (int i = 0; i < ndirs; i++)
+		if (file_source_add(texts, dirs[i]) < 0)
+			goto out;
+	file_source_finish(texts);
+	if (file_source_count(texts) == 0) {
+		cli_print(program, "no text files to train on");
+		goto out;
+	}
+	if (perplexity_training_add_files(counts, texts, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		status = 1;
+		goto out;
+	}
+	if (o->description)
+		strbuf_addstr(&description, o->description);
+	else
+		strbuf_addf(&description, "word %s model of %zu clean texts",
+			    o->order == 2 ? "bigram" : "trigram", file_source_count(texts));
+	cli_register_atomic_file(&file);
+	if (atomic_file_open(&file, out_path, &err) < 0 ||
+	    perplexity_counts_write(counts, file.stream, out_path, o->max_perplexity,
+				    description.buf, &err) < 0 ||
+	    atomic_file_commit(&file, &err) < 0) {
+		atomic_file_abort(&file);
+		cli_print(program, "%s", err.message);
+		status = err.code == NC_ERR_IO ? 2 : 1;
+	} else {
+		char trigrams[48] = "";
+		if (o->order == 3)
+			snprintf(trigrams, sizeof(trigrams), ", %" PRIu64 " trigrams",
+				 perplexity_counts_distinct(counts, 3));
+		cli_print(program, "wrote %s: order %d, %" PRIu64 " sentences, %" PRIu64 " tokens, "
+			  "%" PRIu64 " words, %" PRIu64 " bigrams%s, %zu files, %.2f s CPU", out_path,
+			  o->order, perplexity_counts_sentences(counts), perplexity_counts_tokens(counts),
+			  perplexity_counts_distinct(counts, 1), perplexity_counts_distinct(counts, 2),
+			  trigrams, file_source_count(texts), (double)(clock() - started) / CLOCKS_PER_SEC);
+		status = 0;
+	}
+	cli_unregister_atomic_file(&file);
+out:
+	strbuf_release(&description);
+	perplexity_counts_free(counts);
+	file_source_free(texts);
+	return status;
+}
+
 enum {
-	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD
+	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
+	OPT_METHOD, OPT_MAX_PERPLEXITY
 };
 
 int main(int argc, char **argv)
@@ -321,25 +401,38 @@ int main(int argc, char **argv)
 		{ "plot", required_argument, NULL, OPT_PLOT },
 		CLI_PIPELINE_LONG_OPTIONS,
 		{ "standard", no_argument, NULL, OPT_STANDARD },
+		{ "method", required_argument, NULL, OPT_METHOD },
+		{ "max-perplexity", required_argument, NULL, OPT_MAX_PERPLEXITY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options o = { .order = 3, .mode = 1, .q = 0.5, .folds = 10 };
-	int c, status;
+	struct options o = { .mode = 1, .q = 0.5, .folds = 10, .method = METHOD_DEFAULT };
+	int c, status, ncleaner_options = 0;
 
 	cli_pipeline_setup_init(&o.setup);
 	while ((c = getopt_long(argc, argv, "dn:m:q:b:hV", long_options, NULL)) != -1) {
 		switch (c) {
-		case 'd': o.diff = 1; break;
+		case 'd': o.diff = 1; ncleaner_options = 1; break;
 		case 'n': o.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER); break;
-		case 'm': o.mode = (int)cli_parse_long(program, "--mode", optarg, 0, NGRAM_MODE_MAX); break;
-		case 'q': o.q = cli_parse_q(program, "-q", optarg); break;
-		case 'b': o.bias = cli_parse_double(program, "--bias", optarg); break;
+		case 'm':
+			o.mode = (int)cli_parse_long(program, "--mode", optarg, 0, NGRAM_MODE_MAX);
+			ncleaner_options = 1;
+			break;
+		case 'q': o.q = cli_parse_q(program, "-q", optarg); ncleaner_options = 1; break;
+		case 'b': o.bias = cli_parse_double(program, "--bias", optarg); ncleaner_options = 1; break;
+		case OPT_METHOD: o.method = optarg; break;
+		case OPT_MAX_PERPLEXITY:
+			o.max_perplexity = cli_parse_double(program, "--max-perplexity", optarg);
+			if (!(o.max_perplexity >= 1)) {
+				cli_print(program, "--max-perplexity expects a number >= 1");
+				return 2;
+			}
+			break;
 		case OPT_DESCRIPTION: o.description = optarg; break;
-		case OPT_DIRECT: o.direct = 1; break;
-		case OPT_PAPER: o.paper = 1; break;
-		case OPT_TUNE: o.tune = 1; break;
+		case OPT_DIRECT: o.direct = 1; ncleaner_options = 1; break;
+		case OPT_PAPER: o.paper = 1; ncleaner_options = 1; break;
+		case OPT_TUNE: o.tune = 1; ncleaner_options = 1; break;
 		case OPT_FOLDS: o.folds = (int)cli_parse_long(program, "--folds", optarg, 2, 1000); break;
 		case OPT_PLOT:
 			/* The name goes into a gnuplot script between single quotes. */
@@ -350,7 +443,7 @@ int main(int argc, char **argv)
 			}
 			o.plot = optarg;
 			break;
-		case OPT_STANDARD: o.standard = 1; break;
+		case OPT_STANDARD: o.standard = 1; ncleaner_options = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("train-ncleaner %s\n", PACKAGE_VERSION); return 0;
 		default:
@@ -360,6 +453,40 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (!strcmp(o.method, PERPLEXITY_METHOD_NAME)) {
+		if (ncleaner_options) {
+			cli_print(program, "--diff, --standard, --mode, -q, --bias, --paper, "
+				  "--direct-segments and --tune train the ncleaner method, not perplexity");
+			return 2;
+		}
+		if (o.order == 0)
+			o.order = 2;
+		if (o.order != 2 && o.order != 3) {
+			cli_print(program, "-n: a perplexity model is of order 2 or 3, not %d", o.order);
+			return 2;
+		}
+		if (o.max_perplexity == 0)
+			o.max_perplexity = PERPLEXITY_DEFAULT_MAX;
+		if (argc - optind < 2) {
+			usage(stderr);
+			return 2;
+		}
+		cli_install_signal_handlers();
+		status = train_perplexity(&o, argc - optind - 1, argv + optind, argv[argc - 1]);
+		cli_pipeline_setup_release(&o.setup);
+		return status;
+	}
+	if (strcmp(o.method, METHOD_DEFAULT)) {
+		cli_print(program, "--method: %s is not a method this program trains "
+			  "(ncleaner or perplexity)", o.method);
+		return 2;
+	}
+	if (o.max_perplexity) {
+		cli_print(program, "--max-perplexity is for --method perplexity");
+		return 2;
+	}
+	if (o.order == 0)
+		o.order = 3;
 	if (argc - optind != (o.tune ? 1 : 3)) {
 		usage(stderr);
 		return 2;

@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "base/error.h"
+#include "base/strbuf.h"
 #include "segment/segment.h"
 
 struct segment_score {
@@ -67,6 +68,9 @@ struct method_ops {
 		     struct segment_score *score, struct nc_error *err);
 	void (*scorer_free)(struct method_scorer *scorer);
 	void (*free)(struct method *method);
+	/* The settings in effect, as JSON members ("order":3,"q":0.5) without
+	 * braces, for outputs that say how they were made. */
+	void (*describe)(const struct method *method, struct strbuf *json);
 };
 
 struct method {

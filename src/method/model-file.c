@@ -1,8 +1,12 @@
 /* model-file.c: the header of model files (see model-file.h). */
 #include "method/model-file.h"
+#include "base/file.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The line at `p` (without its newline), or NULL when there is no newline. */
 static const char *line_end(const char *p, const char *end)
@@ -66,4 +70,22 @@ void model_file_write_header(struct strbuf *out, int version, const char *method
 	strbuf_addf(out, "%s\t%d\n", MODEL_FILE_MAGIC, version);
 	if (version >= 2)
 		strbuf_addf(out, "method\t%s\n", method);
+}
+
+int model_file_peek(const char *path, struct model_file_header *header, struct nc_error *err)
+{
+	/* The two header lines take well under this. */
+	char head[256];
+	int fd = open_input_file(path, 1, err);
+	if (fd < 0)
+		return -1;
+	ssize_t got;
+	do
+		got = read(fd, head, sizeof(head));
+	while (got < 0 && errno == EINTR);
+	int saved = errno;
+	close(fd);
+	if (got < 0)
+		return nc_error_set(err, NC_ERR_IO, "%s: %s", path, strerror(saved));
+	return model_file_read_header(path, head, (size_t)got, INT_MAX, header, err);
 }

@@ -40,4 +40,8 @@ int model_file_expect_method(const char *name, const struct model_file_header *h
 
 void model_file_write_header(struct strbuf *out, int version, const char *method);
 
+/* Read only the header of the model file `path` (any version): what a front
+ * end needs to tell which method a file is for before loading it. */
+int model_file_peek(const char *path, struct model_file_header *header, struct nc_error *err);
+
 #endif

@@ -21,6 +21,7 @@ struct table {
 struct ncleaner_method {
 	struct method base;
 	int order;
+	double q;
 	struct ngram_alphabet alphabet;
 	ngram_weights weight;                     /* [m][j] */
 	float unigram_p[2][NGRAM_SYMBOLS];
@@ -96,12 +97,19 @@ static int ncleaner_score(struct method_scorer *base, const struct segment *segm
 			  struct segment_score *score, struct nc_error *err);
 static void ncleaner_scorer_free(struct method_scorer *base);
 
+static void ncleaner_describe(const struct method *method, struct strbuf *json)
+{
+	const struct ncleaner_method *c = (const struct ncleaner_method *)method;
+	strbuf_addf(json, "\"order\":%d,\"q\":%g", c->order, c->q);
+}
+
 static const struct method_ops ncleaner_ops = {
 	.name = NCLEANER_METHOD_NAME,
 	.scorer_new = ncleaner_scorer_new,
 	.score = ncleaner_score,
 	.scorer_free = ncleaner_scorer_free,
 	.free = ncleaner_method_free,
+	.describe = ncleaner_describe,
 };
 
 /* The interpolated probability S_k of `key` at full order, from the model's
@@ -137,6 +145,7 @@ struct method *ncleaner_method_new(const struct ncleaner_model *model, int order
 	c->base.ops = &ncleaner_ops;
 	c->base.default_bias = model->bias;
 	c->order = order;
+	c->q = q;
 	ngram_alphabet_init(&c->alphabet, model->mode);
 	ngram_weights_init(c->weight, q, order);
 	for (int which = 0; which < 2; which++) {

@@ -11,7 +11,8 @@
 struct perplexity_method {
 	struct method base;
 	struct perplexity_model model;
-	double log2_max;          /* cost_dirty of every sentence */
+	double max_perplexity;    /* the cut-off */
+	double log2_max;          /* ... and its log2, cost_dirty of every sentence */
 };
 
 /* A worker's scratch: the sentences of the last segment split, and the
@@ -100,6 +101,13 @@ static int perplexity_score(struct method_scorer *base, const struct segment *se
 static void perplexity_scorer_free(struct method_scorer *base);
 static void perplexity_method_free(struct method *base);
 
+static void perplexity_describe(const struct method *method, struct strbuf *json)
+{
+	const struct perplexity_method *m = (const struct perplexity_method *)method;
+	strbuf_addf(json, "\"order\":%d,\"max_perplexity\":%g", m->model.order,
+		    m->max_perplexity);
+}
+
 static const struct method_ops perplexity_ops = {
 	.name = PERPLEXITY_METHOD_NAME,
 	.scorer_new = perplexity_scorer_new,
@@ -107,6 +115,7 @@ static const struct method_ops perplexity_ops = {
 	.score = perplexity_score,
 	.scorer_free = perplexity_scorer_free,
 	.free = perplexity_method_free,
+	.describe = perplexity_describe,
 };
 
 struct method *perplexity_method_new(struct perplexity_model *model, double max_perplexity,
@@ -125,6 +134,7 @@ struct method *perplexity_method_new(struct perplexity_model *model, double max_
 	m->base.default_bias = 0;
 	m->model = *model;
 	memset(model, 0, sizeof(*model));
+	m->max_perplexity = max_perplexity;
 	m->log2_max = log2(max_perplexity);
 	return &m->base;
 }
