@@ -23,7 +23,7 @@ build=$1 work=$2
 shift 2
 bin=$build/src
 folds=${FOLDS:-10}
-cutoffs=${CUTOFFS:-"500 1000 2000 3000 4000 5000 6000 8000 10000 12000 14000 20000"}
+cutoffs=${CUTOFFS:-"500 1000 2000 3000 4000 5000 6000 8000 10000 12000 14000 20000 30000 50000 100000"}
 STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
 NONLEX=${NONLEX:-"-m 3 -n 6 -q 0.4"}
 mkdir -p "$work"
@@ -114,7 +114,7 @@ choose_cutoff() {
 		for f in "$fd/train-scores"/*.txt; do
 			scores_to_cleaneval "$log2" < "$f" > "$fd/train-cut/$(basename "$f")"
 		done
-		f1=$("$bin/ncleaner-eval" -t -n "$fd/train-cut" "$fd/gold" | cut -f 2)
+		f1=$("$bin/ncleaner-eval" -t -n $eval_flags "$fd/train-cut" "$fd/gold" | cut -f 2)
 		if awk -v a="$f1" -v b="$best_f" 'BEGIN { exit !(a > b) }'; then best_f=$f1 best=$cut; fi
 	done
 	echo "$best" > "$fd/cutoff"
@@ -129,6 +129,10 @@ for data in "$@"; do
 	. "$(dirname "$0")/corpus-lib.sh"
 	ls "$data/orig" | sed -n 's/\.html*$//p' | sort -n > "$set_dir/ids"
 	pages=$(wc -l < "$set_dir/ids")
+	# Gold texts without segment tags (Dragnet's) are scored with the tags
+	# dropped on both sides, else every tag we write is a false positive.
+	eval_flags=
+	grep -qs '^<[phlPHL]>' "$data"/gold/* || eval_flags=-M
 	for method in $methods; do
 		if [ ! -f "$set_dir/$method.done" ]; then
 			rm -f "$set_dir/time.$method"
@@ -154,12 +158,13 @@ for data in "$@"; do
 			done
 			touch "$set_dir/$method.done"
 		fi
-		total=$("$bin/ncleaner-eval" -t -n "$set_dir/out.$method" "$data/gold")
+		total=$("$bin/ncleaner-eval" -t -n $eval_flags "$set_dir/out.$method" "$data/gold")
 		speed=$(awk -v p="$pages" '{ s += $1; if ($2 > m) m = $2 } END { printf "%.1f\t%.1f", p / s, m / 1024 }' "$set_dir/time.$method")
-		note=
-		[ "$method" = perplexity-2-cv ] && note="cut-offs chosen: $(cat "$set_dir"/fold*/cutoff | sort -n | uniq -c | awk '{ printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1 }')"
+		note=${eval_flags:+"scored without tags (-M)"}
+		[ "$method" = perplexity-2-cv ] && note="${note:+$note; }cut-offs chosen: $(cat "$set_dir"/fold*/cutoff | sort -n | uniq -c | awk '{ printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1 }')"
 		echo "$total" | awk -F '\t' -v OFS='\t' -v d="$name" -v m="$method" -v s="$speed" -v n="$note" \
-			'{ print d, m, $2, $3, $4, $5, s, n }' >> "$work/methods.tsv.new"
+			-v tags="${eval_flags:-yes}" '{ print d, m, $2, $3, $4, tags == "-M" ? "-" : $5, s, n }' \
+			>> "$work/methods.tsv.new"
 	done
 done
 mv "$work/methods.tsv.new" "$work/methods.tsv"
