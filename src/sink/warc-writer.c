@@ -2,6 +2,7 @@
 #include "sink/warc-writer.h"
 #include "base/alloc.h"
 #include "base/sha1.h"
+#include "base/utf8.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -31,13 +32,17 @@ void warc_writer_free(struct warc_writer *writer)
 	free(writer);
 }
 
-/* Add "Name: value\r\n", refusing values that would end the line early. */
+/* Add "Name: value\r\n". The value comes from the page (a URL, a record's
+ * id or date), so it may hold anything: control characters (a line break
+ * would end the header early; an escape sequence would reach a terminal)
+ * and invalid UTF-8 are percent-encoded, as in a URL. */
 static int add_header(struct strbuf *header, const char *name, const char *value,
 		      struct nc_error *err)
 {
-	if (strpbrk(value, "\r\n"))
-		return nc_error_set(err, NC_ERR_USAGE, "WARC header %s holds a line break", name);
-	strbuf_addf(header, "%s: %s\r\n", name, value);
+	(void)err;
+	strbuf_addf(header, "%s: ", name);
+	utf8_escape_controls(value, strlen(value), "%%%02X", header);
+	strbuf_addstr(header, "\r\n");
 	return 0;
 }
 
@@ -80,7 +85,7 @@ static void add_date(struct strbuf *header, const char *date)
 		strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
 		date = now;
 	}
-	strbuf_addf(header, "WARC-Date: %s\r\n", date);
+	add_header(header, "WARC-Date", date, NULL);
 }
 
 /* Append the pieces of a record to `out`, compressed as one gzip member
@@ -152,10 +157,6 @@ int warc_writer_conversion(struct warc_writer *writer, struct strbuf *out,
 	strbuf_addstr(&header, "WARC/1.0\r\nWARC-Type: conversion\r\n");
 	if (record->target_uri && add_header(&header, "WARC-Target-URI", record->target_uri, err) < 0)
 		goto out;
-	if (record->date && strpbrk(record->date, "\r\n")) {
-		nc_error_set(err, NC_ERR_USAGE, "WARC header WARC-Date holds a line break");
-		goto out;
-	}
 	add_date(&header, record->date);
 	struct strbuf seed = STRBUF_INIT;
 	strbuf_addf(&seed, "conversion\n%s\n%s\n%s\n", record->source ? record->source : "",
