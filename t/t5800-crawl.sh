@@ -92,6 +92,9 @@ fails 1 "a WARC file cut inside a record" ncleaner --no-lm -f jsonl "$W/truncate
 grep_ok "...names the record's offset" "truncated-block.warc: record at offset [0-9]*:" "$TMP/err"
 is "$(wc -l < "$TMP/out")" 3 "...and the pages before it are cleaned all the same"
 
+ok "deflate content whose first chunk is one byte" ncleaner --no-lm "$FIXTURES/t5800/deflate-first1.warc"
+grep_ok "...is inflated all the same" "^<p>This is the running text of page number 7" "$TMP/out"
+
 # --- WET, read back by warcio -------------------------------------------------------------
 
 ok "WET from a WARC file and a page" ncleaner --no-lm -f wet "$W/good.warc" "$F/page.html"

@@ -368,6 +368,15 @@ static int inflate_refill(struct http_payload *payload, struct nc_error *err)
 
 	if (got < 0)
 		return -1;
+	/* inflate_begin() tells the zlib wrapper by the first two bytes: a
+	 * first chunk of one byte must not hide it. */
+	if (got == 1 && !payload->zs_ready && payload->coding == CODING_DEFLATE) {
+		ssize_t more = body_read(payload, (char *)payload->input + 1,
+					 PAYLOAD_INPUT_BYTES - 1, err);
+		if (more < 0)
+			return -1;
+		got += more;
+	}
 	if (got == 0)
 		payload->input_ended = 1;
 	payload->zs.next_in = payload->input;
