@@ -13,6 +13,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -148,11 +149,20 @@ static int sandbox_create(struct lynx_renderer *lynx, struct nc_error *err)
 		base = "/tmp";
 	remove_stale_sandboxes(base);
 	snprintf(dir, sizeof(dir), "%s/ncleaner-lynx.%ld.XXXXXX", base, (long)getpid());
-	if (!mkdtemp(dir))
+	/* No signal between making the directory and saying it is there, or
+	 * the handler would not know to remove it. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int made = mkdtemp(dir) != NULL, mkdtemp_errno = errno;
+	if (made) {
+		memcpy(lynx->sandbox_dir, dir, sizeof(dir));
+		atomic_store(&lynx->sandbox_ready, 1);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!made)
 		return nc_error_set(err, NC_ERR_RENDER, "cannot create a temporary directory for lynx "
-				    "in %s: %s", base, strerror(errno));
-	memcpy(lynx->sandbox_dir, dir, sizeof(dir));
-	atomic_store(&lynx->sandbox_ready, 1);
+				    "in %s: %s", base, strerror(mkdtemp_errno));
 	snprintf(lynx->sandbox_cfg, sizeof(lynx->sandbox_cfg), "%s/lynx.cfg", dir);
 	fd = open(lynx->sandbox_cfg, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	size_t want = strlen(lynx_config_text);
@@ -284,9 +294,15 @@ static int lynx_check(const void *config_ptr, struct nc_error *err)
 static struct renderer *lynx_create(const void *config_ptr, struct nc_error *err)
 {
 	struct lynx_renderer *lynx = xcalloc(1, sizeof(*lynx));
+	struct nc_error ignored;
 	(void)err;
 	lynx->base.ops = &lynx_ops;
 	lynx->config = *(const struct lynx_config *)config_ptr;
+	/* The sandbox is made now, where workers are made (the calling thread,
+	 * signals blocked: runner.c), so that a signal handler in the calling
+	 * thread never races a worker thread half-way through making it. If it
+	 * cannot be made now, the first page tries again (and says why). */
+	sandbox_create(lynx, &ignored);
 	return &lynx->base;
 }
 
