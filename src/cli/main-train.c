@@ -3,7 +3,7 @@
  *   train-ncleaner [--diff] [-n N] [-m MODE] [-q Q] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model
  *   train-ncleaner --tune [-m MODE] [--folds K] [--plot FILE] RAW_DIR
  *   train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model
- *   train-ncleaner --method ice-dt|ice-lm GOLD_DIR RAW_DIR OUT.model
+ *   train-ncleaner --method ice-dt|ice-lm GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
  *
  * Files are paired by id (source/file-names.h): <id>.html (or any raw file
  * <id>.*) with <id>.txt or <id>-cleaned.txt. Reading the texts, counting and
@@ -40,7 +40,8 @@ static void usage(FILE *out)
 "Usage: train-ncleaner [OPTIONS] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model\n"
 "       train-ncleaner --tune [OPTIONS] RAW_DIR\n"
 "       train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model\n"
-"       train-ncleaner --method ice-dt|ice-lm [OPTIONS] GOLD_DIR RAW_DIR OUT.model\n"
+"       train-ncleaner --method ice-dt|ice-lm [OPTIONS] GOLD_DIR RAW_DIR\n"
+"                      [GOLD_DIR RAW_DIR]... OUT.model\n"
 "Train the clean and dirty character n-gram models of ncleaner, the word\n"
 "n-gram model of the perplexity method, or what an ICE method learns.\n"
 "\n"
@@ -74,7 +75,9 @@ static void usage(FILE *out)
 "      --max-perplexity P  perplexity: the cut-off stored in the model\n"
 "                        (default %g, as published)\n"
 "      --method ice-dt   a C4.5 decision tree over the HTML blocks of the raw\n"
-"                        pages in RAW_DIR, each labelled by its gold text\n"
+"                        pages in RAW_DIR, each labelled by its gold text in\n"
+"                        GOLD_DIR (files pair by id within each pair of\n"
+"                        directories)\n"
 "      --method ice-lm   the KL threshold with the best F on those pages\n"
 "      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
 "                        0 < CF < 1 (default 0.25; 1: no pruning)\n"
@@ -497,8 +500,8 @@ static int learn_ice(const struct options *o, const struct ice_training *trainin
 	return ret;
 }
 
-static int train_ice(struct options *o, const char *gold_dir, const char *raw_dir,
-		     const char *out_path)
+/* `dirs` holds pairs: GOLD_DIR RAW_DIR ... */
+static int train_ice(struct options *o, int ndirs, char **dirs, const char *out_path)
 {
 	struct pipeline_config config = { 0 };
 	struct nc_error err = { 0 };
@@ -520,7 +523,11 @@ static int train_ice(struct options *o, const char *gold_dir, const char *raw_di
 	}
 	cli_register_worker(worker);
 	cli_install_signal_handlers();
-	status = read_ice_pages(training, worker, gold_dir, raw_dir);
+	status = 0;
+	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
+		int read = read_ice_pages(training, worker, dirs[i], dirs[i + 1]);
+		status = read > status ? read : status;
+	}
 	cli_unregister_worker(worker);
 	if (status == 2)
 		goto out;
@@ -649,7 +656,7 @@ int main(int argc, char **argv)
 				  "--direct-segments, --tune and --max-perplexity do not train %s", o.method);
 			return 2;
 		}
-		if (argc - optind != 3) {
+		if (argc - optind < 3 || (argc - optind) % 2 == 0) {
 			usage(stderr);
 			return 2;
 		}
@@ -657,7 +664,7 @@ int main(int argc, char **argv)
 			o.confidence = 0.25;
 		if (o.discount == 0)
 			o.discount = ICE_LM_DEFAULT_DISCOUNT;
-		status = train_ice(&o, argv[optind], argv[optind + 1], argv[optind + 2]);
+		status = train_ice(&o, argc - optind - 1, argv + optind, argv[argc - 1]);
 		cli_pipeline_setup_release(&o.setup);
 		return status;
 	}
