@@ -64,9 +64,10 @@ struct html_walk {
 
 /* --- blocks ------------------------------------------------------------------- */
 
+/* The tag of text outside every block element: the table's "body". */
 static const char *current_tag(const struct html_walk *walk)
 {
-	return walk->depth ? walk->open_blocks[walk->depth - 1] : "body";
+	return walk->depth ? walk->open_blocks[walk->depth - 1] : html_block_tag("body", 4);
 }
 
 /* A block boundary: hand on the text collected since the last one. */
@@ -158,6 +159,18 @@ static void add_line_text(struct html_walk *walk, const char *text, size_t len)
 
 /* --- SAX callbacks ------------------------------------------------------------------- */
 
+/* Lines: a block boundary or a <br> keeps the words on either side apart
+ * (a space, unless there is white space already); inline tags go without a
+ * trace. */
+static void separate_words(struct html_walk *walk, const char *name)
+{
+	struct strbuf *out = walk->lines;
+	if (!out->len || out->buf[out->len - 1] == ' ' || out->buf[out->len - 1] == '\n')
+		return;
+	if (!strcmp(name, "br") || html_block_tag(name, strlen(name)))
+		strbuf_addch(out, ' ');
+}
+
 static void on_start(void *data, const xmlChar *name, const xmlChar **attributes)
 {
 	struct html_walk *walk = data;
@@ -170,6 +183,8 @@ static void on_start(void *data, const xmlChar *name, const xmlChar **attributes
 	}
 	if (walk->skip_depth == 0 && walk->layout == HTML_BLOCKS)
 		block_element_start(walk, (const char *)name);
+	else if (walk->skip_depth == 0)
+		separate_words(walk, (const char *)name);
 }
 
 static void on_end(void *data, const xmlChar *name)
@@ -184,6 +199,8 @@ static void on_end(void *data, const xmlChar *name)
 	}
 	if (walk->skip_depth == 0 && walk->layout == HTML_BLOCKS)
 		block_element_end(walk, (const char *)name);
+	else if (walk->skip_depth == 0)
+		separate_words(walk, (const char *)name);
 }
 
 static void on_text(void *data, const xmlChar *text, int len)

@@ -19,10 +19,14 @@
  * White space runs become one space; a block of white space alone is no
  * block.
  *
- * Lines (layout HTML_LINES: ice-hr). The text of the page, tags removed
- * without a trace, split where the text itself has a line break (LF, CR LF
- * or CR): ICE's "text of <body>, tags removed, split into lines". Tabs and
- * form feeds become spaces. Blank lines are kept: ice-hr counts them.
+ * Lines (layout HTML_LINES: ice-hr). The text of the page, tags removed,
+ * split where the text itself has a line break (LF, CR LF or CR): ICE's
+ * "text of <body>, tags removed, split into lines". An inline tag goes
+ * without a trace ("caf<b>é</b>" stays one word); a block boundary or a
+ * <br> becomes a space where no white space is, so that the words on
+ * either side stay apart ("three</li><li>Boats" would otherwise be one
+ * word) [ours: ICE's tag removal is not described]. Tabs and form feeds
+ * become spaces. Blank lines are kept: ice-hr counts them.
  *
  * Never text, in either layout: head (and title), script, style, noscript,
  * template, select, textarea, button, object, applet, iframe, map, svg,
