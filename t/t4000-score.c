@@ -48,6 +48,18 @@ int main(void)
 	score_texts("<h>real text", 12, "<p>real text", 12, SCORE_UNLABELLED, &u, NULL);
 	is_int(u.tag_tp, 1, "unlabelled mode matches it");
 
+	/* --no-markers, for gold texts without tags: the system's tags would
+	 * otherwise be false positives. */
+	is_string(norm("URL: x\n<p>a b\n<h>c<l>d", SCORE_NO_MARKERS), "a b c d",
+		  "no markers: tags dropped, the words around them kept apart, ends trimmed");
+	struct score_counts m = { 0 };
+	score_texts("<p>real text\n<h>more", 20, "real text more", 14, SCORE_NO_MARKERS, &m, NULL);
+	is_int(m.fp, 0, "no markers: a tagged system text against an untagged gold has no false positive");
+	is_int(m.tag_tp + m.tag_fp + m.tag_fn, 0, "...and no tag counts");
+	struct score_counts with = { 0 };
+	score_texts("<p>real text\n<h>more", 20, "real text more", 14, SCORE_DEFAULT, &with, NULL);
+	is_int(with.fp, 3, "...where the 2008 scoring counts each tag (and an edge token) as a false positive");
+
 	struct score_result r;
 	struct score_counts zero = { 0 };
 	score_compute(&zero, &r);

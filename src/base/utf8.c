@@ -54,6 +54,25 @@ int utf8_has_non_ascii(const char *s, size_t len)
 	return 0;
 }
 
+void utf8_escape_controls(const char *s, size_t len, const char *escape, struct strbuf *out)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (len) {
+		uint32_t cp;
+		size_t n = utf8_decode(p, len, &cp);
+		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			n = n ? n : 1;
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(out, escape, (unsigned)p[i]);
+		} else {
+			strbuf_add(out, p, n);
+		}
+		p += n;
+		len -= n;
+	}
+}
+
 void utf8_clean(const char *s, size_t len, struct strbuf *out)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;

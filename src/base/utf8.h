@@ -28,7 +28,11 @@ int utf8_has_non_ascii(const char *s, size_t len);
  * newlines are kept, other C0/C1 controls, DEL, U+FEFF and U+FFFD vanish. */
 void utf8_clean(const char *s, size_t len, struct strbuf *out);
 
-
+/* Append `s` to `out` with every byte of a control character (C0, DEL, C1)
+ * or of an invalid sequence written as `escape` formats it (a printf format
+ * of one unsigned int, e.g. "\\x%02X" for messages, "%%%02X" for URLs):
+ * what could move a terminal's cursor or break a line becomes visible. */
+void utf8_escape_controls(const char *s, size_t len, const char *escape, struct strbuf *out);
 
 /* Append `s`, read as windows-1252 (a superset of Latin-1 for printable
  * characters), to `out` as UTF-8. For text files that are not valid UTF-8. */

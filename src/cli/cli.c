@@ -144,26 +144,10 @@ void cli_apply_method_input(const struct method_kind *kind, struct pipeline_conf
 }
 
 /* Append `text` with what could move a terminal's cursor or change its
- * state made visible: control characters (C0, DEL, C1) and bytes that are
- * not UTF-8 become \xHH. */
+ * state made visible as \xHH. */
 static void add_printable(struct strbuf *out, const char *text)
 {
-	const unsigned char *p = (const unsigned char *)text;
-	size_t len = strlen(text);
-
-	while (len) {
-		uint32_t cp;
-		size_t n = utf8_decode(p, len, &cp);
-		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
-			n = n ? n : 1;
-			for (size_t i = 0; i < n; i++)
-				strbuf_addf(out, "\\x%02X", p[i]);
-		} else {
-			strbuf_add(out, p, n);
-		}
-		p += n;
-		len -= n;
-	}
+	utf8_escape_controls(text, strlen(text), "\\x%02X", out);
 }
 
 void cli_print(const char *program, const char *fmt, ...)

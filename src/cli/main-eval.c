@@ -45,6 +45,8 @@ static void usage(FILE *out)
 "  -s, --summary      print summary statistics (macro and micro averages) on stderr\n"
 "  -a, --ascii        remove non-ASCII bytes before comparing\n"
 "  -u, --unlabelled   unlabelled segmentation: <p>, <h> and <l> all count as <p>\n"
+"  -M, --no-markers   drop the tags <p>, <h>, <l> on both sides before comparing\n"
+"                     (for gold texts without them; not in the 2008 script)\n"
 "  -h, --help         show this help\n"
 "  -V, --version      show the version\n"
 "ALIGN_DIR receives one NAME.align file per scored file.\n");
@@ -257,17 +259,19 @@ int main(int argc, char **argv)
 		{ "summary", no_argument, NULL, 's' },
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "unlabelled", no_argument, NULL, 'u' },
+		{ "no-markers", no_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	while ((c = getopt_long(argc, argv, "tnsauhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tnsauMhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't': total_only = 1; break;
 		case 'n': no_header = 1; break;
 		case 's': summary = 1; break;
 		case 'a': flags |= SCORE_ASCII; break;
 		case 'u': flags |= SCORE_UNLABELLED; break;
+		case 'M': flags |= SCORE_NO_MARKERS; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("ncleaner-eval %s\n", PACKAGE_VERSION); return 0;
 		default:

@@ -66,6 +66,11 @@ void score_normalise(const char *text, size_t len, enum score_flags flags, struc
 			continue;
 		}
 		if (c == '<' && is_tag_at(stage.buf + i, stage.len - i)) {
+			if (flags & SCORE_NO_MARKERS) {
+				i += 2;
+				space = 1;
+				continue;
+			}
 			strbuf_addch(out, ' ');
 			if (flags & SCORE_UNLABELLED)
 				strbuf_addstr(out, "<p>");
@@ -84,6 +89,18 @@ void score_normalise(const char *text, size_t len, enum score_flags flags, struc
 		strbuf_addch(out, ' ');
 	strbuf_release(&stage);
 
+	if (flags & SCORE_NO_MARKERS) {
+		/* Without tags nothing keeps the two texts' ends alike (a system
+		 * text starts with its URL line's newline, a bare gold text does
+		 * not), so the empty edge tokens of the split are made to agree. */
+		size_t start = 0, end = out->len;
+		while (start < end && out->buf[start] == ' ')
+			start++;
+		while (end > start && out->buf[end - 1] == ' ')
+			end--;
+		memmove(out->buf, out->buf + start, end - start);
+		strbuf_setlen(out, end - start);
+	}
 	if (flags & SCORE_ASCII) {
 		size_t w = 0;
 		for (size_t i = 0; i < out->len; i++)

@@ -20,7 +20,9 @@
 enum score_flags {
 	SCORE_DEFAULT = 0,
 	SCORE_ASCII = 1,       /* -a: delete bytes 0x80-0xFF before comparing */
-	SCORE_UNLABELLED = 2   /* -u: every tag counts as <p> */
+	SCORE_UNLABELLED = 2,  /* -u: every tag counts as <p> */
+	SCORE_NO_MARKERS = 4   /* -M: tags are dropped and the ends trimmed (gold
+				  texts without them); not in the original */
 };
 
 struct score_counts {

@@ -33,9 +33,7 @@ int model_file_read_header(const char *name, const char *data, size_t len, int m
 	int digits = (int)(nl - version);
 	if (digits < 1 || digits > 4 || strspn(version, "0123456789") < (size_t)digits)
 		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: not an ncleaner model file", name);
-	/* Not sscanf(): `data` need not end in a NUL (a file read into memory
-	 * by a fuzzer), and sscanf() reads its whole input string first. */
-	for (int i = 0; i < digits; i++)
+	for (int i = 0; i < digits; i++)   /* the data need not end in a NUL */
 		header->version = header->version * 10 + (version[i] - '0');
 	if (header->version < 1 || header->version > max_version)
 		return nc_error_set(err, NC_ERR_FORMAT, "%s:1: model file version %.*s, this program "

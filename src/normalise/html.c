@@ -154,10 +154,14 @@ static const char *find_nocase(const char *p, const char *end, const char *needl
 	return NULL;
 }
 
-char *html_declared_charset(const char *html, size_t len)
+/* The next charset value of a <meta> element at or after *from, before
+ * `end` (charset="x", or content="...; charset=x"): its first byte, with
+ * *value_end after its last; *from moves past the element's start. NULL
+ * when there is none. */
+static const char *next_meta_charset(const char **from, const char *end, const char **value_end)
 {
-	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
-	for (const char *meta = html; (meta = find_nocase(meta, end, "<meta")); meta += 5) {
+	for (const char *meta; (meta = find_nocase(*from, end, "<meta")); ) {
+		*from = meta + 5;
 		const char *close = memchr(meta, '>', (size_t)(end - meta));
 		const char *at = close ? find_nocase(meta, close, "charset=") : NULL;
 		if (!at)
@@ -168,9 +172,19 @@ char *html_declared_charset(const char *html, size_t len)
 		const char *stop = at;
 		while (stop < close && (isalnum((unsigned char)*stop) || strchr("-_.:+()", *stop)))
 			stop++;
+		*value_end = stop;
+		return at;
+	}
+	return NULL;
+}
+
+char *html_declared_charset(const char *html, size_t len)
+{
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	const char *at, *stop;
+	for (const char *from = html; (at = next_meta_charset(&from, end, &stop));)
 		if (stop > at && stop - at < 40)
 			return xmemdup(at, (size_t)(stop - at));
-	}
 	return NULL;
 }
 
@@ -352,17 +366,8 @@ void html_declare_utf8(struct strbuf *html)
 	struct strbuf out = STRBUF_INIT;
 	const char *copied = html->buf;
 
-	for (const char *meta = html->buf; (meta = find_nocase(meta, end, "<meta")); meta += 5) {
-		const char *close = memchr(meta, '>', (size_t)(end - meta));
-		const char *at = close ? find_nocase(meta, close, "charset=") : NULL;
-		if (!at)
-			continue;
-		at += 8;
-		while (at < close && (*at == '"' || *at == '\'' || isspace((unsigned char)*at)))
-			at++;
-		const char *stop = at;
-		while (stop < close && (isalnum((unsigned char)*stop) || strchr("-_.:+()", *stop)))
-			stop++;
+	const char *at, *stop;
+	for (const char *from = html->buf; (at = next_meta_charset(&from, end, &stop));) {
 		strbuf_add(&out, copied, (size_t)(at - copied));
 		strbuf_addstr(&out, "utf-8");
 		copied = stop;

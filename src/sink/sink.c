@@ -154,23 +154,8 @@ static int reserve(struct page_sink *sink, size_t bytes, struct nc_error *err)
  * characters and invalid UTF-8 are percent-encoded, as in a URL. */
 static void write_url_line(struct strbuf *out, const char *url)
 {
-	const unsigned char *p = (const unsigned char *)url;
-	size_t len = strlen(url);
-
 	strbuf_addstr(out, "URL: ");
-	while (len) {
-		uint32_t cp;
-		size_t n = utf8_decode(p, len, &cp);
-		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
-			n = n ? n : 1;
-			for (size_t i = 0; i < n; i++)
-				strbuf_addf(out, "%%%02X", p[i]);
-		} else {
-			strbuf_add(out, (const char *)p, n);
-		}
-		p += n;
-		len -= n;
-	}
+	utf8_escape_controls(url, strlen(url), "%%%02X", out);
 	strbuf_addch(out, '\n');
 }
 

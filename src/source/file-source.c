@@ -249,7 +249,7 @@ int file_source_add(struct file_source *source, const char *arg)
 /* --- output names --------------------------------------------------------------------- */
 
 struct name_count {
-	const char *name;
+	char *name;                 /* owned */
 	size_t count;
 	UT_hash_handle hh;
 };
@@ -259,6 +259,7 @@ static void name_count_free(struct name_count **table)
 	struct name_count *entry, *tmp;
 	HASH_ITER(hh, *table, entry, tmp) {
 		HASH_DEL(*table, entry);
+		free(entry->name);
 		free(entry);
 	}
 }
@@ -269,7 +270,7 @@ static struct name_count *name_count_add(struct name_count **table, const char *
 	HASH_FIND_STR(*table, name, entry);
 	if (!entry) {
 		entry = xcalloc(1, sizeof(*entry));
-		entry->name = name;
+		entry->name = xstrdup(name);   /* the caller's string may be replaced */
 		HASH_ADD_KEYPTR(hh, *table, entry->name, strlen(entry->name), entry);
 	}
 	entry->count++;
