@@ -18,12 +18,11 @@
 # FOLD/gold and FOLD/orig hold symbolic links to the training pages and
 # their gold texts, FOLD/test to the test pages. Every page is cleaned once,
 # by a method that never saw it; the outputs of all folds are scored
-# together with ncleaner-eval -t (micro P/R/F and labelled segmentation F).
-# pages/s: the data set's pages over the summed wall-clock time of the
-# cleaning runs (one worker, model loading included). The last three
-# columns score with the segment tags removed from both sides first (the
-# Dragnet gold has none, so there every tag of an output counts as a false
-# positive word; its README scores that way).
+# together with ncleaner-eval -t (micro P/R/F and labelled segmentation F);
+# a data set whose gold texts have no tags (Dragnet) is scored with -M (the
+# tags dropped on both sides; no segmentation F), as compare-methods.sh
+# does. pages/s: the data set's pages over the summed wall-clock time of
+# the cleaning runs (one worker, model loading included).
 #
 # Work is kept in WORK_DIR (an interrupted run picks up finished methods).
 # Writes WORK_DIR/ice.tsv and a Markdown table on standard output, and the
@@ -39,14 +38,7 @@ methods=${METHODS:-"ice-bl ice-hr ice-dt ice-lm"}
 mkdir -p "$work"
 progress() { printf '%s\n' "ice-cv: $*" >&2; }
 
-# untagged DIR OUT: the texts of DIR without <p>, <h>, <l>, into OUT.
-untagged() {
-	rm -rf "$2"
-	mkdir -p "$2"
-	for f in "$1"/*; do sed 's/<[pPhHlL]>/ /g' "$f" > "$2/$(basename "$f")"; done
-}
-
-printf 'data\tmethod\tmicroF\tmicroP\tmicroR\tsegF\tpages_per_s\tF_untagged\tP_untagged\tR_untagged\tnote\n' > "$work/ice.tsv.new"
+printf 'data\tmethod\tmicroF\tmicroP\tmicroR\tsegF\tpages_per_s\tnote\n' > "$work/ice.tsv.new"
 for data in "$@"; do
 	[ -d "$data/orig" ] && [ -d "$data/gold" ] || {
 		echo "ice-cv: $data has no orig/ and gold/ (CLEANEVAL layout)" >&2; exit 2; }
@@ -56,7 +48,8 @@ for data in "$@"; do
 	. "$(dirname "$0")/corpus-lib.sh"
 	ls "$data/orig" | sed -n 's/\.html*$//p' | sort -n > "$set_dir/ids"
 	pages=$(wc -l < "$set_dir/ids")
-	untagged "$data/gold" "$set_dir/gold.untagged"
+	eval_flags=
+	grep -qs '^<[phlPHL]>' "$data"/gold/* || eval_flags=-M
 	k=0
 	while [ $k -lt "$folds" ]; do
 		fd=$set_dir/fold$k
@@ -95,24 +88,24 @@ for data in "$@"; do
 			done
 			touch "$set_dir/$method.done"
 		fi
-		total=$("$bin/ncleaner-eval" -t -n "$set_dir/out.$method" "$data/gold")
-		untagged "$set_dir/out.$method" "$set_dir/untagged"
-		plain=$("$bin/ncleaner-eval" -t -n "$set_dir/untagged" "$set_dir/gold.untagged" | cut -f 2-4)
+		total=$("$bin/ncleaner-eval" -t -n $eval_flags "$set_dir/out.$method" "$data/gold")
 		speed=$(awk -v p="$pages" '{ s += $1 } END { printf "%.1f", (s > 0 ? p / s : 0) }' "$set_dir/time.$method")
-		note=
+		note=${eval_flags:+"scored without tags (-M); "}
 		if [ "$method" = ice-lm ]; then
-			note="max_kl per fold: $(for f in "$set_dir"/fold*/ice-lm.model; do
+			note="${note}max_kl per fold: $(for f in "$set_dir"/fold*/ice-lm.model; do
 				sed -n 's/^max_kl\t//p' "$f"; done | awk '{ printf "%s%.2f", (NR > 1 ? " " : ""), $1 }')"
 		elif [ "$method" = ice-dt ]; then
-			note="nodes per fold: $(for f in "$set_dir"/fold*/ice-dt.model; do
+			note="${note}nodes per fold: $(for f in "$set_dir"/fold*/ice-dt.model; do
 				sed -n 's/^nodes\t//p' "$f"; done | tr '\n' ' ' | sed 's/ $//')"
 		fi
+		note=${note%; }
 		echo "$total" | awk -F '\t' -v OFS='\t' -v d="$name" -v m="$method" -v s="$speed" \
-			-v u="$plain" -v n="$note" '{ print d, m, $2, $3, $4, $5, s, u, n }' >> "$work/ice.tsv.new"
+			-v tags="${eval_flags:-yes}" -v n="$note" \
+			'{ print d, m, $2, $3, $4, (tags == "-M" ? "-" : $5), s, n }' >> "$work/ice.tsv.new"
 	done
 done
 mv "$work/ice.tsv.new" "$work/ice.tsv"
 
-echo "| data | method | micro F | micro P | micro R | seg F | pages/s | F untagged | P untagged | R untagged | note |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| data | method | micro F | micro P | micro R | seg F | pages/s | note |"
+echo "|---|---|---|---|---|---|---|---|"
 tail -n +2 "$work/ice.tsv" | awk -F '\t' '{ printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; printf "\n" }'
