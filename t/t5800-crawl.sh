@@ -130,6 +130,59 @@ ok "gzip'd WET to standard output: -j1 and -j2 agree" cmp "$TMP/stdout-j1.wet.gz
 if diff -r "$TMP/text-j1" "$TMP/text-j2" > "$TMP/diff"; then pass "gzip'd text files: -j1 and -j2 agree"
 else fail "gzip'd text files: -j1 and -j2 agree"; sed 's/^/# /' "$TMP/diff" | head; fi
 
+# --- Failing pages leave nothing, whatever -j ------------------------------------------------
+
+mkdir -p "$TMP/flaky"
+for i in 1 2 3 4; do cp "$F/page.html" "$TMP/flaky/p$i.html"; done
+printf '<html><body><p>FAILME: this page makes the Lynx fail</p></body></html>' > "$TMP/flaky/p1.html"
+printf '<html><body><p>FAILME: and this one too</p></body></html>' > "$TMP/flaky/p3.html"
+for j in 1 2; do
+	for format in jsonl wet; do
+		set +e
+		ncleaner --no-lm -j $j --lynx "$FIXTURES/t5800/lynx-fails-on-failme.sh" -f $format --gzip \
+			"$TMP/flaky" > "$TMP/flaky-j$j.$format.gz" 2> /dev/null
+		echo $? > "$TMP/flaky-j$j.$format.status"
+		set -e
+	done
+done
+is "$(cat "$TMP/flaky-j1.jsonl.status")" 1 "pages failing among good ones: exit 1"
+is "$(gzip -dc < "$TMP/flaky-j1.jsonl.gz" | wc -l)" 2 "...-j1 to standard output: the two good pages, nothing of the others"
+if have_json_reader; then
+	gzip -dc < "$TMP/flaky-j1.jsonl.gz" > "$TMP/flaky-j1.jsonl"
+	ok "...each a whole JSON object" json_lines "$TMP/flaky-j1.jsonl"
+else
+	skip "neither python3 nor node is installed to read JSON"
+fi
+ok "...the same bytes with -j1 and -j2 (jsonl)" cmp "$TMP/flaky-j1.jsonl.gz" "$TMP/flaky-j2.jsonl.gz"
+ok "...and (WET)" cmp "$TMP/flaky-j1.wet.gz" "$TMP/flaky-j2.wet.gz"
+is "$(gzip -dc < "$TMP/flaky-j1.wet.gz" | grep -c '^WARC-Type: warcinfo')" 1 \
+	"...the WET file keeps its warcinfo record though its first page failed"
+mkdir -p "$TMP/allbad"
+cp "$TMP/flaky/p1.html" "$TMP/allbad/"
+fails 1 "an input whose only page fails" ncleaner --no-lm -j 1 --lynx "$FIXTURES/t5800/lynx-fails-on-failme.sh" \
+	-o "$TMP/allbad-out" "$TMP/allbad"
+is "$(ls -A "$TMP/allbad-out")" "" "...leaves no output file (so --skip-existing will try it again)"
+
+# --- Charsets read in blocks --------------------------------------------------------------------
+
+awk 'BEGIN { for (i = 0; i < 1200; i++) printf "A plain ASCII paragraph number %d with some words of text.\n\n", i }' \
+	> "$TMP/late-latin1.txt"
+printf 'Caf\351 cr\350me \340 la fran\347aise, \347a co\373te tr\350s cher.\n' >> "$TMP/late-latin1.txt"
+ok "a Latin-1 dump whose first 64 KiB are ASCII" ncleaner --no-lm "$TMP/late-latin1.txt"
+grep_ok "...keeps the accents that come later" "^<p>Café crème à la française" "$TMP/out"
+{ printf '\377\376'; printf '<p>Before the bad unit, a paragraph of text.</p>' | iconv -f UTF-8 -t UTF-16LE
+  printf '\000\330'   # a lone high surrogate
+  printf '<p>After the bad unit, another paragraph of text.</p>' | iconv -f UTF-8 -t UTF-16LE; } > "$TMP/bad16.html"
+ok "UTF-16 with one bad code unit" ncleaner --no-lm --html "$TMP/bad16.html"
+grep_ok "...the text after it stays readable" "^<p>After the bad unit, another paragraph of text." "$TMP/out"
+
+# --- Archives without pages ------------------------------------------------------------------------
+
+printf 'WARC/1.0\r\nWARC-Type: warcinfo\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000001>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\nContent-Length: 0\r\n\r\n\r\n\r\n' \
+	> "$TMP/nopages.warc"
+fails 1 "an archive without a page" ncleaner --no-lm -o "$TMP/nopages-out" "$TMP/nopages.warc"
+grep_ok "...says so" "nopages.warc: no pages in this archive (1 records skipped" "$TMP/err"
+
 # --- Resuming, figures, progress ------------------------------------------------------------------
 
 mkdir -p "$TMP/resume-in"

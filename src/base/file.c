@@ -33,6 +33,33 @@ int open_input_file(const char *path, int regular_only, struct nc_error *err)
 	return fd;
 }
 
+FILE *anonymous_temp_file(struct nc_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	int fd = -1;
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#endif
+	if (fd < 0) {   /* a file system without O_TMPFILE */
+		struct strbuf path = STRBUF_INIT;
+		strbuf_addf(&path, "%s/ncleaner-spill.XXXXXX", dir);
+		fd = mkostemp(path.buf, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(path.buf);
+		strbuf_release(&path);
+	}
+	FILE *file = fd >= 0 ? fdopen(fd, "w+") : NULL;
+	if (!file) {
+		nc_error_set(err, NC_ERR_IO, "cannot create a temporary file in %s: %s", dir,
+			     strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	return file;
+}
+
 int read_fd(int fd, const char *name, size_t max_bytes, struct strbuf *out,
 	    struct nc_error *err)
 {

@@ -45,6 +45,11 @@ int is_directory(const char *path);
  * refused (or, when allowed, switched back to blocking reads). */
 int open_input_file(const char *path, int regular_only, struct nc_error *err);
 
+/* A temporary file that has no name (unlinked at once, or never linked:
+ * O_TMPFILE), in $TMPDIR or else /tmp, open for reading and writing: it
+ * vanishes with the process, whatever kills it. NULL with NC_ERR_IO. */
+FILE *anonymous_temp_file(struct nc_error *err);
+
 /* --- writing whole or not at all ------------------------------------------- */
 
 struct atomic_file {

@@ -3,6 +3,7 @@
 #include "base/alloc.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <errno.h>
 #include <string.h>
@@ -38,10 +39,10 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 
 int strbuf_try_grow(struct strbuf *sb, size_t extra)
 {
+	if (extra >= SIZE_MAX - sb->len)
+		return -1;   /* size overflow */
 	size_t need = sb->len + extra + 1;
 
-	if (need < sb->len)
-		return -1;   /* size overflow */
 	if (need <= sb->alloc)
 		return 0;
 	size_t alloc = sb->alloc ? sb->alloc : 64;

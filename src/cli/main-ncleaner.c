@@ -162,8 +162,10 @@ struct settings {
 };
 
 /* Checks that need the list of inputs, before any work: a missing Lynx is
- * a set-up error, not a failure of every page (inputs whose names say HTML
- * are asked about; one found to be HTML later fails alone). */
+ * a set-up error, not a failure of every page. Any input may turn out to be
+ * HTML or an archive of HTML pages but those named as text dumps (.txt,
+ * .txt.gz), which are not asked about (one found to be HTML later fails
+ * alone). */
 static int check_inputs(const struct settings *set, const struct file_source *inputs,
 			const struct pipeline_config *config)
 {
@@ -173,8 +175,11 @@ static int check_inputs(const struct settings *set, const struct file_source *in
 
 	for (size_t i = 0; i < n; i++) {
 		const struct file_input *in = file_source_input(inputs, i);
+		size_t len = strlen(in->path);
+		int named_text = (len >= 4 && !strcmp(in->path + len - 4, ".txt")) ||
+				 (len >= 7 && !strcmp(in->path + len - 7, ".txt.gz"));
 		int html = set->file_kind == FILE_KIND_HTML ||
-			   (set->file_kind != FILE_KIND_TEXT && in->kind == PAGE_HTML);
+			   (set->file_kind != FILE_KIND_TEXT && !named_text);
 		if (html && !renderer_checked) {
 			if (config->renderer->check(config->renderer_config, &err) < 0) {
 				cli_print(program, "%s", err.message);
@@ -433,7 +438,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	const struct input_counts *counts = input_source_counts(source);
 	if (status == 0 && (run.progress.failed || counts->broken))
 		status = 1;
-	if (status == 0 && !run.progress.pages && !counts->existing && counts->binary)
+	if (status == 0 && !run.progress.pages && !counts->existing &&
+	    (counts->binary || counts->empty_archives))
 		status = 1;   /* nothing at all was a page */
 	if (set->progress || (set->output_dir && run.progress.pages > 1))
 		progress_summary(&run.progress, stderr);

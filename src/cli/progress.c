@@ -3,8 +3,10 @@
 #include "cli/cli.h"
 #include "base/file.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -108,34 +110,58 @@ void progress_summary(struct progress *p, FILE *out)
 		fprintf(out, ", %" PRIu64 " binary inputs skipped", c->binary);
 	if (c && c->existing)
 		fprintf(out, ", %" PRIu64 " inputs skipped as done before", c->existing);
+	if (c && c->empty_archives)
+		fprintf(out, ", %" PRIu64 " archives without pages", c->empty_archives);
 	if (c && c->records_skipped)
 		fprintf(out, ", %" PRIu64 " archive records without pages", c->records_skipped);
 	fprintf(out, "; %.1f%% of %" PRIu64 " words kept; %.1f s\n", kept_share(p), p->words,
 		progress_now() - p->started);
 }
 
-int progress_write_stats(struct progress *p, const char *path)
+/* The figures as one JSON object. */
+static void format_stats(const struct progress *p, struct strbuf *out)
 {
 	const struct input_counts *c = p->inputs ? input_source_counts(p->inputs) : NULL;
-	struct atomic_file file;
-	struct nc_error err = { 0 };
+	const struct input_counts none = { 0 };
+	if (!c)
+		c = &none;
+	strbuf_addf(out, "{\"pages\":%" PRIu64 ",\"failed\":%" PRIu64 ",\"inputs\":%" PRIu64
+		    ",\"archives\":%" PRIu64 ",\"binary_skipped\":%" PRIu64
+		    ",\"existing_skipped\":%" PRIu64 ",\"records_skipped\":%" PRIu64
+		    ",\"broken_archives\":%" PRIu64 ",\"empty_archives\":%" PRIu64
+		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
+		    ",\"kept_words_percent\":%.2f,\"seconds\":%.3f}\n", p->pages, p->failed,
+		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
+		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
+		    progress_now() - p->started);
+}
 
-	atomic_file_init(&file);
-	if (atomic_file_open(&file, path, &err) < 0) {
-		cli_print(p->program, "--stats: %s", err.message);
-		return -1;
+int progress_write_stats(struct progress *p, const char *path)
+{
+	struct strbuf json = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	struct stat st;
+	int ret = 0;
+
+	format_stats(p, &json);
+	if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+		/* /dev/stdout, a pipe: written to, never replaced by a file. */
+		FILE *f = fopen(path, "w");
+		if (!f || fwrite(json.buf, 1, json.len, f) != json.len || fclose(f) != 0) {
+			cli_print(p->program, "--stats: %s: %s", path, strerror(errno));
+			ret = -1;
+		}
+	} else {
+		struct atomic_file file;
+		atomic_file_init(&file);
+		if (atomic_file_open(&file, path, &err) < 0 ||
+		    fwrite(json.buf, 1, json.len, file.stream) != json.len ||
+		    atomic_file_commit(&file, &err) < 0) {
+			atomic_file_abort(&file);
+			cli_print(p->program, "--stats: %s", err.message[0] ? err.message : path);
+			ret = -1;
+		}
 	}
-	fprintf(file.stream, "{\"pages\":%" PRIu64 ",\"failed\":%" PRIu64 ",\"inputs\":%" PRIu64
-		",\"archives\":%" PRIu64 ",\"binary_skipped\":%" PRIu64 ",\"existing_skipped\":%" PRIu64
-		",\"records_skipped\":%" PRIu64 ",\"broken_archives\":%" PRIu64
-		",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
-		",\"kept_words_percent\":%.2f,\"seconds\":%.3f}\n", p->pages, p->failed,
-		c ? c->inputs : 0, c ? c->archives : 0, c ? c->binary : 0, c ? c->existing : 0,
-		c ? c->records_skipped : 0, c ? c->broken : 0, p->page_bytes, p->words,
-		p->kept_words, kept_share(p), progress_now() - p->started);
-	if (atomic_file_commit(&file, &err) < 0) {
-		cli_print(p->program, "--stats: %s", err.message);
-		return -1;
-	}
-	return 0;
+	strbuf_release(&json);
+	return ret;
 }

@@ -10,6 +10,7 @@
 
 struct charset_decoder {
 	iconv_t cd;
+	size_t unit;           /* bytes of a code unit: 2 for UTF-16, 4 for UTF-32, else 1 */
 	char pending[16];      /* the start of a sequence cut by the end of a feed */
 	size_t pending_len;
 };
@@ -72,6 +73,8 @@ struct charset_decoder *charset_decoder_new(const char *from, struct nc_error *e
 	}
 	struct charset_decoder *d = xcalloc(1, sizeof(*d));
 	d->cd = cd;
+	d->unit = !strncasecmp(from, "UTF-16", 6) || !strncasecmp(from, "UCS-2", 5) ? 2
+		: !strncasecmp(from, "UTF-32", 6) || !strncasecmp(from, "UCS-4", 5) ? 4 : 1;
 	return d;
 }
 
@@ -86,11 +89,17 @@ void charset_decoder_free(struct charset_decoder *d)
 #define REPLACEMENT "\xEF\xBF\xBD"
 
 /* Convert [*in, *in + *left) as far as it goes; stops at an incomplete
- * sequence (EINVAL) with *left > 0. Invalid bytes become U+FFFD. */
-static void convert(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
+ * sequence (EINVAL) with *left > 0. An invalid code unit becomes U+FFFD
+ * (a whole unit is skipped, so that UTF-16 stays aligned). -1 when memory
+ * runs out. */
+static int convert(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
 {
 	while (*left) {
-		strbuf_grow(out, *left * 4 + 16);
+		/* UTF-8 takes at most 4 bytes a byte of input (3 for a 1-byte
+		 * charset's character); E2BIG asks for more room, in steps. */
+		size_t want = *left < ((size_t)1 << 20) ? *left * 4 + 16 : (size_t)4 << 20;
+		if (strbuf_try_grow(out, want) < 0)
+			return -1;
 		char *dst = out->buf + out->len;
 		size_t room = strbuf_avail(out), before = room;
 		size_t r = iconv(d->cd, in, left, &dst, &room);
@@ -98,15 +107,17 @@ static void convert(struct charset_decoder *d, char **in, size_t *left, struct s
 		if (r != (size_t)-1 || errno == E2BIG)
 			continue;
 		if (errno == EINVAL)
-			return;   /* cut: wait for more */
-		strbuf_addstr(out, REPLACEMENT);   /* EILSEQ: skip the bad byte */
-		(*in)++;
-		(*left)--;
+			return 0;   /* cut: wait for more */
+		strbuf_addstr(out, REPLACEMENT);   /* EILSEQ: skip the bad unit */
+		size_t skip = d->unit < *left ? d->unit : *left;
+		*in += skip;
+		*left -= skip;
 	}
+	return 0;
 }
 
-void charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
-			  struct strbuf *out)
+int charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
+			 struct strbuf *out, struct nc_error *err)
 {
 	/* First complete the sequence left over, byte by byte. */
 	while (d->pending_len && len) {
@@ -114,7 +125,8 @@ void charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
 		len--;
 		char *p = d->pending;
 		size_t left = d->pending_len;
-		convert(d, &p, &left, out);
+		if (convert(d, &p, &left, out) < 0)
+			goto no_memory;
 		memmove(d->pending, p, left);
 		d->pending_len = left;
 		if (left == sizeof(d->pending)) {   /* cannot be one sequence */
@@ -124,13 +136,17 @@ void charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
 	}
 	char *p = (char *)in;
 	size_t left = len;
-	convert(d, &p, &left, out);
+	if (convert(d, &p, &left, out) < 0)
+		goto no_memory;
 	if (left) {
 		if (left > sizeof(d->pending))
 			left = sizeof(d->pending);   /* not an incomplete sequence: cannot be */
 		memcpy(d->pending, p, left);
 		d->pending_len = left;
 	}
+	return 0;
+no_memory:
+	return nc_error_set(err, NC_ERR_MEMORY, "not enough memory to convert the page to UTF-8");
 }
 
 void charset_decoder_finish(struct charset_decoder *d, struct strbuf *out)
@@ -153,8 +169,9 @@ int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf 
 	struct charset_decoder *d = charset_decoder_new(from, err);
 	if (!d)
 		return -1;
-	charset_decoder_feed(d, in, len, out);
-	charset_decoder_finish(d, out);
+	int ret = charset_decoder_feed(d, in, len, out, err);
+	if (ret == 0)
+		charset_decoder_finish(d, out);
 	charset_decoder_free(d);
-	return 0;
+	return ret;
 }

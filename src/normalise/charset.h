@@ -42,9 +42,10 @@ struct charset_decoder *charset_decoder_new(const char *from, struct nc_error *e
 void charset_decoder_free(struct charset_decoder *decoder);
 
 /* Convert the next `len` bytes, appending UTF-8 to `out`; a sequence cut
- * at the end waits for the next call. */
-void charset_decoder_feed(struct charset_decoder *decoder, const char *in, size_t len,
-			  struct strbuf *out);
+ * at the end waits for the next call. An invalid code unit becomes U+FFFD.
+ * NC_ERR_MEMORY when `out` cannot grow (the page fails, not the run). */
+int charset_decoder_feed(struct charset_decoder *decoder, const char *in, size_t len,
+			 struct strbuf *out, struct nc_error *err);
 
 /* End of input: what still waits is invalid, and becomes U+FFFD. */
 void charset_decoder_finish(struct charset_decoder *decoder, struct strbuf *out);

@@ -156,8 +156,8 @@ static const char *find_nocase(const char *p, const char *end, const char *needl
 
 /* The next charset value of a <meta> element at or after *from, before
  * `end` (charset="x", or content="...; charset=x"): its first byte, with
- * *value_end after its last; *from moves past the element's start. NULL
- * when there is none. */
+ * *value_end after its last; *from moves past the value. NULL when there is
+ * none. */
 static const char *next_meta_charset(const char **from, const char *end, const char **value_end)
 {
 	for (const char *meta; (meta = find_nocase(*from, end, "<meta")); ) {
@@ -173,6 +173,7 @@ static const char *next_meta_charset(const char **from, const char *end, const c
 		while (stop < close && (isalnum((unsigned char)*stop) || strchr("-_.:+()", *stop)))
 			stop++;
 		*value_end = stop;
+		*from = stop;   /* a later "<meta" inside this element must not find it again */
 		return at;
 	}
 	return NULL;

@@ -307,8 +307,8 @@ static size_t take_url_line(const char *block, size_t len, struct strbuf *url)
 	return end + 1;
 }
 
-/* The decoder a text dump needs, judged by its first block: none when it
- * is UTF-8 (a sequence cut by the block's end aside), else what uchardet
+/* The decoder a text dump needs, judged by a block that is not all ASCII:
+ * none when it is UTF-8 (a sequence cut by the block's end aside), else what uchardet
  * guesses (windows-1252 when it cannot tell, or with paper_charsets).
  * `charset` gets the charset's name. */
 static struct charset_decoder *dump_decoder(const struct worker *w, const char *block,
@@ -333,25 +333,50 @@ static struct charset_decoder *dump_decoder(const struct worker *w, const char *
 	return d;
 }
 
+/* How a text dump is decoded: decided by its first block that is not all
+ * ASCII, since an ASCII start says nothing of what follows (a Latin-1 dump
+ * may begin with 64 KiB of ASCII). Until then the text is taken as it is. */
+struct dump_decoding {
+	int decided;
+	struct charset_decoder *decoder;   /* NULL: UTF-8 (or ASCII so far) */
+	char charset[CHARSET_NAME_MAX];
+};
+
+/* The `got` bytes just read into w->block, in UTF-8: *text and *len
+ * (`last`: the dump ends with them). */
+static int decode_dump_block(struct worker *w, struct dump_decoding *dd, size_t got, int last,
+			     struct strbuf *buf, const char **text, size_t *len,
+			     struct nc_error *err)
+{
+	if (!dd->decided && utf8_has_non_ascii(w->block, got)) {
+		dd->decided = 1;
+		dd->decoder = dump_decoder(w, w->block, got, dd->charset);
+	}
+	*text = w->block;
+	*len = got;
+	if (!dd->decoder)
+		return 0;
+	strbuf_reset(buf);
+	if (charset_decoder_feed(dd->decoder, w->block, got, buf, err) < 0)
+		return -1;
+	if (last)
+		charset_decoder_finish(dd->decoder, buf);
+	*text = buf->buf;
+	*len = buf->len;
+	return 0;
+}
+
 /* The next block of a text dump, in UTF-8: *text and *len. */
-static ssize_t read_dump_block(struct worker *w, struct page *page,
-			       struct charset_decoder *decoder, const char **text, size_t *len,
-			       struct nc_error *err)
+static ssize_t read_dump_block(struct worker *w, struct page *page, struct dump_decoding *dd,
+			       const char **text, size_t *len, struct nc_error *err)
 {
 	ssize_t got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
 	if (got < 0)
 		return -1;
 	w->page_bytes += (size_t)got;
-	*text = w->block;
-	*len = (size_t)got;
-	if (decoder) {
-		strbuf_reset(&w->decoded);
-		charset_decoder_feed(decoder, w->block, (size_t)got, &w->decoded);
-		if ((size_t)got < TEXT_BLOCK_BYTES)
-			charset_decoder_finish(decoder, &w->decoded);
-		*text = w->decoded.buf;
-		*len = w->decoded.len;
-	}
+	if (decode_dump_block(w, dd, (size_t)got, (size_t)got < TEXT_BLOCK_BYTES, &w->decoded,
+			      text, len, err) < 0)
+		return -1;
 	return got;
 }
 
@@ -359,30 +384,22 @@ static int segment_dump(struct worker *w, struct page *page, const struct page_c
 			struct nc_error *err)
 {
 	struct strbuf url = STRBUF_INIT, first = STRBUF_INIT;
-	struct charset_decoder *decoder = NULL;
-	char charset[CHARSET_NAME_MAX];
+	struct dump_decoding dd = { .charset = "utf-8" };
 	const char *text;
 	size_t len;
 	int ret = -1;
 
-	/* The first block decides the charset; decode it again with it. */
+	/* The first block: where a URL line is looked for. */
 	ssize_t got = page_read_block(page, w->block, TEXT_BLOCK_BYTES, err);
 	if (got < 0)
 		goto out;
 	w->page_bytes = (size_t)got;
-	decoder = dump_decoder(w, w->block, (size_t)got, charset);
-	text = w->block;
-	len = (size_t)got;
-	if (decoder) {
-		charset_decoder_feed(decoder, w->block, (size_t)got, &first);
-		if ((size_t)got < TEXT_BLOCK_BYTES)
-			charset_decoder_finish(decoder, &first);
-		text = first.buf;
-		len = first.len;
-	}
+	if (decode_dump_block(w, &dd, (size_t)got, (size_t)got < TEXT_BLOCK_BYTES, &first, &text,
+			      &len, err) < 0)
+		goto out;
 	size_t skip = take_url_line(text, len, &url);
 	struct page_meta meta = { .url = page_url(page, skip ? url.buf : NULL),
-				  .charset = w->converted_from[0] ? w->converted_from : charset };
+				  .charset = w->converted_from[0] ? w->converted_from : dd.charset };
 	if (c->begin(w, page, &meta, err) < 0)
 		goto out;
 	text += skip;
@@ -392,7 +409,7 @@ static int segment_dump(struct worker *w, struct page *page, const struct page_c
 			goto out;
 		if ((size_t)got < TEXT_BLOCK_BYTES)
 			break;   /* that was the last block */
-		got = read_dump_block(w, page, decoder, &text, &len, err);
+		got = read_dump_block(w, page, &dd, &text, &len, err);
 		if (got < 0)
 			goto out;
 	}
@@ -400,7 +417,7 @@ static int segment_dump(struct worker *w, struct page *page, const struct page_c
 out:
 	if (ret < 0)
 		segmenter_reset(w->segmenter);
-	charset_decoder_free(decoder);
+	charset_decoder_free(dd.decoder);
 	strbuf_release(&url);
 	strbuf_release(&first);
 	return ret;

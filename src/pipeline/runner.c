@@ -1,5 +1,14 @@
 /* runner.c: one worker or several (see runner.h).
  *
+ * Whatever the number of workers, a page is cleaned into a memory output
+ * (its bytes held, sink/output.h) and written to the real output by
+ * write_out() only when it succeeded: the file headers are written there
+ * and nowhere else, a failed page leaves nothing behind even on standard
+ * output, and -j 1 writes the same bytes as -j N because it takes the same
+ * path. An archive's page is read into memory before the source moves on
+ * (page_detach(), bounded by PIPELINE_MAX_PAGE_BYTES), with one worker as
+ * with several.
+ *
  * How the parallel run works. Jobs go through a ring of slots, each holding
  * one page from being handed out until its result is written: the calling
  * thread fills the slot after the last one handed out (while fewer than
@@ -16,12 +25,47 @@
 #include <signal.h>
 #include <string.h>
 
+/* --- writing a page out ------------------------------------------------------------ */
+
+/* Pass a page's held bytes to the real output, starting a file (and its
+ * header) where the output says so. */
+static int write_out(const struct runner_config *c, struct page_output *output,
+		     const struct page *page, struct held_bytes *bytes, struct nc_error *err)
+{
+	int new_file = output->ops->open(output, page, err);
+	int ret = new_file < 0 ? -1 : 0;
+	if (new_file > 0) {
+		struct strbuf header = STRBUF_INIT;
+		ret = page_sink_file_header(c->sink, &header, err);
+		if (ret == 0 && header.len)
+			ret = output->ops->write(output, header.buf, header.len, err);
+		strbuf_release(&header);
+	}
+	if (ret == 0)
+		ret = held_bytes_write_to(bytes, output, err);
+	if (ret == 0)
+		return output->ops->commit(output, err);
+	output->ops->abort(output);
+	return -1;
+}
+
+/* An archive's page, read whole before the source moves on. */
+static int detach_if_sequential(struct page *page, struct nc_error *err)
+{
+	if (!page->sequential || page_detach(page, PIPELINE_MAX_PAGE_BYTES, err) == 0)
+		return 0;
+	nc_error_prefix(err, page->name);
+	return -1;
+}
+
 /* --- one job ---------------------------------------------------------------------- */
 
 static int run_inline(const struct runner_config *c, struct page_source *source,
 		      struct page_output *output, struct nc_error *err)
 {
-	struct worker *worker = worker_new(c->pipeline, page_sink_new(c->sink, output), err);
+	struct page_output *memory = memory_output_new();   /* the worker's sink owns it */
+	struct worker *worker = worker_new(c->pipeline, page_sink_new(c->sink, memory), err);
+	struct held_bytes bytes;
 	struct page page;
 	struct page_stats stats;
 	struct nc_error page_err;
@@ -29,23 +73,33 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 
 	if (!worker)
 		return -1;
+	held_bytes_init(&bytes);
 	if (c->worker_event)
 		c->worker_event(c->data, worker, 1);
 	while ((r = page_source_next(source, &page, &page_err)) != 0) {
 		struct run_report report = { .name = r > 0 ? page.name : NULL };
-		if (r > 0 && worker_clean_page(worker, &page, &stats, &page_err) == 0)
-			report.stats = &stats;
-		else
+		if (r > 0 && detach_if_sequential(&page, &page_err) == 0 &&
+		    worker_clean_page(worker, &page, &stats, &page_err) == 0) {
+			memory_output_take(memory, &bytes);
+			if (write_out(c, output, &page, &bytes, &page_err) == 0)
+				report.stats = &stats;
+			else
+				nc_error_prefix(&page_err, page.name);
+		}
+		if (!report.stats)
 			report.failed = 1, report.error = &page_err;
 		if (c->report)
 			c->report(c->data, &report);
 		if (r > 0)
 			page_release(&page);
 	}
+	held_bytes_release(&bytes);
 	int ret = worker_finish(worker, err);
 	if (c->worker_event)
 		c->worker_event(c->data, worker, 0);
 	worker_free(worker);
+	if (ret == 0)
+		ret = output->ops->finish(output, err);
 	return ret;
 }
 
@@ -61,7 +115,7 @@ struct slot {
 	int failed;
 	struct nc_error err;
 	struct page_stats stats;
-	struct strbuf bytes;      /* the page's output, as the sink wrote it */
+	struct held_bytes bytes;  /* the page's output, as the sink wrote it */
 };
 
 struct pool {
@@ -78,7 +132,7 @@ struct pool {
 struct pool_worker {
 	struct pool *pool;
 	struct worker *worker;
-	struct page_output *memory;
+	struct page_output *memory;   /* its sink's output, which the sink owns */
 	pthread_t thread;
 };
 
@@ -121,28 +175,6 @@ static void *worker_main(void *data)
 	return NULL;
 }
 
-/* Pass the page's bytes to the real output, starting a file (and its
- * header) where the output says so. */
-static int write_out(const struct runner_config *c, struct page_output *output,
-		     struct slot *slot, struct nc_error *err)
-{
-	int new_file = output->ops->open(output, &slot->page, err);
-	int ret = new_file < 0 ? -1 : 0;
-	if (new_file > 0) {
-		struct strbuf header = STRBUF_INIT;
-		ret = page_sink_file_header(c->sink, &header, err);
-		if (ret == 0 && header.len)
-			ret = output->ops->write(output, header.buf, header.len, err);
-		strbuf_release(&header);
-	}
-	if (ret == 0 && slot->bytes.len)
-		ret = output->ops->write(output, slot->bytes.buf, slot->bytes.len, err);
-	if (ret == 0)
-		return output->ops->commit(output, err);
-	output->ops->abort(output);
-	return -1;
-}
-
 /* Write out the oldest slot and free it. */
 static void finish_slot(struct pool *pool, struct page_output *output)
 {
@@ -150,7 +182,8 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	struct slot *slot = &pool->slots[pool->head % pool->capacity];
 
 	slot->failed = slot->failed || !slot->has_page;
-	if (slot->has_page && !slot->failed && write_out(c, output, slot, &slot->err) < 0) {
+	if (slot->has_page && !slot->failed &&
+	    write_out(c, output, &slot->page, &slot->bytes, &slot->err) < 0) {
 		slot->failed = 1;
 		nc_error_prefix(&slot->err, slot->page.name);
 	}
@@ -163,7 +196,7 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	if (c->report)
 		c->report(c->data, &report);
 	page_release(&slot->page);
-	strbuf_reset(&slot->bytes);
+	held_bytes_reset(&slot->bytes);
 	slot->state = SLOT_FREE;
 	pool->head++;
 }
@@ -181,11 +214,8 @@ static int fill_slot(struct pool *pool, struct page_source *source)
 		return 0;
 	slot->has_page = r > 0;
 	slot->failed = r < 0;
-	if (r > 0 && slot->page.sequential &&
-	    page_detach(&slot->page, PIPELINE_MAX_PAGE_BYTES, &slot->err) < 0) {
+	if (r > 0 && detach_if_sequential(&slot->page, &slot->err) < 0)
 		slot->failed = 1;
-		nc_error_prefix(&slot->err, slot->page.name);
-	}
 	pthread_mutex_lock(&pool->lock);
 	slot->state = slot->failed ? SLOT_DONE : SLOT_READY;
 	slot->job = pool->filled++;
@@ -210,7 +240,7 @@ static void pool_drain(struct pool *pool, struct page_output *output, int all)
 }
 
 static int start_workers(struct pool *pool, struct pool_worker *workers, int jobs,
-			 int whole_or_nothing, struct nc_error *err)
+			 struct nc_error *err)
 {
 	const struct runner_config *c = pool->config;
 	sigset_t all, old;
@@ -221,7 +251,7 @@ static int start_workers(struct pool *pool, struct pool_worker *workers, int job
 	int ret = 0;
 	for (int i = 0; i < jobs && ret == 0; i++) {
 		workers[i].pool = pool;
-		workers[i].memory = memory_output_new(whole_or_nothing);
+		workers[i].memory = memory_output_new();
 		workers[i].worker = worker_new(c->pipeline, page_sink_new(c->sink, workers[i].memory),
 					       err);
 		if (!workers[i].worker) {
@@ -269,11 +299,11 @@ static int run_pool(const struct runner_config *c, struct page_source *source,
 
 	pool.slots = xcalloc(pool.capacity, sizeof(*pool.slots));
 	for (size_t i = 0; i < pool.capacity; i++)
-		strbuf_init(&pool.slots[i].bytes);
+		held_bytes_init(&pool.slots[i].bytes);
 	pthread_mutex_init(&pool.lock, NULL);
 	pthread_cond_init(&pool.work, NULL);
 	pthread_cond_init(&pool.results, NULL);
-	ret = start_workers(&pool, workers, c->jobs, output->whole_or_nothing, err);
+	ret = start_workers(&pool, workers, c->jobs, err);
 	if (ret == 0) {
 		while (fill_slot(&pool, source))
 			pool_drain(&pool, output, 0);
@@ -283,7 +313,7 @@ static int run_pool(const struct runner_config *c, struct page_source *source,
 	if (ret == 0)
 		ret = output->ops->finish(output, err);
 	for (size_t i = 0; i < pool.capacity; i++)
-		strbuf_release(&pool.slots[i].bytes);
+		held_bytes_release(&pool.slots[i].bytes);
 	pthread_mutex_destroy(&pool.lock);
 	pthread_cond_destroy(&pool.work);
 	pthread_cond_destroy(&pool.results);
@@ -295,11 +325,9 @@ static int run_pool(const struct runner_config *c, struct page_source *source,
 int runner_run(const struct runner_config *c, struct page_source *source,
 	       struct page_output *output, struct nc_error *err)
 {
-	if (c->jobs <= 1)
-		return run_inline(c, source, output, err);   /* the worker's sink owns it */
 	if (c->output_event)
 		c->output_event(c->data, output, 1);
-	int ret = run_pool(c, source, output, err);
+	int ret = c->jobs <= 1 ? run_inline(c, source, output, err) : run_pool(c, source, output, err);
 	if (c->output_event)
 		c->output_event(c->data, output, 0);
 	output->ops->free(output);

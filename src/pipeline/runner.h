@@ -1,15 +1,16 @@
 /* runner.h: cleaning every page of a source with one worker or several.
  *
- * With one job the runner cleans the pages in the calling thread, with one
- * worker whose sink writes to the output directly (text dumps stream).
- * With N jobs it starts N worker threads. The calling thread reads the
- * pages from the source (reading an archive's pages into memory first, since
- * they share the archive), hands them out, and writes the results to the
- * output in input order: each worker's sink writes a page into memory, in
- * exactly the bytes it would have written to the output, and the calling
- * thread passes them on. So the output is byte for byte that of one job,
- * in the same order. A page's output waits in memory for its turn: with
- * several jobs a text dump's output is held whole.
+ * With one job the runner cleans the pages in the calling thread; with N
+ * jobs it starts N worker threads, and the calling thread reads the pages
+ * from the source, hands them out, and writes the results to the output in
+ * input order. Either way a worker's sink writes a page into a memory
+ * output that holds its bytes (in memory, beyond HELD_MEMORY_MAX in an
+ * anonymous temporary file: sink/output.h), and the page is passed to the
+ * real output only when it succeeded, with the file's header where a file
+ * starts. So a failed page leaves nothing behind, even on standard output,
+ * and the output is byte for byte the same for any number of jobs, in the
+ * same order. An archive's page is read into memory before the source
+ * moves on (they share the archive), bounded by PIPELINE_MAX_PAGE_BYTES.
  *
  * Reports come in input order, in the calling thread, one per page (and
  * one per input that could not be opened). Worker threads block every

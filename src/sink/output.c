@@ -81,19 +81,95 @@ struct page_output *stream_output_new(FILE *stream)
 	return &out->base;
 }
 
-/* --- pages in memory, for a writer that orders them ---------------------------- */
+/* --- a page's bytes, held ---------------------------------------------------- */
+
+void held_bytes_init(struct held_bytes *held)
+{
+	strbuf_init(&held->memory);
+	held->spill = NULL;
+	held->spilled = 0;
+}
+
+int held_bytes_add(struct held_bytes *held, const char *data, size_t len, struct nc_error *err)
+{
+	size_t room = held->spill ? 0 : HELD_MEMORY_MAX - held->memory.len;
+	size_t in_memory = len < room ? len : room;
+
+	if (in_memory) {
+		if (strbuf_try_grow(&held->memory, in_memory) < 0)
+			return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of "
+					    "output", held->memory.len + in_memory);
+		strbuf_add(&held->memory, data, in_memory);
+	}
+	if (in_memory == len)
+		return 0;
+	if (!held->spill && !(held->spill = anonymous_temp_file(err)))
+		return -1;
+	if (fwrite(data + in_memory, 1, len - in_memory, held->spill) != len - in_memory)
+		return nc_error_set(err, NC_ERR_IO, "cannot hold the page's output in a temporary "
+				    "file: %s", strerror(errno));
+	held->spilled += len - in_memory;
+	return 0;
+}
+
+size_t held_bytes_size(const struct held_bytes *held)
+{
+	return held->memory.len + held->spilled;
+}
+
+int held_bytes_write_to(struct held_bytes *held, struct page_output *output,
+			struct nc_error *err)
+{
+	if (held->memory.len && output->ops->write(output, held->memory.buf, held->memory.len,
+						   err) < 0)
+		return -1;
+	if (!held->spill)
+		return 0;
+	if (fflush(held->spill) != 0 || fseek(held->spill, 0, SEEK_SET) != 0)
+		return nc_error_set(err, NC_ERR_IO, "cannot read the page's output back from its "
+				    "temporary file: %s", strerror(errno));
+	char block[1 << 16];
+	for (size_t left = held->spilled; left;) {
+		size_t n = fread(block, 1, left < sizeof(block) ? left : sizeof(block), held->spill);
+		if (n == 0)
+			return nc_error_set(err, NC_ERR_IO, "cannot read the page's output back from "
+					    "its temporary file: %s", ferror(held->spill)
+					    ? strerror(errno) : "it is shorter than written");
+		if (output->ops->write(output, block, n, err) < 0)
+			return -1;
+		left -= n;
+	}
+	return 0;
+}
+
+void held_bytes_reset(struct held_bytes *held)
+{
+	strbuf_reset(&held->memory);
+	if (held->spill)
+		fclose(held->spill);
+	held->spill = NULL;
+	held->spilled = 0;
+}
+
+void held_bytes_release(struct held_bytes *held)
+{
+	held_bytes_reset(held);
+	strbuf_release(&held->memory);
+}
+
+/* --- pages held, for a writer that orders them ---------------------------------- */
 
 struct memory_output {
 	struct page_output base;
-	struct strbuf page;       /* the page being written */
-	struct strbuf done;       /* the page last committed */
+	struct held_bytes page;   /* the page being written */
+	struct held_bytes done;   /* the page last committed */
 };
 
 static int memory_open(struct page_output *base, const struct page *page, struct nc_error *err)
 {
 	struct memory_output *out = (struct memory_output *)base;
 	(void)page, (void)err;
-	strbuf_reset(&out->page);
+	held_bytes_reset(&out->page);
 	return 0;
 }
 
@@ -101,26 +177,24 @@ static int memory_write(struct page_output *base, const char *data, size_t len,
 			struct nc_error *err)
 {
 	struct memory_output *out = (struct memory_output *)base;
-	if (strbuf_try_grow(&out->page, len) < 0)
-		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
-				    out->page.len + len);
-	strbuf_add(&out->page, data, len);
-	return 0;
+	return held_bytes_add(&out->page, data, len, err);
 }
 
 static int memory_commit(struct page_output *base, struct nc_error *err)
 {
 	struct memory_output *out = (struct memory_output *)base;
+	struct held_bytes done = out->done;
 	(void)err;
-	strbuf_swap(&out->page, &out->done);
-	strbuf_reset(&out->page);
+	out->done = out->page;
+	out->page = done;
+	held_bytes_reset(&out->page);
 	return 0;
 }
 
 static void memory_abort(struct page_output *base)
 {
 	struct memory_output *out = (struct memory_output *)base;
-	strbuf_reset(&out->page);
+	held_bytes_reset(&out->page);
 }
 
 static int memory_finish(struct page_output *base, struct nc_error *err)
@@ -132,8 +206,8 @@ static int memory_finish(struct page_output *base, struct nc_error *err)
 static void memory_free(struct page_output *base)
 {
 	struct memory_output *out = (struct memory_output *)base;
-	strbuf_release(&out->page);
-	strbuf_release(&out->done);
+	held_bytes_release(&out->page);
+	held_bytes_release(&out->done);
 	free(out);
 }
 
@@ -147,21 +221,23 @@ static const struct page_output_ops memory_ops = {
 	.free = memory_free,
 };
 
-struct page_output *memory_output_new(int whole_or_nothing)
+struct page_output *memory_output_new(void)
 {
 	struct memory_output *out = xcalloc(1, sizeof(*out));
 	out->base.ops = &memory_ops;
-	out->base.whole_or_nothing = whole_or_nothing;
-	strbuf_init(&out->page);
-	strbuf_init(&out->done);
+	out->base.whole_or_nothing = 1;
+	held_bytes_init(&out->page);
+	held_bytes_init(&out->done);
 	return &out->base;
 }
 
-void memory_output_take(struct page_output *base, struct strbuf *bytes)
+void memory_output_take(struct page_output *base, struct held_bytes *bytes)
 {
 	struct memory_output *out = (struct memory_output *)base;
-	strbuf_reset(bytes);
-	strbuf_swap(&out->done, bytes);
+	struct held_bytes taken = out->done;
+	held_bytes_reset(bytes);
+	out->done = *bytes;
+	*bytes = taken;
 }
 
 /* --- a file per page ----------------------------------------------------------- */

@@ -54,14 +54,35 @@ struct page_output *stream_output_new(FILE *stream);
 /* Every page to DIR/<output name><extension>. */
 struct page_output *directory_output_new(const char *dir, const char *extension);
 
-/* Every page into memory: its bytes wait there (memory_output_take()) for
- * a writer that puts pages in order (pipeline/runner.h). It never starts a
- * file (the writer's real output does), and a failed page leaves nothing.
- * It says it is `whole_or_nothing` when the real output is, so that the
- * sink makes the same bytes in the same pieces as it would for that. */
-struct page_output *memory_output_new(int whole_or_nothing);
-/* The bytes of the page last committed; `out` takes them. */
-void memory_output_take(struct page_output *output, struct strbuf *out);
+/* --- a page's bytes, held until the page is known to have succeeded ------ */
+
+/* In memory up to HELD_MEMORY_MAX bytes, the rest in an anonymous temporary
+ * file (base/file.h), so that a page of any size takes bounded memory. */
+#define HELD_MEMORY_MAX ((size_t)8 << 20)
+
+struct held_bytes {
+	struct strbuf memory;
+	FILE *spill;          /* NULL until the memory part is full */
+	size_t spilled;       /* bytes in `spill` */
+};
+
+void held_bytes_init(struct held_bytes *held);
+int held_bytes_add(struct held_bytes *held, const char *data, size_t len, struct nc_error *err);
+size_t held_bytes_size(const struct held_bytes *held);
+/* Pass every byte to `output` (between its open() and commit()). */
+int held_bytes_write_to(struct held_bytes *held, struct page_output *output,
+			struct nc_error *err);
+/* Empty again (the spill file is closed). */
+void held_bytes_reset(struct held_bytes *held);
+void held_bytes_release(struct held_bytes *held);
+
+/* Every page held (struct held_bytes) for a writer that puts pages in order
+ * and writes a page only when it succeeded (pipeline/runner.h): a failed
+ * page leaves nothing, so the sink may pass bytes on as they come. It never
+ * starts a file: the writer's real output does. */
+struct page_output *memory_output_new(void);
+/* The bytes of the page last committed: `out` (reset first) takes them. */
+void memory_output_take(struct page_output *output, struct held_bytes *out);
 
 /* Create `dir` and its parents (mode 0777 less the umask); an error if it
  * is empty or exists as something other than a directory. */

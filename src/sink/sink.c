@@ -147,6 +147,18 @@ static int reserve(struct page_sink *sink, size_t bytes, struct nc_error *err)
 	return 0;
 }
 
+/* WET holds a page's text until its end (a record states its length and
+ * digest first): room for `bytes` more, within SINK_MAX_WET_TEXT. */
+static int reserve_wet_text(struct page_sink *sink, size_t bytes, struct nc_error *err)
+{
+	if (bytes > SINK_MAX_WET_TEXT - sink->text.len)
+		return nc_error_set(err, NC_ERR_LIMIT, "the page's text is larger than %zu MiB, the "
+				    "most a WET record holds here", SINK_MAX_WET_TEXT >> 20);
+	if (strbuf_try_grow(&sink->text, bytes) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for the page's text");
+	return 0;
+}
+
 /* --- the formats --------------------------------------------------------------------- */
 
 /* The URL comes from a wrapper's id, a dump's first line or a file name, so
@@ -363,22 +375,12 @@ int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 	return ret;
 }
 
-/* A new output file's first record. */
-static int write_file_header(struct page_sink *sink, struct nc_error *err)
-{
-	struct strbuf header = STRBUF_INIT;
-	int ret = format_file_header(&sink->config, sink->wet, &header, err);
-	if (ret == 0 && header.len)
-		ret = sink->output->ops->write(sink->output, header.buf, header.len, err);
-	strbuf_release(&header);
-	return ret;
-}
-
 int page_sink_begin(struct page_sink *sink, const struct page *page,
 		    const struct page_meta *meta, struct nc_error *err)
 {
-	int new_file = sink->output->ops->open(sink->output, page, err);
-	if (new_file < 0)
+	/* A file's header is not the sink's to write: whoever starts files
+	 * does (page_sink_file_header(); the runner), in one place. */
+	if (sink->output->ops->open(sink->output, page, err) < 0)
 		return -1;
 	sink->open = 1;
 	sink->page = page;
@@ -393,8 +395,6 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	 * must see the whole page first. */
 	sink->streaming = sink->config.format != SINK_WET &&
 			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
-	if (new_file && write_file_header(sink, err) < 0)
-		return -1;
 	if (sink->config.format == SINK_CLEANEVAL)
 		write_url_line(&sink->pending, meta->url);
 	else if (sink->config.format == SINK_JSONL)
@@ -407,9 +407,15 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
  * can send escape sequences to a terminal. */
 int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err)
 {
+	if (sink->config.format == SINK_WET) {
+		if (reserve_wet_text(sink, len, err) < 0)
+			return -1;
+		utf8_clean(text, len, &sink->text);
+		return 0;
+	}
 	if (reserve(sink, len, err) < 0)
 		return -1;
-	utf8_clean(text, len, sink->config.format == SINK_WET ? &sink->text : &sink->pending);
+	utf8_clean(text, len, &sink->pending);
 	return flush_when_full(sink, err);
 }
 
@@ -436,8 +442,8 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		write_json_segments(sink, segments, count_);
 		break;
 	case SINK_WET:
-		if (strbuf_try_grow(&sink->text, bytes) < 0)
-			return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for the page's text");
+		if (reserve_wet_text(sink, bytes, err) < 0)
+			return -1;
 		write_lines(&sink->text, segments, count_, 0, "\n");
 		break;
 	}

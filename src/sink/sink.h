@@ -83,6 +83,10 @@ struct page_counts {
 	size_t words, kept_words;    /* white-space separated tokens */
 };
 
+/* WET: a page's text is held whole (a record states its length and digest
+ * before the text); a page with more fails with NC_ERR_LIMIT. */
+#define SINK_MAX_WET_TEXT ((size_t)64 << 20)
+
 struct page_sink;
 
 struct page_sink *page_sink_new(const struct sink_config *config, struct page_output *output);
@@ -97,7 +101,8 @@ int page_sink_end(struct page_sink *sink, struct nc_error *err);
 void page_sink_abort(struct page_sink *sink);
 
 /* The bytes an output file of `config`'s format begins with (WET: a
- * warcinfo record), for a writer that starts files itself. */
+ * warcinfo record). The sink writes pages only: whoever starts an output
+ * file writes these first (pipeline/runner.c does, for every output). */
 int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 			  struct nc_error *err);
 

@@ -6,6 +6,7 @@
 #include "source/sniff.h"
 #include "source/warc-source.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,7 +22,9 @@ struct input_source {
 	void *skip_data;
 	size_t next;                      /* the next file input */
 	struct warc_source *archive;      /* the archive being read, or NULL */
+	const struct byte_stream *archive_stream;   /* its bytes (the archive owns them) */
 	const struct file_input *archive_input;
+	uint64_t archive_pages;           /* pages it gave so far, failed ones too */
 	struct input_counts counts;
 	uint64_t bytes_done;              /* of finished inputs */
 };
@@ -62,6 +65,8 @@ static int next_archive_page(struct input_source *source, struct page *page,
 			     struct nc_error *err)
 {
 	int r = page_source_next(warc_source_pages(source->archive), page, err);
+	if (r != 0)
+		source->archive_pages++;
 	if (r > 0) {
 		adopt_archive_page(source, page);
 		return 1;
@@ -69,10 +74,18 @@ static int next_archive_page(struct input_source *source, struct page *page,
 	if (r < 0)
 		return -1;
 	const struct warc_source_counts *c = warc_source_counts(source->archive);
+	uint64_t skipped = c->skipped_not_text + c->skipped_status;
 	for (int t = 0; t < WARC_TYPE_COUNT; t++)
-		source->counts.records_skipped += c->skipped[t];
-	source->counts.records_skipped += c->skipped_not_text + c->skipped_status;
+		skipped += c->skipped[t];
+	source->counts.records_skipped += skipped;
 	source->counts.broken += c->broken != 0;
+	if (!source->archive_pages && !c->broken) {
+		/* Say so: an archive that gives nothing is worth a look. */
+		report(source, "%s: no pages in this archive (%" PRIu64 " records skipped: none is "
+		       "an HTML or text response, resource or conversion)",
+		       source->archive_input->path, skipped);
+		source->counts.empty_archives++;
+	}
 	source->bytes_done += file_size(source->archive_input->path);
 	warc_source_free(source->archive);
 	source->archive = NULL;
@@ -139,7 +152,9 @@ static int open_input(struct input_source *source, const struct file_input *in,
 		kind = sniff_wide(head, (size_t)got, kind);
 	if (kind == SNIFF_WARC) {
 		source->archive = warc_source_new(stream, NULL);
+		source->archive_stream = stream;
 		source->archive_input = in;
+		source->archive_pages = 0;
 		source->counts.archives++;
 		return 0;
 	}
@@ -229,7 +244,9 @@ void input_source_progress(const struct input_source *source, uint64_t *inputs_d
 			   uint64_t *bytes_done)
 {
 	*inputs_done = source->next - (source->archive ? 1 : 0);
-	*bytes_done = source->bytes_done;
+	/* Within an archive, how far its (compressed) bytes are read. */
+	*bytes_done = source->bytes_done +
+		      (source->archive ? byte_stream_member_offset(source->archive_stream) : 0);
 }
 
 void input_source_free(struct input_source *source)

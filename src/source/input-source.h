@@ -30,6 +30,7 @@ struct input_counts {
 	uint64_t existing;         /* skipped: their output exists (--skip-existing) */
 	uint64_t records_skipped;  /* archive records that are no pages */
 	uint64_t broken;           /* archives that ended in an error */
+	uint64_t empty_archives;   /* archives without a page (reported) */
 };
 
 /* Asked before an input is opened: non-zero skips it (--skip-existing). */
