@@ -15,14 +15,17 @@
  *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
  *   source/     pages and where they come from
  *   normalise/  stage 1 and the marker contract
- *   render/     stage 2: the renderer interface, Lynx, child processes
+ *   render/     stage 2: the renderer interface, Lynx, child processes, the
+ *               libxml2 block renderer of the ICE methods
  *   segment/    stage 3
- *   method/     stage 4: the method interface, the ncleaner n-gram method
+ *   method/     stage 4: the method interface, the ncleaner n-gram method,
+ *               perplexity filtering, the ICE methods and decision trees
  *   decide/     stage 5: the decider interface, the threshold
  *   sink/       stage 6: formats and outputs
  *   pipeline/   the stages strung together, workers
- *   train/      reading training texts, cross-validated tuning
- *   eval/       the CLEANEVAL scorer
+ *   train/      reading training texts, cross-validated tuning, C4.5
+ *   eval/       the CLEANEVAL scorer, and what learns from its alignment
+ *               (ICE training)
  *   cli/        the programs (not part of the library)
  */
 #ifndef NCLEANER_H
@@ -36,9 +39,11 @@
 #include "normalise/html.h"
 #include "render/renderer.h"
 #include "render/lynx.h"
+#include "render/html-blocks.h"
 #include "segment/segment.h"
 #include "method/method.h"
 #include "method/ncleaner-method.h"
+#include "method/ice.h"
 #include "decide/decider.h"
 #include "sink/sink.h"
 #include "pipeline/pipeline.h"

@@ -184,7 +184,7 @@ int main(void)
 	}
 
 	/* The decision rule and the bias (the threshold decider). */
-	struct scored_segment seg = { .score = { 3.0, 3.0, 10 } };
+	struct scored_segment seg = { .score = { .cost_clean = 3.0, .cost_dirty = 3.0, .units = 10 } };
 	struct decider *d0 = threshold_decider_new(0), *d1 = threshold_decider_new(0.01);
 	struct decider *d5 = threshold_decider_new(0.5), *d6 = threshold_decider_new(0.6);
 	decider_decide(d0, &seg, 1);

@@ -97,7 +97,7 @@ static struct method *fixture_method(const char *name, double max_perplexity)
 static struct segment_score score_text(struct method *method, const char *text)
 {
 	struct method_scorer *scorer = method_scorer_new(method);
-	struct segment segment = { SEGMENT_PARAGRAPH, text, strlen(text) };
+	struct segment segment = { .type = SEGMENT_PARAGRAPH, .text = text, .len = strlen(text) };
 	struct segment_score score = { 0 };
 	struct nc_error err;
 	if (method_score(scorer, &segment, &score, &err) < 0)
@@ -345,7 +345,8 @@ static void test_split(void)
 		{ "One. Two! Three?", 3 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct segment segment = { SEGMENT_PARAGRAPH, cases[i].text, strlen(cases[i].text) };
+		struct segment segment = { .type = SEGMENT_PARAGRAPH, .text = cases[i].text,
+					   .len = strlen(cases[i].text) };
 		const struct segment_piece *pieces;
 		struct segment_piece whole;
 		is_int(method_split(scorer, &segment, &pieces, &whole), cases[i].pieces,

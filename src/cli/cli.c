@@ -131,6 +131,18 @@ void cli_pipeline_setup_release(struct cli_pipeline_setup *setup)
 	strbuf_release(&setup->dump_rules);
 }
 
+void cli_apply_method_input(const struct method_kind *kind, struct pipeline_config *config)
+{
+	const struct method_input *input = &kind->input;
+	if (input->renderer) {
+		config->renderer = input->renderer;
+		config->renderer_config = input->renderer_config;
+	}
+	config->segment_flags |= input->segment_flags;
+	if (input->no_dump_rules)
+		config->dump_rules_path = NULL;
+}
+
 /* Append `text` with what could move a terminal's cursor or change its
  * state made visible as \xHH. */
 static void add_printable(struct strbuf *out, const char *text)

@@ -14,6 +14,7 @@
 
 #include "base/file.h"
 #include "base/strbuf.h"
+#include "method/registry.h"
 #include "pipeline/pipeline.h"
 #include "sink/output.h"
 #include "render/lynx.h"
@@ -59,6 +60,10 @@ int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *prog
 /* Resolve the data directory and fill `config` with the rules and Lynx. */
 void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config);
 void cli_pipeline_setup_release(struct cli_pipeline_setup *setup);
+
+/* Make `config` what the method `kind` needs of the stages before it (its
+ * renderer, segmenter flags, no dump rules: method/registry.h). */
+void cli_apply_method_input(const struct method_kind *kind, struct pipeline_config *config);
 
 /* What to add to a message about a missing rule or model file. */
 const char *cli_data_dir_hint(void);

@@ -25,6 +25,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -65,6 +66,8 @@ static void usage(FILE *out)
 "  -q Q                  ncleaner: interpolation parameter, 0 < Q <= 1\n"
 "      --max-perplexity P  perplexity: drop sentences above P (default: the\n"
 "                        model's, %g as published)\n"
+"      --max-kl BITS     ice-lm: drop blocks whose KL divergence from the page's\n"
+"                        query model is above BITS (default: the model's)\n"
 "Input:\n"
 "      --html            treat every input that is not an archive as HTML\n"
 "      --text            treat every input that is not an archive as a text dump\n"
@@ -97,7 +100,7 @@ static void usage(FILE *out)
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
-	OPT_SKIP_EXISTING, OPT_METHOD, OPT_MAX_PERPLEXITY, OPT_HELP_METHODS
+	OPT_SKIP_EXISTING, OPT_METHOD, OPT_MAX_PERPLEXITY, OPT_HELP_METHODS, OPT_MAX_KL
 };
 
 static const struct option long_options[] = {
@@ -108,6 +111,7 @@ static const struct option long_options[] = {
 	{ "nonlex", no_argument, NULL, OPT_NONLEX },
 	{ "method", required_argument, NULL, OPT_METHOD },
 	{ "max-perplexity", required_argument, NULL, OPT_MAX_PERPLEXITY },
+	{ "max-kl", required_argument, NULL, OPT_MAX_KL },
 	{ "help-methods", no_argument, NULL, OPT_HELP_METHODS },
 	{ "bias", required_argument, NULL, 'b' },
 	{ "output-dir", required_argument, NULL, 'o' },
@@ -280,11 +284,14 @@ static const struct method_kind *choose_method(const struct settings *set, const
 	return kind;
 }
 
-/* Load the method and make the decider the settings ask for. */
+/* Load the method and make the decider the settings ask for; *chosen
+ * gets the method's entry. */
 static int load_method(struct settings *set, const char *data_dir, struct method **method,
-		       struct decider **decider)
+		       struct decider **decider, const struct method_kind **chosen)
 {
-	static const char *const setting_options[3] = { "-n", "-q", "--max-perplexity" };
+	static const char *const setting_options[METHOD_SETTINGS] = {
+		"-n", "-q", "--max-perplexity", "--max-kl"
+	};
 	struct nc_error err = { 0 };
 	const char *model = set->model_name ? set->model_name : set->paper ? PAPER_MODEL : NULL;
 	char *path = model ? cli_model_path(data_dir, model) : NULL;
@@ -296,14 +303,19 @@ static int load_method(struct settings *set, const char *data_dir, struct method
 		cli_print(program, "%s", err.message);
 		goto fail;
 	}
-	if (!path) {
+	if (path && !kind->default_model) {
+		cli_print(program, "the %s method takes no model (-m %s)", kind->name, model);
+		goto fail;
+	}
+	if (!path && kind->default_model) {
 		model = kind->default_model;
 		path = cli_model_path(data_dir, model);
 	}
 	set->model_used = model;
+	*chosen = kind;
 	*method = kind->load(path, &set->method, &err);
 	if (!*method) {
-		int shipped = !strncmp(path, data_dir, strlen(data_dir));
+		int shipped = path && !strncmp(path, data_dir, strlen(data_dir));
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO && shipped
 			  ? cli_data_dir_hint() : "");
 		goto fail;
@@ -330,7 +342,10 @@ static char *method_json(const struct settings *set, const struct method *method
 		strbuf_addstr(&out, "{\"name\":");
 		json_add_cstring(&out, method->ops->name);
 		strbuf_addstr(&out, ",\"model\":");
-		json_add_cstring(&out, set->model_used);
+		if (set->model_used)
+			json_add_cstring(&out, set->model_used);
+		else
+			strbuf_addstr(&out, "null");
 		if (method->ops->describe) {
 			strbuf_addch(&out, ',');
 			method->ops->describe(method, &out);
@@ -440,23 +455,25 @@ static int run(struct settings *set, struct file_source *inputs)
 	struct pipeline *pipeline = NULL;
 	struct method *method = NULL;
 	struct decider *decider = NULL;
+	const struct method_kind *kind = NULL;
 	struct nc_error err = { 0 };
 	char *json = NULL;
 	int status = 2;
 
 	cli_pipeline_setup_finish(&set->setup, &config);
-	if (check_inputs(set, inputs, &config) < 0)
-		goto out;
 	config.dump_only = set->kind == RUN_DUMP;
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
 	config.encoding = set->encoding;
 	config.paper_charsets = set->paper;
 	if (set->kind == RUN_FULL || set->kind == RUN_SCORES) {
-		if (load_method(set, set->setup.data_dir, &method, &decider) < 0)
+		if (load_method(set, set->setup.data_dir, &method, &decider, &kind) < 0)
 			goto out;
 		config.method = method;
 		config.decider = decider;
+		cli_apply_method_input(kind, &config);
 	}
+	if (check_inputs(set, inputs, &config) < 0)
+		goto out;
 	pipeline = pipeline_new(&config, &err);
 	if (!pipeline) {
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
@@ -529,7 +546,8 @@ static void list_methods(void)
 	const struct method_kind *kinds = method_kinds(&count);
 	printf("Methods (--method NAME; the default model in brackets):\n");
 	for (size_t i = 0; i < count; i++)
-		printf("  %-12s %s [%s]\n", kinds[i].name, kinds[i].summary, kinds[i].default_model);
+		printf("  %-12s %s [%s]\n", kinds[i].name, kinds[i].summary,
+		       kinds[i].default_model ? kinds[i].default_model : "no model");
 }
 
 static int default_jobs(void)
@@ -575,6 +593,13 @@ int main(int argc, char **argv)
 			set.method.max_perplexity = cli_parse_double(program, "--max-perplexity", optarg);
 			if (!(set.method.max_perplexity >= 1)) {
 				cli_print(program, "--max-perplexity expects a number >= 1");
+				return 2;
+			}
+			break;
+		case OPT_MAX_KL:
+			set.method.max_kl = cli_parse_double(program, "--max-kl", optarg);
+			if (!(set.method.max_kl > 0) || !isfinite(set.method.max_kl)) {
+				cli_print(program, "--max-kl expects a number of bits > 0");
 				return 2;
 			}
 			break;

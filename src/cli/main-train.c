@@ -3,6 +3,7 @@
  *   train-ncleaner [--diff] [-n N] [-m MODE] [-q Q] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model
  *   train-ncleaner --tune [-m MODE] [--folds K] [--plot FILE] RAW_DIR
  *   train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model
+ *   train-ncleaner --method ice-dt|ice-lm GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
  *
  * Files are paired by id (source/file-names.h): <id>.html (or any raw file
  * <id>.*) with <id>.txt or <id>-cleaned.txt. Reading the texts, counting and
@@ -13,6 +14,8 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "eval/ice-training.h"
+#include "method/ice.h"
 #include "method/ncleaner-model.h"
 #include "method/perplexity-method.h"
 #include "method/registry.h"
@@ -37,8 +40,10 @@ static void usage(FILE *out)
 "Usage: train-ncleaner [OPTIONS] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model\n"
 "       train-ncleaner --tune [OPTIONS] RAW_DIR\n"
 "       train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model\n"
-"Train the clean and dirty character n-gram models of ncleaner, or the word\n"
-"n-gram model of the perplexity method.\n"
+"       train-ncleaner --method ice-dt|ice-lm [OPTIONS] GOLD_DIR RAW_DIR\n"
+"                      [GOLD_DIR RAW_DIR]... OUT.model\n"
+"Train the clean and dirty character n-gram models of ncleaner, the word\n"
+"n-gram model of the perplexity method, or what an ICE method learns.\n"
 "\n"
 "CLEAN_DIR holds clean texts (CLEANEVAL gold files or plain text). The second\n"
 "directory holds boilerplate texts, or, with --diff, the raw pages (HTML or\n"
@@ -69,13 +74,22 @@ static void usage(FILE *out)
 "                        -n 2 or 3, default 2)\n"
 "      --max-perplexity P  perplexity: the cut-off stored in the model\n"
 "                        (default %g, as published)\n"
+"      --method ice-dt   a C4.5 decision tree over the HTML blocks of the raw\n"
+"                        pages in RAW_DIR, each labelled by its gold text in\n"
+"                        GOLD_DIR (files pair by id within each pair of\n"
+"                        directories)\n"
+"      --method ice-lm   the KL threshold with the best F on those pages\n"
+"      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
+"                        0 < CF < 1 (default 0.25; 1: no pruning)\n"
+"      --discount D      ice-lm: the absolute discount, 0 < D < 1 (default %g)\n"
 "      --lynx PROGRAM, --timeout SECONDS, --data-dir DIR   as for ncleaner\n"
-"  -h, --help            show this help\n", PERPLEXITY_DEFAULT_MAX);
+"  -h, --help            show this help\n", PERPLEXITY_DEFAULT_MAX,
+		ICE_LM_DEFAULT_DISCOUNT);
 }
 
 struct options {
 	int diff, standard, order, mode, tune, folds, direct, paper;
-	double q, bias, max_perplexity;
+	double q, bias, max_perplexity, confidence, discount;
 	const char *method;
 	const char *description, *plot;
 	struct cli_pipeline_setup setup;
@@ -382,9 +396,167 @@ out:
 	return status;
 }
 
+/* --- the ICE methods ------------------------------------------------------------ */
+
+/* Write `text` to `path` whole or not at all, also when a signal arrives. */
+static int save_text(const struct strbuf *text, const char *path, struct nc_error *err)
+{
+	struct atomic_file file;
+
+	atomic_file_init(&file);
+	cli_register_atomic_file(&file);
+	int ret = atomic_file_open(&file, path, err);
+	if (ret == 0 && fwrite(text->buf, 1, text->len, file.stream) != text->len) {
+		ret = nc_error_set(err, NC_ERR_IO, "%s: write error", path);
+		atomic_file_abort(&file);
+	} else if (ret == 0) {
+		ret = atomic_file_commit(&file, err);
+	}
+	cli_unregister_atomic_file(&file);
+	return ret;
+}
+
+/* Read every page of RAW_DIR that has a gold text in GOLD_DIR. */
+static int read_ice_pages(struct ice_training *training, struct worker *worker,
+			  const char *gold_dir, const char *raw_dir)
+{
+	struct file_source *gold = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+						   cli_print_report, (void *)program);
+	struct file_source *raw = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+						  cli_print_report, (void *)program);
+	struct file_pairs pairs = { 0 };
+	int status = 2;
+
+	if (file_source_add(gold, gold_dir) < 0 || file_source_add(raw, raw_dir) < 0)
+		goto out;
+	file_pairs_build(&pairs, PAIR_BY_ID, gold, raw, cli_print_report, (void *)program);
+	status = 0;
+	for (size_t i = 0; i < pairs.count; i++) {
+		const struct file_input *g = pairs.items[i].first, *r = pairs.items[i].second;
+		struct nc_error err = { 0 };
+		if (!g || !r) {
+			cli_print(program, "warning: %s has no %s file (skipped)", g ? g->path : r->path,
+				  g ? "raw" : "gold");
+			continue;
+		}
+		if (ice_training_add_page(training, worker, r->path, r->kind, g->path, &err) < 0) {
+			cli_print(program, "%s", err.message);
+			status = 1;
+		}
+	}
+out:
+	file_pairs_release(&pairs);
+	file_source_free(raw);
+	file_source_free(gold);
+	return status;
+}
+
+/* Learn from the pages what the ICE method `kind` needs, into `out`. */
+static int learn_ice(const struct options *o, const struct ice_training *training,
+		     struct strbuf *out, struct strbuf *summary, struct nc_error *err)
+{
+	struct ice_training_counts counts;
+	ice_training_counts(training, &counts);
+	struct strbuf description = STRBUF_INIT;
+	if (o->description)
+		strbuf_addstr(&description, o->description);
+	int ret;
+	if (!strcmp(o->method, ICE_DT_NAME)) {
+		struct c45_options options = { .confidence = o->confidence };
+		struct decision_tree tree;
+		if (!o->description)
+			strbuf_addf(&description, "C4.5 (gain ratio, pessimistic pruning at CF %g) on "
+				    "%zu blocks of %zu pages: %zu h, %zu l, %zu p, %zu n",
+				    o->confidence, counts.blocks, counts.pages, counts.classes[0],
+				    counts.classes[1], counts.classes[2], counts.classes[3]);
+		ret = ice_training_learn_tree(training, &options, &tree, err);
+		if (ret == 0) {
+			tree.description = strbuf_detach(&description, NULL);
+			decision_tree_write(&tree, out);
+			strbuf_addf(summary, "%zu nodes; %zu blocks of %zu pages: %zu h, %zu l, %zu p, "
+				    "%zu n", tree.count, counts.blocks, counts.pages, counts.classes[0],
+				    counts.classes[1], counts.classes[2], counts.classes[3]);
+			decision_tree_release(&tree);
+		}
+	} else {
+		struct ice_threshold choice;
+		ret = ice_training_choose_threshold(training, o->discount, &choice, err);
+		if (ret == 0) {
+			if (!o->description)
+				strbuf_addf(&description, "the best F in words on %zu blocks of %zu "
+					    "pages: P %.2f, R %.2f, F %.2f", counts.blocks, counts.pages,
+					    choice.precision, choice.recall, choice.f);
+			struct ice_lm_settings settings = {
+				.discount = o->discount, .max_kl = choice.max_kl,
+				.description = description.buf,
+			};
+			ice_lm_settings_write(&settings, out);
+			strbuf_addf(summary, "max_kl %g (P %.2f, R %.2f, F %.2f in words on the "
+				    "training pages); %zu blocks of %zu pages", choice.max_kl,
+				    choice.precision, choice.recall, choice.f, counts.blocks, counts.pages);
+		}
+	}
+	strbuf_release(&description);
+	return ret;
+}
+
+/* `dirs` holds pairs: GOLD_DIR RAW_DIR ... */
+static int train_ice(struct options *o, int ndirs, char **dirs, const char *out_path)
+{
+	struct pipeline_config config = { 0 };
+	struct nc_error err = { 0 };
+	struct pipeline *pipeline = NULL;
+	struct worker *worker = NULL;
+	struct ice_training *training = ice_training_new();
+	struct strbuf out = STRBUF_INIT, summary = STRBUF_INIT;
+	int status = 2;
+	clock_t started = clock();
+
+	cli_pipeline_setup_finish(&o->setup, &config);
+	cli_apply_method_input(method_kind_find(o->method), &config);
+	pipeline = pipeline_new(&config, &err);
+	if (pipeline)
+		worker = worker_new(pipeline, NULL, &err);
+	if (!worker) {
+		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
+		goto out;
+	}
+	cli_register_worker(worker);
+	cli_install_signal_handlers();
+	status = 0;
+	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
+		int read = read_ice_pages(training, worker, dirs[i], dirs[i + 1]);
+		status = read > status ? read : status;
+	}
+	cli_unregister_worker(worker);
+	if (status == 2)
+		goto out;
+	struct ice_training_counts counts;
+	ice_training_counts(training, &counts);
+	if (counts.pages == 0) {
+		cli_print(program, "no page with a gold text to learn from");
+		status = 2;
+		goto out;
+	}
+	if (learn_ice(o, training, &out, &summary, &err) < 0 || save_text(&out, out_path, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		status = 2;
+		goto out;
+	}
+	cli_print(program, "wrote %s: %s, %.2f s CPU", out_path, summary.buf,
+		  (double)(clock() - started) / CLOCKS_PER_SEC);
+out:
+	strbuf_release(&out);
+	strbuf_release(&summary);
+	ice_training_free(training);
+	worker_free(worker);
+	pipeline_free(pipeline);
+	return status;
+}
+
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
-	OPT_METHOD, OPT_MAX_PERPLEXITY
+	OPT_METHOD, OPT_MAX_PERPLEXITY, OPT_CONFIDENCE, OPT_DISCOUNT
 };
 
 int main(int argc, char **argv)
@@ -403,11 +575,14 @@ int main(int argc, char **argv)
 		{ "standard", no_argument, NULL, OPT_STANDARD },
 		{ "method", required_argument, NULL, OPT_METHOD },
 		{ "max-perplexity", required_argument, NULL, OPT_MAX_PERPLEXITY },
+		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
+		{ "discount", required_argument, NULL, OPT_DISCOUNT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct options o = { .mode = 1, .q = 0.5, .folds = 10, .method = METHOD_DEFAULT };
+	int ice_dt_options = 0, ice_lm_options = 0;
 	int c, status, ncleaner_options = 0;
 
 	cli_pipeline_setup_init(&o.setup);
@@ -428,6 +603,22 @@ int main(int argc, char **argv)
 				cli_print(program, "--max-perplexity expects a number >= 1");
 				return 2;
 			}
+			break;
+		case OPT_CONFIDENCE:
+			o.confidence = cli_parse_double(program, "--confidence", optarg);
+			if (!(o.confidence > 0 && o.confidence <= 1)) {
+				cli_print(program, "--confidence expects a number in (0, 1]");
+				return 2;
+			}
+			ice_dt_options = 1;
+			break;
+		case OPT_DISCOUNT:
+			o.discount = cli_parse_double(program, "--discount", optarg);
+			if (!(o.discount > 0 && o.discount < 1)) {
+				cli_print(program, "--discount expects a number in (0, 1)");
+				return 2;
+			}
+			ice_lm_options = 1;
 			break;
 		case OPT_DESCRIPTION: o.description = optarg; break;
 		case OPT_DIRECT: o.direct = 1; ncleaner_options = 1; break;
@@ -452,6 +643,30 @@ int main(int argc, char **argv)
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
 		}
+	}
+	int ice_dt = !strcmp(o.method, ICE_DT_NAME), ice_lm = !strcmp(o.method, ICE_LM_NAME);
+	if ((ice_dt_options && !ice_dt) || (ice_lm_options && !ice_lm)) {
+		cli_print(program, "%s is for --method %s", ice_dt_options ? "--confidence" : "--discount",
+			  ice_dt_options ? ICE_DT_NAME : ICE_LM_NAME);
+		return 2;
+	}
+	if (ice_dt || ice_lm) {
+		if (ncleaner_options || o.order || o.max_perplexity) {
+			cli_print(program, "--diff, --standard, --mode, -n, -q, --bias, --paper, "
+				  "--direct-segments, --tune and --max-perplexity do not train %s", o.method);
+			return 2;
+		}
+		if (argc - optind < 3 || (argc - optind) % 2 == 0) {
+			usage(stderr);
+			return 2;
+		}
+		if (o.confidence == 0)
+			o.confidence = 0.25;
+		if (o.discount == 0)
+			o.discount = ICE_LM_DEFAULT_DISCOUNT;
+		status = train_ice(&o, argc - optind - 1, argv + optind, argv[argc - 1]);
+		cli_pipeline_setup_release(&o.setup);
+		return status;
 	}
 	if (!strcmp(o.method, PERPLEXITY_METHOD_NAME)) {
 		if (ncleaner_options) {
@@ -478,7 +693,7 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(o.method, METHOD_DEFAULT)) {
 		cli_print(program, "--method: %s is not a method this program trains "
-			  "(ncleaner or perplexity)", o.method);
+			  "(ncleaner, perplexity, ice-dt or ice-lm)", o.method);
 		return 2;
 	}
 	if (o.max_perplexity) {

@@ -9,6 +9,10 @@
  * segments, which lets text dumps of any size stream through in bounded
  * memory.
  *
+ * A decider that keeps a segment gives it the type its method proposed
+ * (segment_score.type, method.h), when there is one; decider_apply_type()
+ * does that, so every decider does it the same way.
+ *
  * A decider is read-only once made and shared by every worker; decide() must
  * not change it. The caller that makes a decider frees it.
  */
@@ -37,6 +41,13 @@ static inline void decider_decide(const struct decider *decider, struct scored_s
 				  size_t count)
 {
 	decider->ops->decide(decider, segments, count);
+}
+
+/* For deciders: a kept segment takes the type its method proposed. */
+static inline void decider_apply_type(struct scored_segment *segment)
+{
+	if (segment->keep && segment->score.type)
+		segment->segment.type = segment->score.type;
 }
 
 static inline void decider_free(struct decider *decider)

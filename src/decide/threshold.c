@@ -20,6 +20,7 @@ static void threshold_decide(const struct decider *base, struct scored_segment *
 	for (size_t i = 0; i < count; i++) {
 		const struct segment_score *s = &segments[i].score;
 		segments[i].keep = s->cost_dirty - (s->cost_clean + d->bias) >= 0;
+		decider_apply_type(&segments[i]);
 	}
 }
 

@@ -417,53 +417,134 @@ static void write_alignment(struct strbuf *out, const struct tokens *a, const st
 	}
 }
 
+/* Both texts normalised, split and aligned: what score_texts() and
+ * score_align() share. */
+struct aligned {
+	struct strbuf a_text, b_text;
+	struct tokens a, b;
+	struct token_name *names;
+	struct block *blocks;
+	size_t nblocks;
+};
+
+static void aligned_run(struct aligned *x, const char *system, size_t system_len,
+			const char *gold, size_t gold_len, enum score_flags flags)
+{
+	struct matcher m;
+	int ids = 0;
+
+	strbuf_init(&x->a_text);
+	strbuf_init(&x->b_text);
+	x->names = NULL;
+	score_normalise(system, system_len, flags, &x->a_text);
+	score_normalise(gold, gold_len, flags, &x->b_text);
+	split_tokens(&x->a_text, &x->a, &x->names, &ids);
+	split_tokens(&x->b_text, &x->b, &x->names, &ids);
+	matcher_init(&m, &x->a, &x->b, ids);
+	x->blocks = matching_blocks(&m, &x->nblocks);
+	matcher_release(&m);
+}
+
+static void aligned_release(struct aligned *x)
+{
+	struct token_name *name, *tmp;
+
+	free(x->blocks);
+	HASH_ITER(hh, x->names, name, tmp) {
+		HASH_DEL(x->names, name);
+		free(name);
+	}
+	tokens_release(&x->a);
+	tokens_release(&x->b);
+	strbuf_release(&x->a_text);
+	strbuf_release(&x->b_text);
+}
+
 void score_texts(const char *system, size_t system_len, const char *gold, size_t gold_len,
 		 enum score_flags flags, struct score_counts *counts, struct strbuf *alignment)
 {
-	struct strbuf a_text = STRBUF_INIT, b_text = STRBUF_INIT;
-	struct tokens a, b;
-	struct token_name *names = NULL, *name, *tmp;
-	struct matcher m;
-	size_t nblocks;
-	int ids = 0;
+	struct aligned x;
 
-	score_normalise(system, system_len, flags, &a_text);
-	score_normalise(gold, gold_len, flags, &b_text);
-	split_tokens(&a_text, &a, &names, &ids);
-	split_tokens(&b_text, &b, &names, &ids);
-	matcher_init(&m, &a, &b, ids);
-	struct block *blocks = matching_blocks(&m, &nblocks);
-
+	aligned_run(&x, system, system_len, gold, gold_len, flags);
+	const struct tokens *a = &x.a, *b = &x.b;
 	long tp = 0, tag_tp = 0, a_tags = 0, b_tags = 0;
-	for (size_t n = 0; n < nblocks; n++) {
-		tp += (long)blocks[n].size;
-		for (size_t i = blocks[n].i; i < blocks[n].i + blocks[n].size; i++)
-			tag_tp += is_tag_token(&a, i);
+	for (size_t n = 0; n < x.nblocks; n++) {
+		tp += (long)x.blocks[n].size;
+		for (size_t i = x.blocks[n].i; i < x.blocks[n].i + x.blocks[n].size; i++)
+			tag_tp += is_tag_token(a, i);
 	}
-	for (size_t i = 0; i < a.count; i++)
-		a_tags += is_tag_token(&a, i);
-	for (size_t j = 0; j < b.count; j++)
-		b_tags += is_tag_token(&b, j);
+	for (size_t i = 0; i < a->count; i++)
+		a_tags += is_tag_token(a, i);
+	for (size_t j = 0; j < b->count; j++)
+		b_tags += is_tag_token(b, j);
 	counts->tp += tp;
-	counts->fp += (long)a.count - tp;
-	counts->fn += (long)b.count - tp;
+	counts->fp += (long)a->count - tp;
+	counts->fn += (long)b->count - tp;
 	counts->tag_tp += tag_tp;
 	counts->tag_fp += a_tags - tag_tp;
 	counts->tag_fn += b_tags - tag_tp;
 
 	if (alignment)
-		write_alignment(alignment, &a, &b, blocks, nblocks);
+		write_alignment(alignment, a, b, x.blocks, x.nblocks);
+	aligned_release(&x);
+}
 
-	free(blocks);
-	matcher_release(&m);
-	HASH_ITER(hh, names, name, tmp) {
-		HASH_DEL(names, name);
-		free(name);
+/* The tokens of a split text, copied for the caller. */
+static void copy_tokens(const struct tokens *t, struct score_tokens *out)
+{
+	size_t bytes = 0;
+	for (size_t i = 0; i < t->count; i++)
+		bytes += t->len[i] + 1;
+	out->count = t->count;
+	out->text = xmalloc((t->count ? t->count : 1) * sizeof(*out->text));
+	out->len = xmalloc((t->count ? t->count : 1) * sizeof(*out->len));
+	out->storage = xmalloc(bytes + 1);
+	char *p = out->storage;
+	for (size_t i = 0; i < t->count; i++) {
+		memcpy(p, t->text[i], t->len[i]);
+		p[t->len[i]] = '\0';
+		out->text[i] = p;
+		out->len[i] = t->len[i];
+		p += t->len[i] + 1;
 	}
-	tokens_release(&a);
-	tokens_release(&b);
-	strbuf_release(&a_text);
-	strbuf_release(&b_text);
+}
+
+void score_align(const char *system, size_t system_len, const char *gold, size_t gold_len,
+		 enum score_flags flags, struct score_alignment *alignment)
+{
+	struct aligned x;
+
+	aligned_run(&x, system, system_len, gold, gold_len, flags);
+	copy_tokens(&x.a, &alignment->system);
+	copy_tokens(&x.b, &alignment->gold);
+	alignment->match = xmalloc((x.a.count ? x.a.count : 1) * sizeof(*alignment->match));
+	for (size_t i = 0; i < x.a.count; i++)
+		alignment->match[i] = -1;
+	for (size_t n = 0; n < x.nblocks; n++)
+		for (size_t k = 0; k < x.blocks[n].size; k++)
+			alignment->match[x.blocks[n].i + k] = (long)(x.blocks[n].j + k);
+	aligned_release(&x);
+}
+
+static void score_tokens_release(struct score_tokens *t)
+{
+	free(t->text);
+	free(t->len);
+	free(t->storage);
+	memset(t, 0, sizeof(*t));
+}
+
+void score_alignment_release(struct score_alignment *alignment)
+{
+	score_tokens_release(&alignment->system);
+	score_tokens_release(&alignment->gold);
+	free(alignment->match);
+	alignment->match = NULL;
+}
+
+int score_is_tag(const char *token, size_t len)
+{
+	return is_tag_at(token, len);
 }
 
 static void prf(long tp, long fp, long fn, double *p, double *r, double *f)

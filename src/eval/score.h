@@ -50,4 +50,28 @@ void score_texts(const char *system, size_t system_len, const char *gold, size_t
 /* Percentages from counts; a zero denominator counts as 1, as in the original. */
 void score_compute(const struct score_counts *counts, struct score_result *result);
 
+/* --- the alignment itself, for what learns from it (eval/gold-labels.h) ---- */
+
+/* The tokens of a normalised text, in order (NUL-terminated copies). */
+struct score_tokens {
+	const char **text;
+	size_t *len;
+	size_t count;
+	char *storage;
+};
+
+struct score_alignment {
+	struct score_tokens system, gold;
+	long *match;   /* [system.count]: the gold token each system token is
+			  matched with, or -1 (a false positive) */
+};
+
+/* Align `system` with `gold` exactly as score_texts() does. */
+void score_align(const char *system, size_t system_len, const char *gold, size_t gold_len,
+		 enum score_flags flags, struct score_alignment *alignment);
+void score_alignment_release(struct score_alignment *alignment);
+
+/* Is the token a segment tag (<p>, <h>, <l>, any case)? */
+int score_is_tag(const char *token, size_t len);
+
 #endif

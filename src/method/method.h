@@ -19,6 +19,22 @@
  * pieces of a segment as one segment. Without split() a segment is one
  * piece.
  *
+ * Types. A method may also say what a segment it would keep is: ice-hr
+ * makes the title line before a paragraph a heading, ice-dt's tree
+ * classifies blocks as headings, list items or paragraphs. It proposes the
+ * type in segment_score.type; the decider (decide/decider.h) gives it to
+ * the segment when it keeps it. 0 proposes nothing: the segmenter's type
+ * stays.
+ *
+ * Whole pages. A method whose score of a segment depends on the rest of
+ * the page (ice-hr: a line is a heading when a paragraph follows it; ice-lm:
+ * the query model is made of the page's title, keywords and headings)
+ * gives score_page() instead of score(): the pipeline collects the page's
+ * segments, as for a whole-page decider, and hands them over at the end of
+ * the page with what the page said of itself (struct page_context). Such a
+ * method has no split(). Text dumps then take memory in proportion to their
+ * size (bounded: pipeline.h).
+ *
  * Implementations embed `struct method` and `struct method_scorer` as their
  * first members and give an ops table.
  */
@@ -35,6 +51,14 @@ struct segment_score {
 	double cost_clean;   /* bits per unit if the segment is running text */
 	double cost_dirty;   /* bits per unit if it is boilerplate */
 	size_t units;        /* how many units the costs are averaged over */
+	enum segment_type type;   /* the type the segment gets if kept; 0: its own */
+};
+
+/* What a page says of itself, for methods that score whole pages. Strings
+ * are UTF-8 or NULL, and valid during score_page(). */
+struct page_context {
+	const char *title;      /* the wrapper's title attribute, else <title> */
+	const char *keywords;   /* <meta name="keywords" content="..."> */
 };
 
 /* A part of a segment's text: text + offset, len bytes. */
@@ -66,6 +90,10 @@ struct method_ops {
 			const struct segment_piece **pieces);
 	int (*score)(struct method_scorer *scorer, const struct segment *segment,
 		     struct segment_score *score, struct nc_error *err);
+	/* Instead of score(), for a method that needs the whole page: set the
+	 * score of each of the page's `count` segments (in page order). */
+	int (*score_page)(struct method_scorer *scorer, const struct page_context *page,
+			  struct scored_segment *segments, size_t count, struct nc_error *err);
 	void (*scorer_free)(struct method_scorer *scorer);
 	void (*free)(struct method *method);
 	/* The settings in effect, as JSON members ("order":3,"q":0.5) without
@@ -91,6 +119,19 @@ static inline int method_score(struct method_scorer *scorer, const struct segmen
 			       struct segment_score *score, struct nc_error *err)
 {
 	return scorer->ops->score(scorer, segment, score, err);
+}
+
+/* Does the method score whole pages (score_page) rather than segments? */
+static inline int method_whole_page(const struct method *method)
+{
+	return method->ops->score_page != NULL;
+}
+
+static inline int method_score_page(struct method_scorer *scorer, const struct page_context *page,
+				    struct scored_segment *segments, size_t count,
+				    struct nc_error *err)
+{
+	return scorer->ops->score_page(scorer, page, segments, count, err);
 }
 
 /* The pieces of `segment`: the method's split(), or the whole segment. */

@@ -3,6 +3,7 @@
 #include "base/file.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -89,4 +90,43 @@ int model_file_peek(const char *path, struct model_file_header *header, struct n
 	if (got < 0)
 		return nc_error_set(err, NC_ERR_IO, "%s: %s", path, strerror(saved));
 	return model_file_read_header(path, head, (size_t)got, INT_MAX, header, err);
+}
+
+void model_lines_start(struct model_lines *lines, const char *name, const char *data, size_t len,
+		       const struct model_file_header *header)
+{
+	lines->name = name;
+	lines->pos = data + header->length;
+	lines->end = data + len;
+	lines->number = header->lines;
+}
+
+int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
+		     struct nc_error *err)
+{
+	if (lines->pos >= lines->end)
+		return 0;
+	lines->number++;
+	const char *nl = line_end(lines->pos, lines->end);
+	if (!nl)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: last line has no newline "
+				    "(truncated file?)", lines->name, lines->number);
+	*line = lines->pos;
+	*len = (size_t)(nl - lines->pos);
+	if (memchr(*line, '\0', *len))
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: NUL byte in a line", lines->name,
+				    lines->number);
+	lines->pos = nl + 1;
+	return 1;
+}
+
+void model_file_add_double(struct strbuf *out, double x)
+{
+	char buf[32];
+	for (int digits = 6; digits <= 17; digits++) {
+		snprintf(buf, sizeof(buf), "%.*g", digits, x);
+		if (strtod(buf, NULL) == x)
+			break;
+	}
+	strbuf_addstr(out, buf);
 }

@@ -40,6 +40,31 @@ int model_file_expect_method(const char *name, const struct model_file_header *h
 
 void model_file_write_header(struct strbuf *out, int version, const char *method);
 
+/* --- reading the lines of a small model file in memory -------------------- */
+
+/* A cursor over the lines of a file read whole (decision trees, ice-lm's
+ * settings); `number` is the number of the line last returned, for errors
+ * that name the file and the line. */
+struct model_lines {
+	const char *name;
+	const char *pos, *end;
+	unsigned number;
+};
+
+/* The lines after the header of `data` (read with model_file_read_header()). */
+void model_lines_start(struct model_lines *lines, const char *name, const char *data, size_t len,
+		       const struct model_file_header *header);
+
+/* The next line, without its newline, in *line and *len: 1; 0 at the end of
+ * the file; -1 (NC_ERR_FORMAT naming the file and line) when the last line
+ * has no newline (a truncated file) or a line holds a NUL byte. */
+int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
+		     struct nc_error *err);
+
+/* Append `x` in the shortest decimal form that reads back as the same
+ * double, so that a file with numbers round-trips byte for byte. */
+void model_file_add_double(struct strbuf *out, double x);
+
 /* Read only the header of the model file `path` (any version): what a front
  * end needs to tell which method a file is for before loading it. */
 int model_file_peek(const char *path, struct model_file_header *header, struct nc_error *err);

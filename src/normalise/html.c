@@ -15,7 +15,8 @@ void html_page_release(struct html_page *page)
 	free(page->title);
 	free(page->charset);
 	free(page->declared);
-	page->url = page->title = page->charset = page->declared = NULL;
+	free(page->keywords);
+	page->url = page->title = page->charset = page->declared = page->keywords = NULL;
 }
 
 /* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
@@ -178,9 +179,7 @@ static const char *next_meta_charset(const char **from, const char *end, const c
 	return NULL;
 }
 
-/* The charset a <meta> element declares (charset="x", or content="...;
- * charset=x"), or NULL. */
-static char *declared_charset(const char *html, size_t len)
+char *html_declared_charset(const char *html, size_t len)
 {
 	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
 	const char *at, *stop;
@@ -190,23 +189,18 @@ static char *declared_charset(const char *html, size_t len)
 	return NULL;
 }
 
-/* The text of <title>, as bytes of the page's charset: tags inside dropped,
- * white space collapsed, the common entities decoded (others stay). */
-static void raw_title(const char *html, size_t len, struct strbuf *out)
+/* Text of the page's head as bytes of the page's charset: tags inside
+ * dropped, white space collapsed, the common entities decoded (others
+ * stay). */
+static void head_text(const char *start, const char *stop, struct strbuf *out)
 {
-	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
-	const char *open = find_nocase(html, end, "<title");
-	const char *start = open ? memchr(open, '>', (size_t)(end - open)) : NULL;
-	const char *stop = start ? find_nocase(start, end, "</title") : NULL;
 	static const struct { const char *entity; char c; } entities[] = {
 		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' },
 		{ "&#39;", '\'' }, { "&apos;", '\'' }, { "&nbsp;", ' ' },
 	};
 	int space = 1, in_tag = 0;
 
-	if (!stop)
-		return;
-	for (const char *p = start + 1; p < stop; p++) {
+	for (const char *p = start; p < stop; p++) {
 		char c = *p;
 		if (in_tag || c == '<') {
 			in_tag = c != '>';
@@ -235,6 +229,64 @@ static void raw_title(const char *html, size_t len, struct strbuf *out)
 		strbuf_setlen(out, out->len - 1);
 }
 
+/* The text of <title>. */
+static void raw_title(const char *html, size_t len, struct strbuf *out)
+{
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	const char *open = find_nocase(html, end, "<title");
+	const char *start = open ? memchr(open, '>', (size_t)(end - open)) : NULL;
+	const char *stop = start ? find_nocase(start, end, "</title") : NULL;
+
+	if (stop)
+		head_text(start + 1, stop, out);
+}
+
+/* The value of the attribute `name` in the tag [tag, close): *value and
+ * *len; 0 when the tag has none. */
+static int tag_attribute(const char *tag, const char *close, const char *name,
+			 const char **value, size_t *len)
+{
+	size_t n = strlen(name);
+	const char *p = tag;
+	while ((p = find_nocase(p, close, name))) {
+		const char *before = p - 1;
+		p += n;
+		if (!isspace((unsigned char)*before))
+			continue;   /* the end of another attribute's name */
+		const char *q = skip_space(p, close);
+		if (q >= close || *q != '=')
+			continue;
+		q = skip_space(q + 1, close);
+		char quote = q < close && (*q == '"' || *q == '\'') ? *q++ : 0;
+		const char *v = q;
+		while (q < close && (quote ? *q != quote : !isspace((unsigned char)*q)))
+			q++;
+		*value = v;
+		*len = (size_t)(q - v);
+		return 1;
+	}
+	return 0;
+}
+
+/* The content of <meta name="keywords" content="...">, raw. */
+static void raw_keywords(const char *html, size_t len, struct strbuf *out)
+{
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	for (const char *meta = html; (meta = find_nocase(meta, end, "<meta")); meta += 5) {
+		const char *close = memchr(meta, '>', (size_t)(end - meta));
+		const char *value;
+		size_t value_len;
+		if (!close)
+			break;
+		if (!tag_attribute(meta, close, "name", &value, &value_len) || value_len != 8 ||
+		    strncasecmp(value, "keywords", 8))
+			continue;
+		if (tag_attribute(meta, close, "content", &value, &value_len))
+			head_text(value, value + value_len, out);
+		return;
+	}
+}
+
 /* The title in UTF-8 without control characters, read in `charset`. */
 static char *title_in_utf8(const char *raw, size_t len, const char *charset)
 {
@@ -253,19 +305,23 @@ static char *title_in_utf8(const char *raw, size_t len, const char *charset)
  * title (the wrapper's, else <title>) in UTF-8. */
 static void read_head(const char *html, size_t len, struct html_page *page)
 {
-	page->declared = declared_charset(html, len);
+	page->declared = html_declared_charset(html, len);
 	const char *effective = page->declared && charset_known(page->declared) ? page->declared
 										: page->charset;
+	struct strbuf raw = STRBUF_INIT;
+	raw_keywords(html, len, &raw);
+	if (raw.len)
+		page->keywords = title_in_utf8(raw.buf, raw.len, effective);
+	strbuf_reset(&raw);
 	if (page->title) {
 		char *title = title_in_utf8(page->title, strlen(page->title), effective);
 		free(page->title);
 		page->title = title;
-		return;
+	} else {
+		raw_title(html, len, &raw);
+		if (raw.len)
+			page->title = title_in_utf8(raw.buf, raw.len, effective);
 	}
-	struct strbuf raw = STRBUF_INIT;
-	raw_title(html, len, &raw);
-	if (raw.len)
-		page->title = title_in_utf8(raw.buf, raw.len, effective);
 	strbuf_release(&raw);
 }
 

@@ -22,6 +22,7 @@ struct html_page {
 	char *title;     /* wrapper's title attribute, else <title>, in UTF-8; or NULL */
 	char *charset;   /* charset for the renderer to assume (never NULL after success) */
 	char *declared;  /* charset a <meta> element declares (the renderer's choice), or NULL */
+	char *keywords;  /* <meta name="keywords"> content, in UTF-8; or NULL */
 };
 
 void html_page_release(struct html_page *page);
@@ -37,6 +38,11 @@ void html_page_release(struct html_page *page);
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
 		   struct strbuf *html, const char *hint, int detect, struct html_page *page,
 		   struct nc_error *err);
+
+/* The charset a <meta> element of `html` declares (charset="x", or
+ * content="...; charset=x"), looked for near the top; NULL when none.
+ * The caller frees it. */
+char *html_declared_charset(const char *html, size_t len);
 
 /* After the page was converted to UTF-8: make every charset its <meta>
  * elements declare say utf-8, since the renderer prefers the declaration. */

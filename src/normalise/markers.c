@@ -1,4 +1,4 @@
-/* markers.c: unforgeable markers (see markers.h). */
+/* markers.c: unforgeable markers and the block tags (see markers.h). */
 #include "normalise/markers.h"
 
 #include <stdint.h>
@@ -22,10 +22,46 @@ void markers_init_random(struct markers *markers)
 		 (unsigned long long)token);
 	snprintf(markers->list_item, sizeof(markers->list_item), "@@NC-L-%016llx@@",
 		 (unsigned long long)token);
+	snprintf(markers->block, sizeof(markers->block), "@@NC-B-%016llx@@",
+		 (unsigned long long)token);
 }
 
 void markers_init_placeholders(struct markers *markers)
 {
 	strcpy(markers->heading, MARKER_HEADING_PLACEHOLDER);
 	strcpy(markers->list_item, MARKER_LIST_ITEM_PLACEHOLDER);
+	strcpy(markers->block, MARKER_BLOCK_PLACEHOLDER);
+}
+
+/* The block-level elements of HTML 4 and 5 whose boundaries end a block of
+ * text (the ICE methods' "block-level elements"), sorted for bsearch. Table
+ * rows and cells, list containers and the document's own html and body are
+ * among them: text directly inside body is a block whose tag is "body". */
+static const char *const block_tags[] = {
+	"address", "article", "aside", "blockquote", "body", "caption", "center", "dd",
+	"details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+	"footer", "form", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+	"hr", "html", "legend", "li", "main", "menu", "nav", "noframes", "ol", "p", "pre",
+	"section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+};
+
+const char *html_block_tag(const char *name, size_t len)
+{
+	size_t lo = 0, hi = sizeof(block_tags) / sizeof(block_tags[0]);
+
+	if (len == 0 || len > MARKER_TAG_MAX)
+		return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(block_tags[mid], name, len);
+		if (c == 0 && block_tags[mid][len] != '\0')
+			c = 1;   /* the table's name is longer: it sorts after */
+		if (c == 0)
+			return block_tags[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }

@@ -5,8 +5,10 @@
  * by block, so that a dump of any size takes bounded memory. Either way the
  * segmenter calls back once per segment; when cleaning, the segment is
  * scored at once and, for a decider that decides segments one at a time,
- * decided and written at once too. A whole-page decider gets the page's
- * segments collected in a batch at the end of the page.
+ * decided and written at once too. A whole-page decider, and a method that
+ * scores whole pages, get the page's segments collected in a batch at the
+ * end of the page; the method then scores them all, with what the page said
+ * of itself (its title and keywords, kept in the worker from stage 1).
  */
 #include "pipeline/pipeline.h"
 #include "base/alloc.h"
@@ -44,6 +46,8 @@ struct worker {
 	struct method_scorer *scorer;   /* NULL without a method */
 	struct page_sink *sink;         /* NULL for a reading-only worker */
 	struct segment_batch batch;
+	struct strbuf title, keywords;  /* what the page said of itself (stage 1) */
+	struct page_context context;    /* ... pointing into them, or NULL */
 	char *block;                    /* a text dump's current block */
 	struct strbuf decoded;          /* ... converted to UTF-8, when it is not */
 	size_t page_bytes;              /* of the page being cleaned, as read */
@@ -72,9 +76,11 @@ struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_er
 	markers_init_random(&p->markers);
 	rule_set_substitute(p->html_rules, MARKER_HEADING_PLACEHOLDER, p->markers.heading);
 	rule_set_substitute(p->html_rules, MARKER_LIST_ITEM_PLACEHOLDER, p->markers.list_item);
-	p->dump_rules = rule_set_load(config->dump_rules_path, RULES_UTF, err);
-	if (!p->dump_rules)
-		goto fail;
+	if (config->dump_rules_path) {
+		p->dump_rules = rule_set_load(config->dump_rules_path, RULES_UTF, err);
+		if (!p->dump_rules)
+			goto fail;
+	}
 	return p;
 fail:
 	pipeline_free(p);
@@ -110,6 +116,8 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		w->scorer = method_scorer_new(p->config.method);
 	strbuf_init(&w->batch.text);
 	strbuf_init(&w->decoded);
+	strbuf_init(&w->title);
+	strbuf_init(&w->keywords);
 	w->block = xmalloc(TEXT_BLOCK_BYTES);
 	return w;
 }
@@ -127,6 +135,8 @@ void worker_free(struct worker *w)
 	free(w->batch.offsets);
 	strbuf_release(&w->batch.text);
 	strbuf_release(&w->decoded);
+	strbuf_release(&w->title);
+	strbuf_release(&w->keywords);
 	free(w->block);
 	free(w);
 }
@@ -202,6 +212,10 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 
 	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &html, err);
 	w->page_bytes = html.len;
+	/* A renderer that reads the structure itself gets the page without
+	 * the rules (renderer.h). */
+	if (p->config.renderer->raw_html)
+		with_rules = 0;
 	if (ret == 0)
 		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace, &html,
 				     page->charset_hint, !p->config.paper_charsets, html_page, err);
@@ -211,6 +225,7 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 			.len = html.len,
 			.charset = html_page->charset,
 			.max_output = PIPELINE_MAX_DUMP_BYTES,
+			.markers = &p->markers,
 		};
 		ret = renderer_render(w->renderer, &request, dump, err);
 		if (ret < 0)
@@ -233,6 +248,22 @@ static struct page_meta html_meta(const struct worker *w, const struct page *pag
 	return meta;
 }
 
+/* Keep what the page says of itself for a whole-page method (method.h). */
+static void keep_context(struct worker *w, const struct html_page *html_page)
+{
+	strbuf_reset(&w->title);
+	strbuf_reset(&w->keywords);
+	w->context.title = w->context.keywords = NULL;
+	if (html_page && html_page->title) {
+		strbuf_addstr(&w->title, html_page->title);
+		w->context.title = w->title.buf;
+	}
+	if (html_page && html_page->keywords) {
+		strbuf_addstr(&w->keywords, html_page->keywords);
+		w->context.keywords = w->keywords.buf;
+	}
+}
+
 static int segment_html(struct worker *w, struct page *page, const struct page_consumer *c,
 			struct nc_error *err)
 {
@@ -242,6 +273,7 @@ static int segment_html(struct worker *w, struct page *page, const struct page_c
 	int ret = render_html(w, page, 1, &dump, &html_page, err);
 	if (ret == 0) {
 		struct page_meta meta = html_meta(w, page, &html_page);
+		keep_context(w, &html_page);
 		ret = c->begin(w, page, &meta, err);
 		if (ret == 0)
 			ret = segmenter_run(w->segmenter, dump.buf, dump.len, err);
@@ -397,6 +429,7 @@ static int segment_page(struct worker *w, struct page *page, const struct page_c
 {
 	const char *from = charset_to_convert(&w->pipeline->config, page);
 	w->converted_from[0] = '\0';
+	keep_context(w, NULL);
 	if (from && convert_page(w, page, from, err) < 0)
 		return -1;
 	segmenter_set_output(w->segmenter, c->segment, c->data);
@@ -423,6 +456,11 @@ int worker_read_segments(struct worker *w, struct page *page, segment_fn fn, voi
 	if (ret < 0)
 		nc_error_prefix(err, page->name);
 	return ret;
+}
+
+const struct page_context *worker_page_context(const struct worker *w)
+{
+	return &w->context;
 }
 
 int worker_segment_text(struct worker *w, const char *text, size_t len, segment_fn fn,
@@ -470,14 +508,25 @@ static int decide_and_write(struct worker *w, struct scored_segment *segments, s
 	return page_sink_segments(w->sink, segments, count, err);
 }
 
+/* Does the page's batch wait for the end of the page? */
+static int whole_page(const struct pipeline_config *config)
+{
+	return config->method && (config->decider->whole_page || method_whole_page(config->method));
+}
+
 /* Decide and write the batch from item `first` on, and drop those items. */
 static int flush_batch_from(struct worker *w, size_t first, struct nc_error *err)
 {
 	struct segment_batch *batch = &w->batch;
+	const struct method *method = w->pipeline->config.method;
 	for (size_t i = first; i < batch->count; i++)
 		batch->items[i].segment.text = batch->text.buf + batch->offsets[i];
-	int ret = batch->count > first
-		  ? decide_and_write(w, batch->items + first, batch->count - first, err) : 0;
+	int ret = 0;
+	if (batch->count > first && method && method_whole_page(method))
+		ret = method_score_page(w->scorer, &w->context, batch->items + first,
+					batch->count - first, err);
+	if (ret == 0 && batch->count > first)
+		ret = decide_and_write(w, batch->items + first, batch->count - first, err);
 	if (first < batch->count)
 		strbuf_setlen(&batch->text, batch->offsets[first]);
 	batch->count = first;
@@ -503,7 +552,8 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 	const struct segment_piece *pieces;
 	struct segment_piece whole;
 	size_t n = method_split(w->scorer, segment, &pieces, &whole);
-	if (!config->decider->whole_page && n == 1 && pieces[0].offset == 0 &&
+	int scored_later = method_whole_page(config->method);
+	if (!whole_page(config) && n == 1 && pieces[0].offset == 0 &&
 	    pieces[0].len == segment->len) {
 		/* The common case, without copying. */
 		if (method_score(w->scorer, segment, &one.score, err) < 0)
@@ -512,19 +562,17 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 	}
 	size_t first = w->batch.count;
 	for (size_t i = 0; i < n; i++) {
-		struct scored_segment piece = {
-			.segment = { segment->type, segment->text + pieces[i].offset, pieces[i].len },
-			.continues = i > 0,
-			.keep = 1,
-		};
+		struct scored_segment piece = { .segment = *segment, .continues = i > 0, .keep = 1 };
+		piece.segment.text = segment->text + pieces[i].offset;
+		piece.segment.len = pieces[i].len;
 		if (w->batch.text.len + piece.segment.len > PIPELINE_MAX_DUMP_BYTES)
 			return nc_error_set(err, NC_ERR_LIMIT, "more than %u bytes of segments for "
 					    "the whole-page decider", PIPELINE_MAX_DUMP_BYTES);
-		if (method_score(w->scorer, &piece.segment, &piece.score, err) < 0)
+		if (!scored_later && method_score(w->scorer, &piece.segment, &piece.score, err) < 0)
 			return -1;
 		batch_add(&w->batch, &piece);
 	}
-	if (config->decider->whole_page)
+	if (whole_page(config))
 		return 0;
 	return flush_batch_from(w, first, err);
 }

@@ -47,7 +47,8 @@ struct pipeline_config {
 	int dump_only;                          /* the paper's baseline: render the page
 						   as it is (no HTML rules), then stop */
 	const char *html_rules_path;
-	const char *dump_rules_path;
+	const char *dump_rules_path;            /* NULL: no dump rules (the ICE methods
+						   see the lines as they are) */
 	const struct renderer_class *renderer;
 	const void *renderer_config;            /* for renderer->create() */
 	enum segmenter_flags segment_flags;
@@ -94,6 +95,11 @@ int worker_finish(struct worker *worker, struct nc_error *err);
 /* Stages 1-3 only: hand each segment of `page` to `fn` (for training). */
 int worker_read_segments(struct worker *worker, struct page *page, segment_fn fn, void *data,
 			 struct nc_error *err);
+
+/* What the page last read or cleaned said of itself (title, keywords; NULL
+ * for a text dump), valid until the worker's next page: what a whole-page
+ * method gets (method.h), for training that must see what it sees. */
+const struct page_context *worker_page_context(const struct worker *worker);
 
 /* Stage 3 only: segment `text` as a dump (for texts that are already clean). */
 int worker_segment_text(struct worker *worker, const char *text, size_t len, segment_fn fn,

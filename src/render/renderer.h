@@ -7,6 +7,15 @@
  * temporary directory). Every renderer honours the marker contract of
  * normalise/markers.h: marker text in the HTML comes out as text in the dump.
  *
+ * Two kinds of renderer. Lynx renders the page as stage 1 normalised it:
+ * the HTML rules have put the markers in (and made every <br> a paragraph
+ * break). A renderer that parses the page itself and reads its block
+ * structure (render/html-blocks.h, for the ICE methods) says so with
+ * `raw_html`: stage 1 then only unwraps the page and finds its charset and
+ * title, without the HTML rules, whose surgery would blur the structure,
+ * and the renderer writes the markers itself, where headings, list items
+ * and blocks are, from render_request.markers.
+ *
  * The dump is UTF-8 (invalid bytes are tolerated: the segmenter removes
  * them), one line per rendered line, blank lines between blocks.
  */
@@ -17,12 +26,14 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
+#include "normalise/markers.h"
 
 struct render_request {
 	const char *html;
 	size_t len;
 	const char *charset;   /* the charset to assume when the page declares none */
 	size_t max_output;     /* bytes of dump; larger is an NC_ERR_LIMIT error */
+	const struct markers *markers;   /* the pipeline's, for raw_html renderers */
 };
 
 struct renderer;
@@ -44,6 +55,7 @@ struct renderer {
 
 struct renderer_class {
 	const char *name;
+	int raw_html;   /* renders the page without stage 1's rules (see above) */
 	/* Can this renderer run at all (is its program installed)? A front
 	 * end asks once, before the first page, so that a missing Lynx is a
 	 * set-up error and not a failure of every page. */

@@ -10,7 +10,7 @@ struct segmenter {
 	const struct rule_set *rules;
 	struct rule_workspace *workspace;
 	struct markers markers;
-	size_t heading_len, list_item_len;
+	size_t heading_len, list_item_len, block_len;
 	enum segmenter_flags flags;
 	segment_fn emit;
 	void *data;
@@ -18,6 +18,9 @@ struct segmenter {
 	struct strbuf cleaned;   /* the current line after cleaning and rules */
 	struct strbuf current;   /* the segment being built */
 	enum segment_type type;
+	const char *tag;         /* ... its block tag, or NULL */
+	unsigned blank_lines;    /* ... the blank lines before it (SEGMENT_LINES) */
+	unsigned blank_run;      /* blank lines since the last segment began */
 };
 
 struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
@@ -31,6 +34,7 @@ struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_worksp
 	s->markers = *markers;
 	s->heading_len = strlen(markers->heading);
 	s->list_item_len = strlen(markers->list_item);
+	s->block_len = strlen(markers->block);
 	s->flags = flags;
 	s->emit = emit;
 	s->data = data;
@@ -65,9 +69,13 @@ static int flush(struct segmenter *s, struct nc_error *err)
 	segment.type = s->type;
 	segment.text = s->current.buf;
 	segment.len = len;
+	segment.tag = s->tag;
+	segment.blank_lines = s->blank_lines;
 	int ret = s->emit(&segment, s->data, err);
 	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;
+	s->tag = NULL;
+	s->blank_lines = 0;
 	return ret;
 }
 
@@ -123,6 +131,40 @@ static const char *skip_bullet(const char *p, const char *end)
 	return NULL;
 }
 
+/* If the block marker starts at `p`, followed by a tag name and a space
+ * (or the end of the line), return the position after them and set *tag
+ * to the tag (NULL when it is not a block tag); else return NULL. */
+static const char *skip_block_marker(const struct segmenter *s, const char *p, const char *end,
+				     const char **tag)
+{
+	if (!starts_with(p, end, s->markers.block, s->block_len))
+		return NULL;
+	const char *name = p + s->block_len, *q = name;
+	while (q < end && q - name <= MARKER_TAG_MAX &&
+	       ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9')))
+		q++;
+	if (q < end && *q != ' ')
+		return NULL;
+	*tag = html_block_tag(name, (size_t)(q - name));
+	return q < end ? q + 1 : q;
+}
+
+/* Nothing but spaces and no-break spaces (which append_collapsed() makes
+ * spaces). */
+static int is_blank(const char *p, const char *end)
+{
+	for (; p < end; p++) {
+		if (*p == ' ')
+			continue;
+		if ((unsigned char)*p == 0xC2 && p + 1 < end && (unsigned char)p[1] == 0xA0) {
+			p++;
+			continue;
+		}
+		return 0;
+	}
+	return 1;
+}
+
 /* Remove every marker from [p, end) in place, in one pass (a line full of
  * markers costs no more than any other); return the new end. Markers start
  * with "@@", which is what the pass looks for. */
@@ -156,10 +198,16 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 	enum segment_type starts = 0;
 
 	p = (char *)skip_spaces(p, end);
-	if (p == end)
+	if (p == end) {
+		s->blank_run += (s->flags & SEGMENT_LINES) != 0;
 		return flush(s, err);   /* blank line: a paragraph break */
+	}
 
-	const char *after_bullet = skip_bullet(p, end);
+	const char *tag = NULL;
+	const char *after_block = skip_block_marker(s, p, end, &tag);
+	if (after_block)
+		p = (char *)skip_spaces(after_block, end);
+	const char *after_bullet = (s->flags & SEGMENT_NO_BULLETS) ? NULL : skip_bullet(p, end);
 	const char *marked = skip_spaces(after_bullet ? after_bullet : p, end);
 	if (starts_with(marked, end, s->markers.heading, s->heading_len)) {
 		starts = SEGMENT_HEADING;
@@ -173,19 +221,30 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 	}
 	end = remove_markers(s, p, end);
 
-	if (starts || (s->flags & SEGMENT_LINES)) {
+	if ((s->flags & SEGMENT_LINES) && is_blank(p, end)) {
+		s->blank_run++;   /* nothing left of the line */
+		return flush(s, err);
+	}
+	if (starts || after_block || (s->flags & SEGMENT_LINES)) {
 		if (flush(s, err) < 0)
 			return -1;
 		s->type = starts ? starts : SEGMENT_PARAGRAPH;
+		s->tag = tag;
 	} else if (s->current.len + (size_t)(end - p) >= SEGMENT_MAX_BYTES) {
 		/* Too long: cut here, the rest continues as a segment of the same type. */
 		enum segment_type type = s->type;
+		const char *cut_tag = s->tag;
 		if (flush(s, err) < 0)
 			return -1;
 		s->type = type;
+		s->tag = cut_tag;
 	}
 	if (s->current.len && s->current.buf[s->current.len - 1] != ' ')
 		strbuf_addch(&s->current, ' ');
+	else if (!s->current.len && (s->flags & SEGMENT_LINES)) {
+		s->blank_lines = s->blank_run;   /* a segment begins */
+		s->blank_run = 0;
+	}
 	append_collapsed(&s->current, p, (size_t)(end - p));
 	return 0;
 }
@@ -285,6 +344,8 @@ int segmenter_finish(struct segmenter *s, struct nc_error *err)
 		ret = flush(s, err);
 	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;
+	s->tag = NULL;
+	s->blank_lines = s->blank_run = 0;
 	return ret;
 }
 
@@ -293,6 +354,8 @@ void segmenter_reset(struct segmenter *s)
 	strbuf_reset(&s->line);
 	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;
+	s->tag = NULL;
+	s->blank_lines = s->blank_run = 0;
 }
 
 void segmenter_set_output(struct segmenter *s, segment_fn emit, void *data)

@@ -7,7 +7,8 @@
  *   2. applies the boilerplate rules of regex/dump.rules (a line the rules
  *      empty counts as a blank line, i.e. a segment break),
  *   3. decides what the line starts: a heading (the stage-1 heading marker),
- *      a list item (the list-item marker, or a Lynx bullet or number), or the
+ *      a list item (the list-item marker, or a Lynx bullet or number), a
+ *      block (the block marker, which names the block's tag), or the
  *      continuation of the current segment; a blank line ends a segment;
  *      every marker is removed from the text.
  * Lines of one segment are joined with a space; white space is collapsed and
@@ -41,6 +42,16 @@ struct segment {
 	enum segment_type type;
 	const char *text;   /* UTF-8, no newlines, no leading/trailing space */
 	size_t len;
+	/* The block element that encloses the text, when the renderer named it
+	 * with the block marker (markers.h): a string of the block tag table,
+	 * valid for ever ("p", "div", "td", "h2", ...); NULL when unknown (Lynx
+	 * dumps, text dumps). */
+	const char *tag;
+	/* With SEGMENT_LINES: how many blank lines (lines with nothing but
+	 * white space, or that the rules emptied) came between the segment
+	 * before (or the start of the dump) and this one; 0 otherwise. A method
+	 * that counts lines (ice-hr) needs them; they are not segments. */
+	unsigned blank_lines;
 };
 
 /* Return 0 to go on, -1 (with `err` filled) to stop the segmenter. */
@@ -48,7 +59,10 @@ typedef int (*segment_fn)(const struct segment *segment, void *data, struct nc_e
 
 enum segmenter_flags {
 	SEGMENT_DEFAULT = 0,
-	SEGMENT_LINES = 1   /* every dump line is a segment of its own (no joining) */
+	SEGMENT_LINES = 1,      /* every dump line is a segment of its own (no joining) */
+	SEGMENT_NO_BULLETS = 2  /* a line starting like a Lynx bullet or number ("* ",
+				   "12. ") is text, not a list item: for dumps of a
+				   renderer that marks list items itself */
 };
 
 struct segmenter;

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		scorers[0] = load("english.model");
 		scorers[1] = load("nonlex.model");
 	}
-	struct segment segment = { SEGMENT_PARAGRAPH, (const char *)data, size };
+	struct segment segment = { .type = SEGMENT_PARAGRAPH, .text = (const char *)data, .len = size };
 	for (int i = 0; i < 2; i++) {
 		struct segment_score a, b;
 		int ra = method_score(scorers[i], &segment, &a, &err);

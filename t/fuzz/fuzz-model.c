@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	struct method_scorer *scorer = method_scorer_new(method);
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-		struct segment segment = { SEGMENT_PARAGRAPH, texts[i], strlen(texts[i]) };
+		struct segment segment = { .type = SEGMENT_PARAGRAPH, .text = texts[i],
+					   .len = strlen(texts[i]) };
 		struct segment_score score;
 		if (method_score(scorer, &segment, &score, &err) == 0 &&
 		    (!isfinite(score.cost_clean) || !isfinite(score.cost_dirty)))

@@ -24,13 +24,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	struct method_scorer *scorer = method_scorer_new(method);
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-		struct segment segment = { SEGMENT_PARAGRAPH, texts[i], strlen(texts[i]) };
+		struct segment segment = { .type = SEGMENT_PARAGRAPH, .text = texts[i],
+					   .len = strlen(texts[i]) };
 		const struct segment_piece *pieces;
 		struct segment_piece whole;
 		size_t n = method_split(scorer, &segment, &pieces, &whole);
 		for (size_t j = 0; j < n; j++) {
-			struct segment piece = { segment.type, segment.text + pieces[j].offset,
-						 pieces[j].len };
+			struct segment piece = { .type = segment.type,
+						 .text = segment.text + pieces[j].offset,
+						 .len = pieces[j].len };
 			struct segment_score score;
 			if (pieces[j].offset + pieces[j].len > segment.len || pieces[j].len == 0)
 				abort();
