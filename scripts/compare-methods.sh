@@ -11,10 +11,11 @@
 # and non-lexical models, the paper's settings), perplexity filtering
 # (bigram and trigram models of the training folds' gold texts at the
 # published cut-off 8000, and the bigram model at the cut-off that gives
-# the best micro F on the training folds, see choose_cutoff), and the ICE methods when this
-# build has them. Each row: micro P/R/F and labelled segmentation F of
-# ncleaner-eval, pages/s and peak memory of the cleaning runs (one worker,
-# Lynx included in the time, not in the memory; model loading included).
+# the best micro F on the training folds, see choose_cutoff), and the ICE
+# methods (ice-dt's tree and ice-lm's threshold learnt on the training
+# folds). Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
+# pages/s and peak memory of the cleaning runs (one worker, Lynx included in
+# the time, not in the memory; model loading included).
 #
 # Work is kept in WORK_DIR (an interrupted run picks up finished folds).
 # Writes WORK_DIR/methods.tsv and a Markdown table on standard output.
@@ -48,6 +49,7 @@ train() {
 	perplexity-3) "$bin/train-ncleaner" --method perplexity -n 3 "$fd/gold" "$fd/perplexity-3.model" 2> /dev/null ;;
 	perplexity-2-cv) choose_cutoff "$fd" ;;
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
+	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
 	*) ;;
 	esac
 }
@@ -64,6 +66,7 @@ clean() {
 	perplexity-3) set -- -m "$fd/perplexity-3.model" ;;
 	perplexity-2-cv) set -- -m "$fd/perplexity-2.model" --max-perplexity "$(cat "$fd/cutoff")" ;;
 	ice-dt) set -- --method ice-dt -m "$fd/ice-dt.model" ;;
+	ice-lm) set -- --method ice-lm -m "$fd/ice-lm.model" ;;
 	ice-*) set -- --method "$m" ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \

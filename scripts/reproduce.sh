@@ -217,8 +217,11 @@ if [ -n "${RESULTS:-}" ]; then
 			echo "standard $STANDARD, non-lexical $NONLEX) and the perplexity models learn the nine training folds' pages"
 			echo "and gold texts; perplexity-2-cv also chooses its cut-off there (each training page scored by a model"
 			echo "of an inner 5-fold split, so that no model scores text it learned). perplexity-2 and -3 use the"
-			echo "published cut-off 8000. Speed: pages/s of cleaning, Lynx and model loading included; peak MB: the"
-			echo "ncleaner process (Lynx not counted). Scores: \`ncleaner-eval\`, micro-averaged, labelled segmentation."
+			echo "published cut-off 8000. The ICE methods read the HTML with libxml2 (an in-process renderer, no Lynx):"
+			echo "ice-bl and ice-hr learn nothing; ice-dt's C4.5 tree and ice-lm's KL threshold learn the training folds."
+			echo "Speed: pages/s of cleaning, Lynx and model loading included; peak MB: the ncleaner process (Lynx not"
+			echo "counted). Scores: \`ncleaner-eval\`, micro-averaged, labelled segmentation; Dragnet's gold has no tags,"
+			echo "so it is scored with \`-M\` (tags dropped on both sides) and has no segmentation figure."
 			echo
 			cat "$work/methods.md"
 			echo
