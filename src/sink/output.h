@@ -58,7 +58,7 @@ struct page_output *directory_output_new(const char *dir, const char *extension)
 
 /* In memory up to HELD_MEMORY_MAX bytes, the rest in an anonymous temporary
  * file (base/file.h), so that a page of any size takes bounded memory. */
-#define HELD_MEMORY_MAX ((size_t)8 << 20)
+#define HELD_MEMORY_MAX ((size_t)4 << 20)
 
 struct held_bytes {
 	struct strbuf memory;

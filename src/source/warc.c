@@ -142,7 +142,9 @@ void warc_block_consume(struct warc_reader *reader, size_t len)
 ssize_t warc_block_read(struct warc_reader *reader, char *buf, size_t cap, struct nc_error *err)
 {
 	const char *data;
-	ssize_t got = warc_block_peek(reader, cap, &data, err);
+	/* Whatever is buffered (asking for more than that would move the
+	 * buffer's rest to its start on every call). */
+	ssize_t got = warc_block_peek(reader, 1, &data, err);
 
 	if (got <= 0)
 		return got;
@@ -164,7 +166,7 @@ int warc_block_line(struct warc_reader *reader, struct strbuf *line, size_t max_
 	strbuf_reset(line);
 	for (;;) {
 		const char *data;
-		ssize_t got = warc_block_peek(reader, BYTE_STREAM_BUFFER, &data, err);
+		ssize_t got = warc_block_peek(reader, 1, &data, err);   /* what is buffered */
 		if (got < 0)
 			return -1;
 		if (got == 0)
@@ -197,7 +199,7 @@ static int header_line(struct warc_reader *reader, size_t budget, struct nc_erro
 	strbuf_reset(&reader->line);
 	for (;;) {
 		const char *data;
-		ssize_t got = byte_stream_peek(reader->stream, BYTE_STREAM_BUFFER, &data, &stream_err);
+		ssize_t got = byte_stream_peek(reader->stream, 1, &data, &stream_err);   /* buffered */
 		if (got < 0)
 			return reader_fail_stream(reader, &stream_err, err);
 		if (got == 0)
@@ -384,7 +386,7 @@ static int record_finish(struct warc_reader *reader, struct nc_error *err)
 	const char *data;
 
 	while (reader->block_remaining) {
-		ssize_t got = warc_block_peek(reader, BYTE_STREAM_BUFFER, &data, err);
+		ssize_t got = warc_block_peek(reader, 1, &data, err);
 		if (got < 0)
 			return -1;
 		warc_block_consume(reader, (size_t)got);
