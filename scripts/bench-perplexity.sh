@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-perplexity.sh: memory and speed of the perplexity method on a
-# synthetic corpus (figures printed, never asserted). Called from nothing
-# yet; run it from a configured build tree:
+# synthetic corpus (figures printed, never asserted). make bench-perplexity
+# runs it; by hand, from a configured build tree:
 #
 #   scripts/bench-perplexity.sh BUILD_DIR [WORK_DIR]
 #

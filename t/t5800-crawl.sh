@@ -210,5 +210,8 @@ if tr -d '\n' < "$TMP/err" | grep -q "$(printf '\r')"; then fail "...writes no c
 else pass "...writes no carriage return"; fi
 grep_ok "...but whole lines with the rate and ETA" "pages/s, .* ETA " "$TMP/err"
 grep_ok "...and a summary" "^ncleaner: 3 pages, 0 failed; 100.0% of [0-9]* words kept" "$TMP/err"
+ok "--dump with --progress" ncleaner --dump -o "$TMP/dumped" --progress "$F/page.html"
+grep_ok "...sums up without a share of words it never segmented" \
+	"^ncleaner: 1 page, 0 failed; [0-9.]* s$" "$TMP/err"
 
 done_testing

@@ -105,7 +105,8 @@ void progress_summary(struct progress *p, FILE *out)
 	draw(p, 1);
 	clear_line(p);
 	const struct input_counts *c = p->inputs ? input_source_counts(p->inputs) : NULL;
-	fprintf(out, "%s: %" PRIu64 " pages, %" PRIu64 " failed", p->program, p->pages, p->failed);
+	fprintf(out, "%s: %" PRIu64 " %s, %" PRIu64 " failed", p->program, p->pages,
+		p->pages == 1 ? "page" : "pages", p->failed);
 	if (c && c->binary)
 		fprintf(out, ", %" PRIu64 " binary inputs skipped", c->binary);
 	if (c && c->existing)
@@ -114,8 +115,10 @@ void progress_summary(struct progress *p, FILE *out)
 		fprintf(out, ", %" PRIu64 " archives without pages", c->empty_archives);
 	if (c && c->records_skipped)
 		fprintf(out, ", %" PRIu64 " archive records without pages", c->records_skipped);
-	fprintf(out, "; %.1f%% of %" PRIu64 " words kept; %.1f s\n", kept_share(p), p->words,
-		progress_now() - p->started);
+	/* --dump segments nothing: no share of words to report. */
+	if (p->words)
+		fprintf(out, "; %.1f%% of %" PRIu64 " words kept", kept_share(p), p->words);
+	fprintf(out, "; %.1f s\n", progress_now() - p->started);
 }
 
 /* The figures as one JSON object. */
