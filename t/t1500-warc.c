@@ -263,7 +263,7 @@ static char *offset_text(uint64_t offset, const char *prefix)
 static void check_broken_archives(const struct expected *plain, const struct expected *gzip)
 {
 	const char *const truncated_block[] = { "truncated-block.warc",
-		offset_text(plain[5].offset, "record at offset "), "truncated", NULL };
+		offset_text(plain[5].offset, "record at offset "), "ends 20 bytes into a block", NULL };
 	const char *const truncated_header[] = { "truncated-header.warc",
 		offset_text(plain[5].offset, "record at offset "), "inside the header", NULL };
 	const char *const truncated_gzip[] = { "truncated.warc.gz", "truncated gzip data",

@@ -91,6 +91,9 @@ grep_ok "...names the file and the offset where it breaks" \
 fails 1 "a WARC file cut inside a record" ncleaner --no-lm -f jsonl "$W/truncated-block.warc"
 grep_ok "...names the record's offset" "truncated-block.warc: record at offset [0-9]*:" "$TMP/err"
 is "$(wc -l < "$TMP/out")" 3 "...and the pages before it are cleaned all the same"
+head -c 3000 "$W/good.warc.gz" > "$TMP/cut.warc.gz"   # inside the member of the page at 2519
+fails 1 "a gzip'd WARC file cut inside a page" ncleaner --no-lm -f jsonl "$TMP/cut.warc.gz"
+grep_ok "...fails that page, named once" "cut.warc.gz@2519: truncated gzip data" "$TMP/err"
 
 ok "deflate content whose first chunk is one byte" ncleaner --no-lm "$FIXTURES/t5800/deflate-first1.warc"
 grep_ok "...is inflated all the same" "^<p>This is the running text of page number 7" "$TMP/out"
@@ -199,6 +202,13 @@ is "$(ls "$TMP/resume")" "$(printf 'p1.txt\np2.txt\np3.txt')" "...writes what is
 is "$(find "$TMP/resume/p1.txt" -newermt 2002-01-01)" "" "...and leaves what exists alone"
 grep_ok "...--stats counts the pages done" '"pages":1,' "$TMP/stats.json"
 grep_ok "...and those skipped" '"existing_skipped":2,' "$TMP/stats.json"
+if command -v taskset > /dev/null; then
+	taskset -c 0 "$BUILD/src/ncleaner" --no-lm -o "$TMP/one-cpu" --stats "$TMP/stats1.json" \
+		"$TMP/resume-in" 2> "$TMP/err"
+	grep_ok "-j by default: the processors the affinity mask allows" '"jobs":1,' "$TMP/stats1.json"
+else
+	skip "taskset (util-linux) is not installed"
+fi
 ok "--skip-existing when all is done: success" ncleaner --no-lm -o "$TMP/resume" --skip-existing "$TMP/resume-in"
 if have_json_reader; then
 	ok "--stats writes one JSON object" json_lines "$TMP/stats.json"

@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -81,8 +82,9 @@ static void usage(FILE *out)
 "      --gzip            gzip the output (a gzip member per page)\n"
 "      --skip-existing   skip inputs whose output file exists (resume a run)\n"
 "Running:\n"
-"  -j, --jobs N          workers (default: the number of processors); the\n"
-"                        output is the same, in the same order, for any N\n"
+"  -j, --jobs N          workers (default: the processors this process may use,\n"
+"                        its affinity and cgroup CPU quota); the output is the\n"
+"                        same, in the same order, for any N\n"
 "      --progress        report progress on standard error (default with -o\n"
 "                        when standard error is a terminal)\n"
 "      --stats FILE      write the run's figures to FILE as JSON\n"
@@ -429,8 +431,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 
 	if (set->skip_existing)
 		input_source_set_skip(source, output_exists, set);
-	progress_start(&run.progress, program, set->progress, source, file_source_count(inputs),
-		       total_bytes(inputs));
+	progress_start(&run.progress, program, set->progress, set->jobs, source,
+		       file_source_count(inputs), total_bytes(inputs));
 	cli_install_signal_handlers();
 	int status = runner_run(&config, input_source_pages(source), output, &err) < 0 ? 2 : 0;
 	if (status)
@@ -550,10 +552,28 @@ static void list_methods(void)
 		       kinds[i].default_model ? kinds[i].default_model : "no model");
 }
 
+/* The processors this process may use: those of its CPU affinity mask
+ * (taskset, numactl, a container's cpuset), fewer if its cgroup (v2) has a
+ * CPU quota ("cpu.max": QUOTA PERIOD, or "max"). Threads beyond either only
+ * queue for the same processors and cost memory. */
 static int default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 && n < 256 ? (int)n : 1;
+	cpu_set_t mask;
+
+	if (sched_getaffinity(0, sizeof mask, &mask) == 0 && CPU_COUNT(&mask) > 0)
+		n = CPU_COUNT(&mask);
+	FILE *f = fopen("/sys/fs/cgroup/cpu.max", "re");
+	if (f) {
+		long long quota, period;
+		if (fscanf(f, "%lld %lld", &quota, &period) == 2 && quota > 0 && period > 0) {
+			long long allowed = (quota + period - 1) / period;
+			if (allowed < n)
+				n = (long)allowed;
+		}
+		fclose(f);
+	}
+	return n > 0 && n < 256 ? (int)n : n >= 256 ? 256 : 1;
 }
 
 int main(int argc, char **argv)

@@ -17,12 +17,13 @@ double progress_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-void progress_start(struct progress *p, const char *program, int draw,
+void progress_start(struct progress *p, const char *program, int draw, int jobs,
 		    const struct input_source *inputs, uint64_t total_inputs, uint64_t total_bytes)
 {
 	memset(p, 0, sizeof(*p));
 	p->program = program;
 	p->draw = draw;
+	p->jobs = jobs;
 	p->terminal = isatty(STDERR_FILENO);
 	p->inputs = inputs;
 	p->total_inputs = total_inputs;
@@ -133,10 +134,10 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"existing_skipped\":%" PRIu64 ",\"records_skipped\":%" PRIu64
 		    ",\"broken_archives\":%" PRIu64 ",\"empty_archives\":%" PRIu64
 		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
-		    ",\"kept_words_percent\":%.2f,\"seconds\":%.3f}\n", p->pages, p->failed,
+		    ",\"kept_words_percent\":%.2f,\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
-		    progress_now() - p->started);
+		    p->jobs, progress_now() - p->started);
 }
 
 int progress_write_stats(struct progress *p, const char *path)

@@ -28,9 +28,10 @@ struct progress {
 	double started, last_draw;
 	int line_shown;
 	const struct input_source *inputs;
+	int jobs;                   /* workers, reported in --stats */
 };
 
-void progress_start(struct progress *p, const char *program, int draw,
+void progress_start(struct progress *p, const char *program, int draw, int jobs,
 		    const struct input_source *inputs, uint64_t total_inputs, uint64_t total_bytes);
 
 /* A page done (runner.h); prints a failure's message. */

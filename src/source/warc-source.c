@@ -35,6 +35,19 @@ struct warc_page {
 	char *record_id, *date, *media_type;  /* owned strings of `info` */
 };
 
+/* A page's failures are printed after its name, FILE@OFFSET; when the
+ * archive itself broke under it, the reader's message begins "FILE: " too.
+ * Say the file's name once. */
+static ssize_t page_failed(struct warc_page *page, struct nc_error *err)
+{
+	const char *file = warc_reader_name(page->source->reader);
+	size_t n = strlen(file);
+
+	if (err && strncmp(err->message, file, n) == 0 && strncmp(err->message + n, ": ", 2) == 0)
+		memmove(err->message, err->message + n + 2, strlen(err->message + n + 2) + 1);
+	return -1;
+}
+
 static ssize_t warc_page_read(void *state, char *buf, size_t cap, struct nc_error *err)
 {
 	struct warc_page *page = state;
@@ -54,9 +67,10 @@ static ssize_t warc_page_read(void *state, char *buf, size_t cap, struct nc_erro
 	if (page->prefix_failed) {
 		if (err)
 			*err = page->prefix_error;
-		return -1;
+		return page_failed(page, err);
 	}
-	return http_payload_read(page->payload, buf, cap, err);
+	ssize_t got = http_payload_read(page->payload, buf, cap, err);
+	return got < 0 ? page_failed(page, err) : got;
 }
 
 static void warc_page_close(void *state)

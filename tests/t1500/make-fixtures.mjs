@@ -127,7 +127,10 @@ const plainOffsets = offsetsOf("good.expect");
 const gzipOffsets = offsetsOf("good.gz.expect");
 
 // Six records, the sixth (the deflate page) cut inside its block or header.
-writeFileSync("truncated-block.warc", goodPlain.subarray(0, plainOffsets[5] + 400));
+// The block is cut 20 bytes after the header's blank line (the header, with
+// its two digests, is longer than 400 bytes).
+const sixthBlock = goodPlain.indexOf("\r\n\r\n", plainOffsets[5]) + 4;
+writeFileSync("truncated-block.warc", goodPlain.subarray(0, sixthBlock + 20));
 writeFileSync("truncated-header.warc", goodPlain.subarray(0, plainOffsets[5] + 60));
 // The same in gzip: the stream ends inside the sixth member.
 writeFileSync("truncated.warc.gz", goodGzip.subarray(0, gzipOffsets[5] + 100));
