@@ -95,6 +95,8 @@ head -c 3000 "$W/good.warc.gz" > "$TMP/cut.warc.gz"   # inside the member of the
 fails 1 "a gzip'd WARC file cut inside a page" ncleaner --no-lm -f jsonl "$TMP/cut.warc.gz"
 grep_ok "...fails that page, named once" "cut.warc.gz@2519: truncated gzip data" "$TMP/err"
 
+ok "gzip content of two members" ncleaner --no-lm "$FIXTURES/t5800/gzip-members.warc"
+grep_ok "...gives the second member's text too" "^<p>The second member holds" "$TMP/out"
 ok "deflate content whose first chunk is one byte" ncleaner --no-lm "$FIXTURES/t5800/deflate-first1.warc"
 grep_ok "...is inflated all the same" "^<p>This is the running text of page number 7" "$TMP/out"
 

@@ -28,6 +28,7 @@ struct http_payload {
 	enum content_coding coding;
 	z_stream zs;
 	int zs_ready, zs_ended, input_ended;
+	int member_ended;           /* a gzip member ended: another may follow */
 	unsigned char *input;
 };
 
@@ -393,6 +394,18 @@ static ssize_t inflate_read(struct http_payload *payload, char *buf, size_t cap,
 		if (payload->zs.avail_in == 0 && !payload->input_ended &&
 		    inflate_refill(payload, err) < 0)
 			return -1;
+		if (payload->member_ended) {
+			/* Content-Encoding: gzip may be several members, as gzip
+			 * files are (RFC 1952); anything else after the first is
+			 * ignored, as browsers do. */
+			if (payload->zs.avail_in == 0 || payload->zs.next_in[0] != 0x1f ||
+			    (payload->zs.avail_in > 1 && payload->zs.next_in[1] != 0x8b)) {
+				payload->zs_ended = 1;
+				break;
+			}
+			inflateReset(&payload->zs);
+			payload->member_ended = 0;
+		}
 		if (payload->zs.avail_in == 0 && payload->input_ended) {
 			payload->zs_ended = 1;
 			/* An empty body is an empty page, whatever its coding. */
@@ -407,7 +420,9 @@ static ssize_t inflate_read(struct http_payload *payload, char *buf, size_t cap,
 		uInt before = payload->zs.avail_out;
 		int ret = inflate(&payload->zs, Z_NO_FLUSH);
 		ssize_t produced = (ssize_t)(before - payload->zs.avail_out);
-		if (ret == Z_STREAM_END)
+		if (ret == Z_STREAM_END && payload->coding == CODING_GZIP)
+			payload->member_ended = 1;
+		else if (ret == Z_STREAM_END)
 			payload->zs_ended = 1;   /* what follows the stream is ignored */
 		else if (ret != Z_OK && ret != Z_BUF_ERROR)
 			return nc_error_set(err, NC_ERR_FORMAT, "corrupt %s content: %s", name,
