@@ -165,6 +165,17 @@ ok "...the same bytes with -j1 and -j2 (jsonl)" cmp "$TMP/flaky-j1.jsonl.gz" "$T
 ok "...and (WET)" cmp "$TMP/flaky-j1.wet.gz" "$TMP/flaky-j2.wet.gz"
 is "$(gzip -dc < "$TMP/flaky-j1.wet.gz" | grep -c '^WARC-Type: warcinfo')" 1 \
 	"...the WET file keeps its warcinfo record though its first page failed"
+mkdir -p "$TMP/ordered"
+printf '<html><body><p>FAILME now</p></body></html>\n' > "$TMP/ordered/p1.html"
+head -c 2000 "$BUILD/src/ncleaner" > "$TMP/ordered/p2.bin"
+cp "$F/page.html" "$TMP/ordered/p3.html"
+for j in 1 4; do
+	ncleaner --no-lm -j $j --lynx "$FIXTURES/t5800/lynx-fails-on-failme.sh" -f jsonl "$TMP/ordered" \
+		> /dev/null 2> "$TMP/ordered-j$j.err" || :
+	grep -v '^lynx' "$TMP/ordered-j$j.err" > "$TMP/ordered-j$j.msgs"
+done
+grep_ok "a page failing before a binary input is skipped" "p1.html: lynx failed" "$TMP/ordered-j1.msgs"
+ok "...the messages come in input order with -j4 too" cmp "$TMP/ordered-j1.msgs" "$TMP/ordered-j4.msgs"
 mkdir -p "$TMP/allbad"
 cp "$TMP/flaky/p1.html" "$TMP/allbad/"
 fails 1 "an input whose only page fails" ncleaner --no-lm -j 1 --lynx "$FIXTURES/t5800/lynx-fails-on-failme.sh" \

@@ -417,8 +417,7 @@ static uint64_t total_bytes(const struct file_source *inputs)
 static int clean_inputs(struct settings *set, const struct file_source *inputs,
 			const struct pipeline *pipeline, const struct sink_config *sink)
 {
-	struct input_source *source = input_source_new(inputs, set->file_kind, cli_print_report,
-							(void *)program);
+	struct input_source *source = input_source_new(inputs, set->file_kind);
 	struct run_state run = { .set = set };
 	struct runner_config config = {
 		.pipeline = pipeline, .sink = sink, .jobs = set->jobs,

@@ -81,6 +81,11 @@ static void clear_line(struct progress *p)
 
 void progress_report(struct progress *p, const struct run_report *report)
 {
+	if (report->notice) {   /* an input passed over: counted by the source */
+		clear_line(p);
+		cli_print(p->program, "%s", report->notice);
+		return;
+	}
 	if (report->failed) {
 		clear_line(p);
 		cli_print(p->program, "%s", report->error->message);

@@ -77,6 +77,12 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 	if (c->worker_event)
 		c->worker_event(c->data, worker, 1);
 	while ((r = page_source_next(source, &page, &page_err)) != 0) {
+		if (r == PAGE_SOURCE_NOTICE) {
+			struct run_report notice = { .notice = page_err.message };
+			if (c->report)
+				c->report(c->data, &notice);
+			continue;
+		}
 		struct run_report report = { .name = r > 0 ? page.name : NULL };
 		if (r > 0 && detach_if_sequential(&page, &page_err) == 0 &&
 		    worker_clean_page(worker, &page, &stats, &page_err) == 0) {
@@ -111,7 +117,8 @@ struct slot {
 	enum slot_state state;
 	size_t job;               /* which job it holds (the fill count when filled) */
 	struct page page;
-	int has_page;             /* 0: an input that failed to open */
+	int has_page;             /* 0: an input that failed to open or was passed over */
+	int notice;               /* passed over: `err` says why */
 	int failed;
 	struct nc_error err;
 	struct page_stats stats;
@@ -181,6 +188,14 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	const struct runner_config *c = pool->config;
 	struct slot *slot = &pool->slots[pool->head % pool->capacity];
 
+	if (slot->notice) {
+		struct run_report notice = { .notice = slot->err.message };
+		if (c->report)
+			c->report(c->data, &notice);
+		slot->state = SLOT_FREE;
+		pool->head++;
+		return;
+	}
 	slot->failed = slot->failed || !slot->has_page;
 	if (slot->has_page && !slot->failed &&
 	    write_out(c, output, &slot->page, &slot->bytes, &slot->err) < 0) {
@@ -212,12 +227,13 @@ static int fill_slot(struct pool *pool, struct page_source *source)
 
 	if (r == 0)
 		return 0;
-	slot->has_page = r > 0;
+	slot->has_page = r == 1;
+	slot->notice = r == PAGE_SOURCE_NOTICE;
 	slot->failed = r < 0;
-	if (r > 0 && detach_if_sequential(&slot->page, &slot->err) < 0)
+	if (slot->has_page && detach_if_sequential(&slot->page, &slot->err) < 0)
 		slot->failed = 1;
 	pthread_mutex_lock(&pool->lock);
-	slot->state = slot->failed ? SLOT_DONE : SLOT_READY;
+	slot->state = slot->has_page && !slot->failed ? SLOT_READY : SLOT_DONE;
 	slot->job = pool->filled++;
 	pthread_cond_signal(&pool->work);
 	pthread_mutex_unlock(&pool->lock);

@@ -13,7 +13,7 @@
  * moves on (they share the archive), bounded by PIPELINE_MAX_PAGE_BYTES.
  *
  * Reports come in input order, in the calling thread, one per page (and
- * one per input that could not be opened). Worker threads block every
+ * one per input that could not be opened or was passed over). Worker threads block every
  * signal, so handlers run in the calling thread; the runner tells its
  * caller of each worker it starts and stops (to register them with a
  * signal handler).
@@ -27,9 +27,11 @@
 #include "sink/sink.h"
 #include "source/page-source.h"
 
-/* One page done (or one input that failed to open: `stats` NULL). */
+/* One page done (or one input that failed to open: `stats` NULL; or an
+ * input passed over: `notice` alone). */
 struct run_report {
 	const char *name;                 /* the page (or the error's input) */
+	const char *notice;               /* an input passed over: why (page-source.h) */
 	int failed;
 	const struct nc_error *error;     /* when failed */
 	const struct page_stats *stats;   /* when not failed */

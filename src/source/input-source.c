@@ -16,8 +16,6 @@ struct input_source {
 	struct page_source base;
 	const struct file_source *files;
 	enum file_kind_rule rule;
-	file_source_report_fn report;
-	void *report_data;
 	input_skip_fn skip;
 	void *skip_data;
 	size_t next;                      /* the next file input */
@@ -28,23 +26,6 @@ struct input_source {
 	struct input_counts counts;
 	uint64_t bytes_done;              /* of finished inputs */
 };
-
-static void report(struct input_source *source, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void report(struct input_source *source, const char *fmt, ...)
-{
-	struct strbuf message = STRBUF_INIT;
-	va_list ap;
-
-	if (!source->report)
-		return;
-	va_start(ap, fmt);
-	strbuf_vaddf(&message, fmt, ap);
-	va_end(ap);
-	source->report(source->report_data, 0, message.buf);
-	strbuf_release(&message);
-}
 
 static uint64_t file_size(const char *path)
 {
@@ -60,7 +41,8 @@ static void adopt_archive_page(struct input_source *source, struct page *page)
 	page->grouped = 1;
 }
 
-/* The next page of the open archive: 1, 0 when it is done, -1 (one page). */
+/* The next page of the open archive: 1, 0 when it is done, -1 (one page),
+ * PAGE_SOURCE_NOTICE when it is done without having given a page. */
 static int next_archive_page(struct input_source *source, struct page *page,
 			     struct nc_error *err)
 {
@@ -79,17 +61,19 @@ static int next_archive_page(struct input_source *source, struct page *page,
 		skipped += c->skipped[t];
 	source->counts.records_skipped += skipped;
 	source->counts.broken += c->broken != 0;
+	int result = 0;
 	if (!source->archive_pages && !c->broken) {
 		/* Say so: an archive that gives nothing is worth a look. */
-		report(source, "%s: no pages in this archive (%" PRIu64 " records skipped: none is "
-		       "an HTML or text response, resource or conversion)",
-		       source->archive_input->path, skipped);
+		nc_error_set(err, NC_ERR_FORMAT, "%s: no pages in this archive (%" PRIu64
+			     " records skipped: none is an HTML or text response, resource or "
+			     "conversion)", source->archive_input->path, skipped);
 		source->counts.empty_archives++;
+		result = PAGE_SOURCE_NOTICE;
 	}
 	source->bytes_done += file_size(source->archive_input->path);
 	warc_source_free(source->archive);
 	source->archive = NULL;
-	return 0;
+	return result;
 }
 
 /* The kind of page that bytes sniffed as `kind` make, or -1 for none. */
@@ -160,11 +144,12 @@ static int open_input(struct input_source *source, const struct file_input *in,
 	}
 	int page_kind = page_kind_of(source, kind);
 	if (page_kind < 0) {
-		report(source, "%s: skipped (%s data, not a page)", in->path, sniff_kind_name(kind));
 		source->counts.binary++;
 		source->bytes_done += file_size(in->path);
 		byte_stream_free(stream);
-		return 0;
+		nc_error_set(err, NC_ERR_FORMAT, "%s: skipped (%s data, not a page)", in->path,
+			     sniff_kind_name(kind));
+		return PAGE_SOURCE_NOTICE;
 	}
 	memset(page, 0, sizeof(*page));
 	page->name = xstrdup(in->path);
@@ -212,15 +197,12 @@ static const struct page_source_ops input_source_ops = {
 	.free = input_source_pages_free,
 };
 
-struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule,
-				      file_source_report_fn report_fn, void *report_data)
+struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule)
 {
 	struct input_source *source = xcalloc(1, sizeof(*source));
 	source->base.ops = &input_source_ops;
 	source->files = files;
 	source->rule = rule;
-	source->report = report_fn;
-	source->report_data = report_data;
 	return source;
 }
 

@@ -5,7 +5,9 @@
  * a byte stream (gzip decoded, one member or many) and its first bytes are
  * sniffed (sniff.h): a WARC file yields its records' pages (warc-source.h);
  * HTML, a text dump, or either in UTF-16/UTF-32 with a byte order mark yields
- * one page; binary data is skipped with one warning naming the file. With
+ * one page; binary data is skipped with one notice naming the file (an
+ * archive without pages too: PAGE_SOURCE_NOTICE, in its place among the
+ * pages). With
  * --html or --text (FILE_KIND_HTML, FILE_KIND_TEXT) every input that is not
  * an archive is taken as that kind.
  *
@@ -38,8 +40,7 @@ typedef int (*input_skip_fn)(void *data, const struct file_input *input);
 
 struct input_source;
 
-struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule,
-				      file_source_report_fn report, void *report_data);
+struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule);
 void input_source_set_skip(struct input_source *source, input_skip_fn skip, void *data);
 struct page_source *input_source_pages(struct input_source *source);
 const struct input_counts *input_source_counts(const struct input_source *source);

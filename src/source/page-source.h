@@ -20,10 +20,15 @@ struct page_source;
 
 struct page_source_ops {
 	/* 1 with `page` filled, 0 when there are no more pages, -1 with `err`
-	 * when the next page could not be opened (call again for the rest). */
+	 * when the next page could not be opened (call again for the rest),
+	 * PAGE_SOURCE_NOTICE with `err` holding a message when an input was
+	 * passed over (binary data, an archive that gave no page): not a
+	 * failure, but said in its place among the pages; call again. */
 	int (*next)(struct page_source *source, struct page *page, struct nc_error *err);
 	void (*free)(struct page_source *source);
 };
+
+#define PAGE_SOURCE_NOTICE 2
 
 struct page_source {
 	const struct page_source_ops *ops;
