@@ -551,28 +551,61 @@ static void list_methods(void)
 		       kinds[i].default_model ? kinds[i].default_model : "no model");
 }
 
+/* The CPU quota (cgroup v2 "cpu.max": QUOTA PERIOD, or "max") of the
+ * process's cgroup and of every cgroup above it, the smallest, in
+ * processors rounded up; 0 when there is none. */
+static long cgroup_cpu_limit(void)
+{
+	char line[4096], path[4200];
+	char *group = NULL;
+	long limit = 0;
+	FILE *f = fopen("/proc/self/cgroup", "re");
+
+	if (!f)
+		return 0;
+	while (!group && fgets(line, sizeof(line), f))
+		if (strncmp(line, "0::/", 4) == 0) {
+			group = line + 3;
+			group[strcspn(group, "\n")] = '\0';
+		}
+	fclose(f);
+	while (group) {
+		snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpu.max", strcmp(group, "/") ? group : "");
+		long long quota, period;
+		FILE *max = fopen(path, "re");
+		if (max && fscanf(max, "%lld %lld", &quota, &period) == 2 && quota > 0 && period > 0) {
+			long long cpus = (quota + period - 1) / period;
+			if (limit == 0 || cpus < limit)
+				limit = cpus > 256 ? 256 : (long)cpus;
+		}
+		if (max)
+			fclose(max);
+		char *slash = strrchr(group, '/');
+		if (strcmp(group, "/") == 0)
+			group = NULL;
+		else if (slash == group)
+			group[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	return limit;
+}
+
 /* The processors this process may use: those of its CPU affinity mask
- * (taskset, numactl, a container's cpuset), fewer if its cgroup (v2) has a
- * CPU quota ("cpu.max": QUOTA PERIOD, or "max"). Threads beyond either only
- * queue for the same processors and cost memory. */
+ * (taskset, numactl, a container's cpuset), fewer under a CPU quota of its
+ * cgroups. Threads beyond either only queue for the same processors and
+ * cost memory. */
 static int default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	cpu_set_t mask;
 
-	if (sched_getaffinity(0, sizeof mask, &mask) == 0 && CPU_COUNT(&mask) > 0)
+	if (sched_getaffinity(0, sizeof(mask), &mask) == 0 && CPU_COUNT(&mask) > 0)
 		n = CPU_COUNT(&mask);
-	FILE *f = fopen("/sys/fs/cgroup/cpu.max", "re");
-	if (f) {
-		long long quota, period;
-		if (fscanf(f, "%lld %lld", &quota, &period) == 2 && quota > 0 && period > 0) {
-			long long allowed = (quota + period - 1) / period;
-			if (allowed < n)
-				n = (long)allowed;
-		}
-		fclose(f);
-	}
-	return n > 0 && n < 256 ? (int)n : n >= 256 ? 256 : 1;
+	long quota = cgroup_cpu_limit();
+	if (quota > 0 && quota < n)
+		n = quota;
+	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
 int main(int argc, char **argv)

@@ -31,6 +31,12 @@ void progress_start(struct progress *p, const char *program, int draw, int jobs,
 	p->started = progress_now();
 }
 
+/* "1 page", "2 pages". */
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static void format_seconds(char *buf, size_t size, double s)
 {
 	if (s < 0 || s > 1e7)
@@ -64,8 +70,9 @@ static void draw(struct progress *p, int force)
 	bar[20] = '\0';
 	format_seconds(elapsed_s, sizeof(elapsed_s), elapsed);
 	format_seconds(eta_s, sizeof(eta_s), done > 0 ? elapsed / done - elapsed : -1);
-	fprintf(stderr, "%s%s: [%s] %3.0f%% %" PRIu64 " pages, %.1f pages/s, %.1f MB/s, %s, ETA %s, "
+	fprintf(stderr, "%s%s: [%s] %3.0f%% %" PRIu64 " %s, %.1f pages/s, %.1f MB/s, %s, ETA %s, "
 		"%" PRIu64 " failed%s", p->terminal ? "\r" : "", p->program, bar, done * 100, p->pages,
+		plural(p->pages, "page", "pages"),
 		elapsed > 0 ? (double)p->pages / elapsed : 0,
 		elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0, elapsed_s, eta_s, p->failed, p->terminal ? " " : "\n");
 	p->line_shown = p->terminal;
@@ -112,16 +119,20 @@ void progress_summary(struct progress *p, FILE *out)
 	clear_line(p);
 	const struct input_counts *c = p->inputs ? input_source_counts(p->inputs) : NULL;
 	fprintf(out, "%s: %" PRIu64 " %s, %" PRIu64 " failed", p->program, p->pages,
-		p->pages == 1 ? "page" : "pages", p->failed);
+		plural(p->pages, "page", "pages"), p->failed);
 	if (c && c->binary)
-		fprintf(out, ", %" PRIu64 " binary inputs skipped", c->binary);
+		fprintf(out, ", %" PRIu64 " binary %s skipped", c->binary,
+			plural(c->binary, "input", "inputs"));
 	if (c && c->existing)
-		fprintf(out, ", %" PRIu64 " inputs skipped as done before", c->existing);
+		fprintf(out, ", %" PRIu64 " %s skipped as done before", c->existing,
+			plural(c->existing, "input", "inputs"));
 	if (c && c->empty_archives)
-		fprintf(out, ", %" PRIu64 " archives without pages", c->empty_archives);
+		fprintf(out, ", %" PRIu64 " %s without pages", c->empty_archives,
+			plural(c->empty_archives, "archive", "archives"));
 	if (c && c->records_skipped)
-		fprintf(out, ", %" PRIu64 " archive records without pages", c->records_skipped);
-	/* --dump segments nothing: no share of words to report. */
+		fprintf(out, ", %" PRIu64 " archive %s without pages", c->records_skipped,
+			plural(c->records_skipped, "record", "records"));
+	/* No words segmented (--dump, or only empty pages): no share to report. */
 	if (p->words)
 		fprintf(out, "; %.1f%% of %" PRIu64 " words kept", kept_share(p), p->words);
 	fprintf(out, "; %.1f s\n", progress_now() - p->started);

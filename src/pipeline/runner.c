@@ -151,7 +151,8 @@ static void *worker_main(void *data)
 	pthread_mutex_lock(&pool->lock);
 	for (;;) {
 		/* Pass the jobs that need no worker: inputs that failed to open
-		 * (done already, perhaps written out and the slot filled again). */
+		 * or were passed over, pages that could not be read (done already,
+		 * perhaps written out and the slot filled again). */
 		while (pool->next_job < pool->filled) {
 			const struct slot *next = &pool->slots[pool->next_job % pool->capacity];
 			if (next->job == pool->next_job && next->state == SLOT_READY)

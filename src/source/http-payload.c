@@ -369,19 +369,31 @@ static int inflate_refill(struct http_payload *payload, struct nc_error *err)
 
 	if (got < 0)
 		return -1;
-	/* inflate_begin() tells the zlib wrapper by the first two bytes: a
-	 * first chunk of one byte must not hide it. */
-	if (got == 1 && !payload->zs_ready && payload->coding == CODING_DEFLATE) {
-		ssize_t more = body_read(payload, (char *)payload->input + 1,
-					 PAYLOAD_INPUT_BYTES - 1, err);
-		if (more < 0)
-			return -1;
-		got += more;
-	}
 	if (got == 0)
 		payload->input_ended = 1;
 	payload->zs.next_in = payload->input;
 	payload->zs.avail_in = (uInt)got;
+	return 0;
+}
+
+/* Two input bytes, if the body has them: the first two bytes of a stream
+ * tell the zlib wrapper (deflate) or another gzip member from junk, and a
+ * chunk or a read of one byte must not hide the second. */
+static int inflate_need_two(struct http_payload *payload, struct nc_error *err)
+{
+	while (payload->zs.avail_in < 2 && !payload->input_ended) {
+		uInt have = payload->zs.avail_in;
+		if (have)
+			memmove(payload->input, payload->zs.next_in, have);
+		ssize_t got = body_read(payload, (char *)payload->input + have,
+					PAYLOAD_INPUT_BYTES - have, err);
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			payload->input_ended = 1;
+		payload->zs.next_in = payload->input;
+		payload->zs.avail_in = have + (uInt)got;
+	}
 	return 0;
 }
 
@@ -396,10 +408,12 @@ static ssize_t inflate_read(struct http_payload *payload, char *buf, size_t cap,
 			return -1;
 		if (payload->member_ended) {
 			/* Content-Encoding: gzip may be several members, as gzip
-			 * files are (RFC 1952); anything else after the first is
+			 * files are (RFC 1952); anything else after a member is
 			 * ignored, as browsers do. */
-			if (payload->zs.avail_in == 0 || payload->zs.next_in[0] != 0x1f ||
-			    (payload->zs.avail_in > 1 && payload->zs.next_in[1] != 0x8b)) {
+			if (inflate_need_two(payload, err) < 0)
+				return -1;
+			if (payload->zs.avail_in < 2 || payload->zs.next_in[0] != 0x1f ||
+			    payload->zs.next_in[1] != 0x8b) {
 				payload->zs_ended = 1;
 				break;
 			}
@@ -413,8 +427,11 @@ static ssize_t inflate_read(struct http_payload *payload, char *buf, size_t cap,
 				return 0;
 			return nc_error_set(err, NC_ERR_FORMAT, "truncated %s content", name);
 		}
-		if (!payload->zs_ready)
+		if (!payload->zs_ready) {
+			if (inflate_need_two(payload, err) < 0)
+				return -1;
 			inflate_begin(payload);
+		}
 		payload->zs.next_out = (unsigned char *)buf;
 		payload->zs.avail_out = cap > UINT32_MAX ? UINT32_MAX : (uInt)cap;
 		uInt before = payload->zs.avail_out;

@@ -7,7 +7,6 @@
 #include "source/warc-source.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -115,7 +114,8 @@ static enum sniff_kind sniff_wide(const char *data, size_t len, enum sniff_kind 
 }
 
 /* Open the input `in`: 1 with a page, 0 when it yields none here (an
- * archive, now open, or skipped), -1 with `err`. */
+ * archive, now open), PAGE_SOURCE_NOTICE with `err` when it is passed over
+ * (binary data), -1 with `err`. */
 static int open_input(struct input_source *source, const struct file_input *in,
 		      struct page *page, struct nc_error *err)
 {
