@@ -14,6 +14,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,8 +109,11 @@ int child_find_program(const char *name, struct strbuf *path)
 	return -1;
 }
 
-/* In the child: wire stdin and stdout, silence stderr, exec. Only
- * async-signal-safe calls here (the parent may have other threads). */
+/* In the child, which shares the parent's memory (vfork) until it execs:
+ * wire stdin and stdout, silence stderr, exec. Only system calls here, and
+ * nothing written but this frame (the parent's other threads run on). The
+ * parent blocked every signal before the vfork, so no handler of the
+ * parent's can run in here. */
 static _Noreturn void exec_child(const char *program, const struct child_spec *spec,
 				 pid_t parent, int in_fd, int out_fd, int status_fd)
 {
@@ -117,6 +122,17 @@ static _Noreturn void exec_child(const char *program, const struct child_spec *s
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(127);
+	/* The parent's handlers are not the program's: back to the default
+	 * (ignored signals stay ignored, as exec keeps them) before unblocking. */
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction sa;
+		if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &sa) < 0 ||
+		    sa.sa_handler == SIG_IGN || sa.sa_handler == SIG_DFL)
+			continue;
+		sa.sa_handler = SIG_DFL;
+		sa.sa_flags = 0;
+		sigaction(sig, &sa, NULL);
+	}
 	/* The signal mask survives exec: a worker thread blocks every signal
 	 * (its process's handler runs elsewhere), the program must not. */
 	sigset_t none;
@@ -133,6 +149,30 @@ static _Noreturn void exec_child(const char *program, const struct child_spec *s
 	ssize_t ignored = write(status_fd, &saved, sizeof(saved));
 	(void)ignored;
 	_exit(127);
+}
+
+/* Start the child: its pid, or -1 with errno. vfork, not fork: the
+ * parent's page tables are not copied nor its memory made copy-on-write for
+ * the moments until the exec, which, with several workers starting
+ * children and writing memory at once, cost more than the start itself.
+ * Signals stay blocked until the child has reset them (exec_child). A
+ * function of its own, so that no variable of the caller lives across the
+ * vfork. */
+static pid_t start_child(const char *program, const struct child_spec *spec, int in_fd,
+			 int out_fd, int status_fd)
+{
+	pid_t parent = getpid();
+	sigset_t all, old;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid_t pid = vfork();
+	if (pid == 0)
+		exec_child(program, spec, parent, in_fd, out_fd, status_fd);
+	int saved = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = saved;
+	return pid;
 }
 
 /* Wait until the child exits, at most until the clock runs out (no limit
@@ -276,15 +316,12 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 		goto out;
 	}
 	clock_start(&clock, spec->timeout_seconds);
-	pid_t parent = getpid();
-	pid = fork();
+	pid = start_child(program.buf, spec, to_child[0], from_child[1], exec_status[1]);
 	if (pid < 0) {
 		nc_error_set(err, NC_ERR_RENDER, "cannot start %s: %s", spec->display_name,
 			     strerror(errno));
 		goto out;
 	}
-	if (pid == 0)
-		exec_child(program.buf, spec, parent, to_child[0], from_child[1], exec_status[1]);
 	atomic_store(&child->pid, pid);
 
 	close_fd(&to_child[0]);
