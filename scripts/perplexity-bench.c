@@ -194,7 +194,7 @@ static void report(void *data, int is_error, const char *message)
 static int train(int order, const char *out_path, char **inputs, int count)
 {
 	struct nc_error err = { 0 };
-	struct file_source *source = file_source_new(FILE_KIND_TEXT, report, NULL);
+	struct file_source *source = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT, report, NULL);
 	struct perplexity_counts *counts = perplexity_counts_new(order, &err);
 	struct atomic_file file = { 0 };
 	double start = now();
@@ -244,13 +244,14 @@ static void score_text(struct method_scorer *scorer, char *text, size_t len, str
 		char *stop = strstr(p, "\n\n");
 		if (!stop)
 			stop = end;
-		struct segment segment = { SEGMENT_PARAGRAPH, p, (size_t)(stop - p) };
+		struct segment segment = { .type = SEGMENT_PARAGRAPH, .text = p, .len = (size_t)(stop - p) };
 		const struct segment_piece *pieces;
 		struct segment_piece whole;
 		struct nc_error err;
 		size_t n = method_split(scorer, &segment, &pieces, &whole);
 		for (size_t i = 0; i < n; i++) {
-			struct segment piece = { segment.type, p + pieces[i].offset, pieces[i].len };
+			struct segment piece = { .type = segment.type, .text = p + pieces[i].offset,
+						.len = pieces[i].len };
 			struct segment_score score;
 			if (method_score(scorer, &piece, &score, &err) < 0)
 				die(err.message);
@@ -266,7 +267,7 @@ static void score_text(struct method_scorer *scorer, char *text, size_t len, str
 static int score(const char *model_path, char **inputs, int count)
 {
 	struct nc_error err = { 0 };
-	struct file_source *source = file_source_new(FILE_KIND_TEXT, report, NULL);
+	struct file_source *source = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT, report, NULL);
 	double start = now();
 	struct method *method = perplexity_method_load(model_path, 0, &err);
 	struct tally tally = { 0 };
