@@ -6,6 +6,8 @@
 #    lives in .data or .bss (ops tables are const and land in .data.rel.ro),
 #    except strbuf_empty, the never-written empty string of strbuf.h (and
 #    the compiler's own __ symbols, such as AddressSanitizer's).
+# 3. Every file of scripts/ is distributed (named in Makefile.am one by one,
+#    since the build tree has a scripts/ of its own).
 . "$(dirname "$0")/test-lib.sh"
 
 order="base source normalise render segment method decide sink pipeline train eval cli"
@@ -49,4 +51,9 @@ else
 		sed 's/^/# /' "$TMP/writable"
 	else pass "the library has no mutable static state"; fi
 fi
+missing=$(for f in "$SRC"/scripts/*; do
+	name=scripts/$(basename "$f")
+	grep -q "$name" "$SRC/Makefile.am" || echo "$name"
+done)
+is "$missing" "" "every file of scripts/ is in the distribution"
 done_testing
