@@ -86,6 +86,10 @@ static void append_collapsed(struct strbuf *out, const char *text, size_t len)
 	int space = out->len == 0 || out->buf[out->len - 1] == ' ';
 
 	strbuf_grow(out, len + 1);
+	/* A local write pointer: through out->buf[out->len++] every byte
+	 * stored would make the compiler load both fields again (a char store
+	 * may alias anything), and this loop sees every byte of the page. */
+	char *w = out->buf + out->len;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
 		int is_space = c == ' ';
@@ -95,14 +99,15 @@ static void append_collapsed(struct strbuf *out, const char *text, size_t len)
 		}
 		if (is_space) {
 			if (!space)
-				out->buf[out->len++] = ' ';
+				*w++ = ' ';
 			space = 1;
 		} else {
-			out->buf[out->len++] = (char)c;
+			*w++ = (char)c;
 			space = 0;
 		}
 	}
-	out->buf[out->len] = '\0';
+	*w = '\0';
+	out->len = (size_t)(w - out->buf);
 }
 
 static int starts_with(const char *p, const char *end, const char *prefix, size_t n)
