@@ -89,7 +89,7 @@ while [ $j -le "$cores" ] || [ $j -eq 2 ]; do
 	[ $j -eq 2 ] && t2=$1
 	j=$((j * 2))
 done
-# What limits -j with Lynx: every page forks and execs a Lynx. How process
+# What limits -j with Lynx: every page starts a Lynx (vfork and exec). How process
 # creation scales on this machine: 200 runs of /bin/true, one after the
 # other, then as two such loops at once.
 loop='i=0; while [ $i -lt 200 ]; do /bin/true; i=$((i + 1)); done'

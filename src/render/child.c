@@ -110,10 +110,12 @@ int child_find_program(const char *name, struct strbuf *path)
 }
 
 /* In the child, which shares the parent's memory (vfork) until it execs:
- * wire stdin and stdout, silence stderr, exec. Only system calls here, and
- * nothing written but this frame (the parent's other threads run on). The
- * parent blocked every signal before the vfork, so no handler of the
- * parent's can run in here. */
+ * wire stdin and stdout, silence stderr, exec. Only thin system call
+ * wrappers here, writing nothing of the parent's but this frame and the
+ * suspended thread's errno (sigaction() sets it for glibc's own signals;
+ * the caller reads errno only on failure) while the parent's other threads
+ * run on. The parent blocked every signal before the vfork, so no handler
+ * of the parent's can run in here. */
 static _Noreturn void exec_child(const char *program, const struct child_spec *spec,
 				 pid_t parent, int in_fd, int out_fd, int status_fd)
 {
@@ -151,15 +153,17 @@ static _Noreturn void exec_child(const char *program, const struct child_spec *s
 	_exit(127);
 }
 
-/* Start the child: its pid, or -1 with errno. vfork, not fork: the
+/* Start the child and record its pid in `child` (before any signal held
+ * meanwhile is delivered, so that a handler can kill it): the pid, or -1
+ * with errno. vfork, not fork: the
  * parent's page tables are not copied nor its memory made copy-on-write for
  * the moments until the exec, which, with several workers starting
  * children and writing memory at once, cost more than the start itself.
  * Signals stay blocked until the child has reset them (exec_child). A
  * function of its own, so that no variable of the caller lives across the
  * vfork. */
-static pid_t start_child(const char *program, const struct child_spec *spec, int in_fd,
-			 int out_fd, int status_fd)
+static pid_t start_child(struct child_process *child, const char *program,
+			 const struct child_spec *spec, int in_fd, int out_fd, int status_fd)
 {
 	pid_t parent = getpid();
 	sigset_t all, old;
@@ -170,6 +174,8 @@ static pid_t start_child(const char *program, const struct child_spec *spec, int
 	if (pid == 0)
 		exec_child(program, spec, parent, in_fd, out_fd, status_fd);
 	int saved = errno;
+	if (pid > 0)
+		atomic_store(&child->pid, pid);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = saved;
 	return pid;
@@ -316,13 +322,12 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 		goto out;
 	}
 	clock_start(&clock, spec->timeout_seconds);
-	pid = start_child(program.buf, spec, to_child[0], from_child[1], exec_status[1]);
+	pid = start_child(child, program.buf, spec, to_child[0], from_child[1], exec_status[1]);
 	if (pid < 0) {
 		nc_error_set(err, NC_ERR_RENDER, "cannot start %s: %s", spec->display_name,
 			     strerror(errno));
 		goto out;
 	}
-	atomic_store(&child->pid, pid);
 
 	close_fd(&to_child[0]);
 	close_fd(&from_child[1]);

@@ -1,7 +1,7 @@
 /* child.h: running a filter program as a child process, bounded in time
  * and output.
  *
- * The one place that forks, execs, feeds a child's standard input, drains
+ * The one place that starts processes (vfork and exec), feeds a child's standard input, drains
  * its standard output, waits with a deadline and turns how the child ended
  * into an error. The program is exec'd directly (never through a shell); its
  * standard error goes to /dev/null. A child that runs past the deadline or
@@ -14,7 +14,9 @@
  * cleared before the child is reaped, so a handler never kills a pid that
  * could have been reused. Several child_process values (one per worker) may
  * run children at the same time, from different threads. The program is
- * looked up in PATH before the fork, so the child only dups and execs. The
+ * looked up in PATH before the vfork, so the child, which shares the
+ * parent's memory until it execs, only makes system calls: it resets the
+ * parent's signal handlers, unblocks signals, dups and execs. The
  * child dies with the thread that started it (PR_SET_PDEATHSIG), so not even
  * a SIGKILL of ncleaner leaves it running. The timeout counts the time the
  * child could run: time the whole job spent stopped (Ctrl-Z) does not count.
