@@ -8,9 +8,11 @@
 # it writes OUT_DIR/NAME/MODE/ (one file per page, through -o) and
 # OUT_DIR/NAME/MODE.status (exit status and standard error), for the modes
 # --dump, --no-lm, the default, --nonlex and --scores on the pages, and the
-# default, --no-lm, --nonlex and --scores with --text on the --dump output.
-# Options are given in their oldest spelling, so that any build since the
-# first can be snapshotted.
+# default, --no-lm, --nonlex and --scores with --text on the --dump output;
+# then --paper, --lines, JSONL with scores, and every other method (ICE,
+# perplexity), which builds before the methods (issue 12) refuse. Options
+# are given in their oldest spelling, so that any build since the first can
+# be snapshotted.
 set -eu
 bin=$1; shift
 [ $# -ge 2 ] || { echo "usage: $0 BIN_DIR DATA_DIR... OUT_DIR" >&2; exit 2; }
@@ -39,5 +41,12 @@ while [ $# -gt 1 ]; do
 	run "$dir" text-no-lm --text --no-lm "$dir/dump"
 	run "$dir" text-nonlex --text --nonlex "$dir/dump"
 	run "$dir" text-scores --text --scores "$dir/dump"
+	run "$dir" paper --paper "$data/orig"
+	run "$dir" lines --lines "$data/orig"
+	run "$dir" jsonl-scores --format jsonl --scores "$data/orig"
+	for method in perplexity ice-bl ice-hr ice-dt ice-lm; do
+		run "$dir" "$method" --method "$method" "$data/orig"
+	done
+	run "$dir" ice-dt-jsonl --method ice-dt --format jsonl --scores "$data/orig"
 	echo "snapshot: $(basename "$data"): $(find "$dir" -type f | wc -l) files" >&2
 done

@@ -138,17 +138,6 @@ int main(void)
 	strbuf_release(&got);
 	strbuf_release(&huge);
 
-	/* Charset choice for Lynx. */
-	int fallback;
-	is_string(html_pick_charset("utf8", "caf\xc3\xa9", 5, &fallback), "utf-8", "a utf8 hint on UTF-8 bytes");
-	is_string(html_pick_charset("utf8", "caf\xe9", 4, &fallback), "windows-1252", "a utf8 hint on Latin-1 bytes is not trusted");
-	is_string(html_pick_charset("unset", "caf\xc3\xa9", 5, &fallback), "utf-8", "no hint, valid UTF-8");
-	is_string(html_pick_charset(NULL, "caf\xe9", 4, &fallback), "windows-1252", "no hint, not UTF-8");
-	is_string(html_pick_charset("iso-8859-1", "caf\xe9", 4, &fallback), "windows-1252", "Latin-1 is read as its superset");
-	ok(!fallback, "...which is the hint, not a fallback");
-	html_pick_charset(NULL, "caf\xe9", 4, &fallback);
-	ok(fallback, "no hint and not UTF-8 is the fallback (where uchardet may guess)");
-
 	rule_set_free(rules);
 	rule_workspace_free(ws);
 	strbuf_release(&file);

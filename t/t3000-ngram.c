@@ -187,14 +187,14 @@ int main(void)
 	struct scored_segment seg = { .score = { .cost_clean = 3.0, .cost_dirty = 3.0, .units = 10 } };
 	struct decider *d0 = threshold_decider_new(0), *d1 = threshold_decider_new(0.01);
 	struct decider *d5 = threshold_decider_new(0.5), *d6 = threshold_decider_new(0.6);
-	decider_decide(d0, &seg, 1);
+	decider_decide(d0, NULL, &seg, 1, NULL);
 	ok(seg.keep, "ties keep");
-	decider_decide(d1, &seg, 1);
+	decider_decide(d1, NULL, &seg, 1, NULL);
 	ok(!seg.keep, "a positive bias drops a tie");
 	seg.score.cost_dirty = 3.5;
-	decider_decide(d5, &seg, 1);
+	decider_decide(d5, NULL, &seg, 1, NULL);
 	int keep5 = seg.keep;
-	decider_decide(d6, &seg, 1);
+	decider_decide(d6, NULL, &seg, 1, NULL);
 	ok(keep5 && !seg.keep, "bias is in bits");
 	decider_free(d0);
 	decider_free(d1);

@@ -73,14 +73,17 @@ static struct method_scorer *scorer_new(const struct method *method)
 }
 
 /* A decider like the threshold, but one that asks for the whole page. */
-static void decide_whole(const struct decider *d, struct scored_segment *s, size_t n)
+static int decide_whole(const struct decider *d, struct decider_state *state,
+			struct scored_segment *s, size_t n, struct nc_error *err)
 {
-	(void)d;
+	(void)d, (void)state, (void)err;
 	for (size_t i = 0; i < n; i++)
 		s[i].keep = s[i].score.cost_dirty - s[i].score.cost_clean >= 0;
+	return 0;
 }
 static void decider_free_none(struct decider *d) { (void)d; }
-static const struct decider_ops whole_ops = { "whole", decide_whole, decider_free_none };
+static const struct decider_ops whole_ops = { .name = "whole", .decide = decide_whole,
+					      .free = decider_free_none };
 
 static char *clean_text(const struct decider *decider, int scores, const char *text)
 {
@@ -127,7 +130,7 @@ int main(void)
 	const char *want = "URL: u\n<p>First real sentence. Second real sentence.\n"
 			   "<p>All good here.\n";
 	struct decider *threshold = threshold_decider_new(0);
-	struct decider whole = { &whole_ops, 1 };
+	struct decider whole = { .ops = &whole_ops, .name = "whole", .whole_page = 1 };
 
 	char *got = clean_text(threshold, 0, dump);
 	is_string(got, want, "kept pieces share their segment's line; dropped ones vanish");

@@ -368,7 +368,7 @@ static void test_threshold(void)
 	struct method *below = fixture_method("t3200/tiny-bigram.model", ppl * 0.9999);
 	s[0].score = score_text(above, "The cat sat.");
 	s[1].score = score_text(below, "The cat sat.");
-	decider_decide(threshold, s, 2);
+	decider_decide(threshold, NULL, s, 2, NULL);
 	ok(s[0].keep && !s[1].keep, "bias 0 keeps perplexity %.4f under a cut-off just above, "
 	   "drops it just below", ppl);
 	method_free(above);

@@ -159,7 +159,8 @@ static void test_renderer(void)
 	struct strbuf dump = STRBUF_INIT;
 	const char *page = "<h1>Title</h1><p>Text 1. of <b>the</b> page.</p><ul><li>* item</li></ul>"
 			   "<div>1. not a list</div>";
-	struct render_request request = { .html = page, .len = strlen(page), .charset = "utf-8",
+	struct charset_choice utf8 = { .name = "utf-8", .assume = "utf-8" };
+	struct render_request request = { .html = page, .len = strlen(page), .charset = &utf8,
 					  .max_output = 1 << 20, .markers = &markers };
 	markers_init_placeholders(&markers);
 	ok(html_blocks_renderer_class.raw_html, "the renderer reads raw HTML");
@@ -179,13 +180,16 @@ static void test_renderer(void)
 		is_string(c.items[3].segment.text, "1. not a list", "...is text");
 	}
 	collected_release(&c);
-	/* Latin-1 declared by the page wins over the request's charset. */
-	const char *latin1 = "<meta charset=\"iso-8859-1\"><p>caf\xe9</p>";
+	/* The page is read in the charset stage 1 decided (its declaration is
+	 * not read again: normalise/charset-choice.h, t1300). */
+	const char *latin1 = "<meta charset=\"utf-8\"><p>caf\xe9</p>";
+	struct charset_choice decided = { .name = "iso-8859-1", .assume = "windows-1252" };
 	strbuf_reset(&dump);
 	request.html = latin1;
 	request.len = strlen(latin1);
+	request.charset = &decided;
 	ok(renderer_render(r, &request, &dump, &err) == 0, "renderer: a Latin-1 page");
-	ok(strstr(dump.buf, "caf\xc3\xa9") != NULL, "...is read in its declared charset");
+	ok(strstr(dump.buf, "caf\xc3\xa9") != NULL, "...is read in the charset stage 1 decided");
 	strbuf_reset(&dump);
 	request.html = page;
 	request.len = strlen(page);
@@ -278,7 +282,7 @@ static void test_hr_cases(void)
 		struct decider *d = threshold_decider_new(0);
 		struct nc_error err;
 		method_score_page(scorer, NULL, c.items, c.count, &err);
-		decider_decide(d, c.items, c.count);
+		decider_decide(d, NULL, c.items, c.count, NULL);
 		strbuf_reset(&got);
 		for (size_t i = 0; i < c.count; i++)
 			strbuf_addch(&got, !c.items[i].keep ? '-' : (char)c.items[i].segment.type);
@@ -621,7 +625,7 @@ static void test_ice_dt(void)
 	is_double(s[0].score.cost_clean, -log2(2.0 / 14), 1e-12, "ice-dt: cost_clean = -log2 P(best kept)");
 	is_double(s[1].score.cost_clean, -log2(9.0 / 14), 1e-12, "ice-dt: the long block's P(p)");
 	struct decider *d = threshold_decider_new(0);
-	decider_decide(d, s, 2);
+	decider_decide(d, NULL, s, 2, NULL);
 	ok(!s[0].keep && s[1].keep, "ice-dt: the short block dropped, the long one kept");
 	is_int(s[1].segment.type, SEGMENT_PARAGRAPH, "ice-dt: ...as a paragraph (its heading type "
 	       "replaced by the tree's class)");
@@ -647,7 +651,7 @@ static void test_ice_lm(void)
 		{ .type = SEGMENT_PARAGRAPH, .text = "red apples are red", .len = 18 },
 		{ .type = SEGMENT_PARAGRAPH, .text = "blue, cars!", .len = 11 },
 	};
-	struct page_context page = { .title = "Red apples", .keywords = NULL };
+	struct page_info page = { .title = "Red apples", .keywords = NULL };
 	struct ice_lm_scratch *scratch = ice_lm_scratch_new();
 	double kl[3];
 	ok(ice_lm_divergences(scratch, 0.5, &page, segments, 3, kl) == 1, "ice-lm: a query");
@@ -655,13 +659,13 @@ static void test_ice_lm(void)
 	is_double(kl[1], log2(2.0 / 3) / 3 + 2 * log2(8.0 / 3) / 3, 1e-12, "ice-lm: KL of the "
 		  "paragraph with query words");
 	is_double(kl[2], 5.0 / 3, 1e-12, "ice-lm: KL of the block without (punctuation is no word)");
-	struct page_context keywords = { .title = NULL, .keywords = "RED, apples apples" };
+	struct page_info keywords = { .title = NULL, .keywords = "RED, apples apples" };
 	segments[0].type = SEGMENT_PARAGRAPH;
 	ice_lm_divergences(scratch, 0.5, &keywords, segments, 3, kl);
 	/* Query red 1, apples 2 again; page red 3, apples 4 of 10 words. */
 	is_double(kl[2], log2((1.0 / 3) / 0.15) / 3 + 2 * log2((2.0 / 3) / 0.2) / 3, 1e-12,
 		  "ice-lm: keywords make a query (and words of the page)");
-	struct page_context none = { NULL, NULL };
+	struct page_info none = { 0 };
 	ok(ice_lm_divergences(scratch, 0.5, &none, segments, 3, kl) == 0 && kl[0] == 0 && kl[2] == 0,
 	   "ice-lm: no title, keywords or headings: no query, every KL 0");
 
@@ -675,7 +679,7 @@ static void test_ice_lm(void)
 		scored[i] = (struct scored_segment){ .segment = segments[i], .keep = 1 };
 	method_score_page(scorer, &page, scored, 3, &err);
 	struct decider *d = threshold_decider_new(0);
-	decider_decide(d, scored, 3);
+	decider_decide(d, NULL, scored, 3, NULL);
 	ok(scored[0].keep && scored[1].keep && !scored[2].keep, "ice-lm: max_kl 1 keeps the first two");
 	is_int(scored[0].segment.type, SEGMENT_HEADING, "ice-lm: types stay");
 	decider_free(d);

@@ -464,8 +464,8 @@ static int run(struct settings *set, struct file_source *inputs)
 	cli_pipeline_setup_finish(&set->setup, &config);
 	config.dump_only = set->kind == RUN_DUMP;
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
-	config.encoding = set->encoding;
-	config.paper_charsets = set->paper;
+	config.charset.forced = set->encoding;
+	config.charset.paper = set->paper;
 	if (set->kind == RUN_FULL || set->kind == RUN_SCORES) {
 		if (load_method(set, set->setup.data_dir, &method, &decider, &kind) < 0)
 			goto out;

@@ -13,34 +13,79 @@
  * (segment_score.type, method.h), when there is one; decider_apply_type()
  * does that, so every decider does it the same way.
  *
- * A decider is read-only once made and shared by every worker; decide() must
- * not change it. The caller that makes a decider frees it.
+ * Ownership and threads. A decider is made once, is read-only afterwards
+ * and is shared by every worker. What deciding writes (back-pointers of a
+ * Viterbi, a page rule's counts) lives in a decider_state, which each
+ * worker makes for itself with decider_state_new() (NULL for a decider that
+ * needs none) and frees with decider_state_free(). decide() may fail (an
+ * allocation, a limit): it returns -1 with `err` filled, and the page fails.
+ * The caller that makes a decider frees it, after every state made from it.
+ *
+ * Chains. decider_chain_new() runs several deciders in turn on the same
+ * segments: the first sets `keep`, each later one sees it and may change it
+ * (a threshold, then a page rule such as "article only"). A chain decides
+ * whole pages when any of its members does; its name is its members'
+ * names joined by commas ("threshold,article"), which is what outputs show.
+ *
+ * Adding a decider: one file in decide/ with its constructor declared
+ * below, and one line in the deciders table (compose/compose.c).
  */
 #ifndef NC_DECIDER_H
 #define NC_DECIDER_H
 
 #include <stddef.h>
 
+#include "base/error.h"
+#include "base/strbuf.h"
 #include "method/method.h"
 
 struct decider;
+struct decider_state;
 
 struct decider_ops {
 	const char *name;
-	void (*decide)(const struct decider *decider, struct scored_segment *segments,
-		       size_t count);
+	/* Optional: the per-worker state (NULL: decide() gets NULL). */
+	struct decider_state *(*state_new)(const struct decider *decider);
+	void (*state_free)(const struct decider *decider, struct decider_state *state);
+	/* Set `keep` on each of the `count` segments; 0, or -1 with `err`. */
+	int (*decide)(const struct decider *decider, struct decider_state *state,
+		      struct scored_segment *segments, size_t count, struct nc_error *err);
+	/* Optional: the settings in effect as JSON members without braces
+	 * ("bias":0), for outputs that say how they were made. */
+	void (*describe)(const struct decider *decider, struct strbuf *json);
 	void (*free)(struct decider *decider);
 };
 
+/* Every implementation starts with this. */
 struct decider {
 	const struct decider_ops *ops;
+	const char *name;   /* ops->name, or a chain's members' names */
 	int whole_page;
 };
 
-static inline void decider_decide(const struct decider *decider, struct scored_segment *segments,
-				  size_t count)
+static inline struct decider_state *decider_state_new(const struct decider *decider)
 {
-	decider->ops->decide(decider, segments, count);
+	return decider->ops->state_new ? decider->ops->state_new(decider) : NULL;
+}
+
+static inline void decider_state_free(const struct decider *decider, struct decider_state *state)
+{
+	if (state && decider->ops->state_free)
+		decider->ops->state_free(decider, state);
+}
+
+static inline int decider_decide(const struct decider *decider, struct decider_state *state,
+				 struct scored_segment *segments, size_t count,
+				 struct nc_error *err)
+{
+	return decider->ops->decide(decider, state, segments, count, err);
+}
+
+/* Append the decider's settings as JSON members (nothing when it has none). */
+static inline void decider_describe(const struct decider *decider, struct strbuf *json)
+{
+	if (decider->ops->describe)
+		decider->ops->describe(decider, json);
 }
 
 /* For deciders: a kept segment takes the type its method proposed. */
@@ -61,5 +106,8 @@ static inline void decider_free(struct decider *decider)
 /* The paper's rule: keep a segment when cost_dirty - (cost_clean + bias) >= 0
  * (ties keep). `bias` is in bits; > 0 keeps less (higher precision). */
 struct decider *threshold_decider_new(double bias);
+
+/* The `count` deciders `members` (taken: the chain frees them) run in turn. */
+struct decider *decider_chain_new(struct decider **members, size_t count);
 
 #endif

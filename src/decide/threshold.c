@@ -13,15 +13,23 @@ struct threshold_decider {
 	double bias;
 };
 
-static void threshold_decide(const struct decider *base, struct scored_segment *segments,
-			     size_t count)
+static int threshold_decide(const struct decider *base, struct decider_state *state,
+			    struct scored_segment *segments, size_t count, struct nc_error *err)
 {
 	const struct threshold_decider *d = (const struct threshold_decider *)base;
+	(void)state, (void)err;
 	for (size_t i = 0; i < count; i++) {
 		const struct segment_score *s = &segments[i].score;
 		segments[i].keep = s->cost_dirty - (s->cost_clean + d->bias) >= 0;
 		decider_apply_type(&segments[i]);
 	}
+	return 0;
+}
+
+static void threshold_describe(const struct decider *base, struct strbuf *json)
+{
+	const struct threshold_decider *d = (const struct threshold_decider *)base;
+	strbuf_addf(json, "\"bias\":%g", d->bias);
 }
 
 static void threshold_free(struct decider *base)
@@ -32,6 +40,7 @@ static void threshold_free(struct decider *base)
 static const struct decider_ops threshold_ops = {
 	.name = "threshold",
 	.decide = threshold_decide,
+	.describe = threshold_describe,
 	.free = threshold_free,
 };
 
@@ -39,6 +48,7 @@ struct decider *threshold_decider_new(double bias)
 {
 	struct threshold_decider *d = xcalloc(1, sizeof(*d));
 	d->base.ops = &threshold_ops;
+	d->base.name = threshold_ops.name;
 	d->base.whole_page = 0;
 	d->bias = bias;
 	return &d->base;

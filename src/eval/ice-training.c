@@ -130,7 +130,7 @@ int ice_training_add_page(struct ice_training *t, struct worker *worker,
 		free(labels);
 	}
 	if (ret == 0) {
-		const struct page_context *context = worker_page_context(worker);
+		const struct page_info *context = worker_page_info(worker);
 		if (context->title)
 			entry.title = add_string(t, context->title, strlen(context->title)) + 1;
 		if (context->keywords)
@@ -222,7 +222,7 @@ int ice_training_choose_threshold(const struct ice_training *t, double discount,
 	}
 	for (size_t p = 0; p < t->page_count; p++) {
 		const struct page_entry *page = &t->pages[p];
-		struct page_context context = {
+		struct page_info context = {
 			.title = page->title ? t->text.buf + page->title - 1 : NULL,
 			.keywords = page->keywords ? t->text.buf + page->keywords - 1 : NULL,
 		};

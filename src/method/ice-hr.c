@@ -58,7 +58,7 @@ struct ice_hr_scorer {
 
 static struct method_scorer *ice_hr_scorer_new(const struct method *method);
 
-static int ice_hr_score_page(struct method_scorer *base, const struct page_context *page,
+static int ice_hr_score_page(struct method_scorer *base, const struct page_info *page,
 			     struct scored_segment *segments, size_t count, struct nc_error *err)
 {
 	struct ice_hr_scorer *scorer = (struct ice_hr_scorer *)base;

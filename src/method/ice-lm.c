@@ -330,7 +330,7 @@ static double block_divergence(struct ice_lm_scratch *s, const struct segment *s
 }
 
 int ice_lm_divergences(struct ice_lm_scratch *s, double discount,
-		       const struct page_context *page, const struct segment *segments,
+		       const struct page_info *page, const struct segment *segments,
 		       size_t count, double *kl)
 {
 	table_reset(s);
@@ -372,7 +372,7 @@ struct ice_lm_scorer {
 
 static struct method_scorer *ice_lm_scorer_new(const struct method *method);
 
-static int ice_lm_score_page(struct method_scorer *base, const struct page_context *page,
+static int ice_lm_score_page(struct method_scorer *base, const struct page_info *page,
 			     struct scored_segment *segments, size_t count, struct nc_error *err)
 {
 	struct ice_lm_scorer *scorer = (struct ice_lm_scorer *)base;

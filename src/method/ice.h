@@ -192,7 +192,7 @@ void ice_lm_scratch_free(struct ice_lm_scratch *scratch);
  * page's query model, into kl[]. Returns 1, or 0 when the page has no
  * query words (kl[] is then all 0). */
 int ice_lm_divergences(struct ice_lm_scratch *scratch, double discount,
-		       const struct page_context *page, const struct segment *segments,
+		       const struct page_info *page, const struct segment *segments,
 		       size_t count, double *kl);
 
 /* A method with `settings` (taken over); `max_kl` > 0 replaces the file's

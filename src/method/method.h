@@ -31,7 +31,7 @@
  * the query model is made of the page's title, keywords and headings)
  * gives score_page() instead of score(): the pipeline collects the page's
  * segments, as for a whole-page decider, and hands them over at the end of
- * the page with what the page said of itself (struct page_context). Such a
+ * the page with what the page says of itself (normalise/page-info.h). Such a
  * method has no split(). Text dumps then take memory in proportion to their
  * size (bounded: pipeline.h).
  *
@@ -45,6 +45,7 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
+#include "normalise/page-info.h"
 #include "segment/segment.h"
 
 struct segment_score {
@@ -52,13 +53,6 @@ struct segment_score {
 	double cost_dirty;   /* bits per unit if it is boilerplate */
 	size_t units;        /* how many units the costs are averaged over */
 	enum segment_type type;   /* the type the segment gets if kept; 0: its own */
-};
-
-/* What a page says of itself, for methods that score whole pages. Strings
- * are UTF-8 or NULL, and valid during score_page(). */
-struct page_context {
-	const char *title;      /* the wrapper's title attribute, else <title> */
-	const char *keywords;   /* <meta name="keywords" content="..."> */
 };
 
 /* A part of a segment's text: text + offset, len bytes. */
@@ -92,7 +86,7 @@ struct method_ops {
 		     struct segment_score *score, struct nc_error *err);
 	/* Instead of score(), for a method that needs the whole page: set the
 	 * score of each of the page's `count` segments (in page order). */
-	int (*score_page)(struct method_scorer *scorer, const struct page_context *page,
+	int (*score_page)(struct method_scorer *scorer, const struct page_info *page,
 			  struct scored_segment *segments, size_t count, struct nc_error *err);
 	void (*scorer_free)(struct method_scorer *scorer);
 	void (*free)(struct method *method);
@@ -127,7 +121,7 @@ static inline int method_whole_page(const struct method *method)
 	return method->ops->score_page != NULL;
 }
 
-static inline int method_score_page(struct method_scorer *scorer, const struct page_context *page,
+static inline int method_score_page(struct method_scorer *scorer, const struct page_info *page,
 				    struct scored_segment *segments, size_t count,
 				    struct nc_error *err)
 {

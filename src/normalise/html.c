@@ -1,6 +1,8 @@
-/* html.c: CLEANEVAL wrapper handling and HTML rules (see html.h). */
+/* html.c: stage 1 for HTML: conversion, the wrapper, the head, the rules
+ * (see html.h). */
 #include "normalise/html.h"
 #include "normalise/charset.h"
+#include "normalise/charset-choice.h"
 #include "base/alloc.h"
 #include "base/utf8.h"
 
@@ -8,16 +10,6 @@
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
-
-void html_page_release(struct html_page *page)
-{
-	free(page->url);
-	free(page->title);
-	free(page->charset);
-	free(page->declared);
-	free(page->keywords);
-	page->url = page->title = page->charset = page->declared = page->keywords = NULL;
-}
 
 /* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
 #define WRAPPER_MAX_BYTES 65536
@@ -29,12 +21,24 @@ static const char *skip_space(const char *p, const char *end)
 	return p;
 }
 
-/* Parse the attributes of the <text ...> tag that start at `p` into `page`
+/* What a CLEANEVAL wrapper says of its page (raw bytes of its attributes). */
+struct wrapper {
+	char *id, *title, *encoding;
+};
+
+static void wrapper_release(struct wrapper *w)
+{
+	free(w->id);
+	free(w->title);
+	free(w->encoding);
+	w->id = w->title = w->encoding = NULL;
+}
+
+/* Parse the attributes of the <text ...> tag that start at `p` into `w`
  * (unknown ones are ignored) and return the '>' that closes the tag, or NULL
  * when the tag does not close within WRAPPER_MAX_BYTES. A '>' inside a
  * quoted value (title="News > World") does not close it. */
-static const char *parse_wrapper_attributes(const char *p, const char *end,
-					    struct html_page *page)
+static const char *parse_wrapper_attributes(const char *p, const char *end, struct wrapper *w)
 {
 	if (end - p > WRAPPER_MAX_BYTES)
 		end = p + WRAPPER_MAX_BYTES;
@@ -64,11 +68,11 @@ static const char *parse_wrapper_attributes(const char *p, const char *end,
 
 		char **slot = NULL;
 		if (name_len == 2 && !strncasecmp(name, "id", 2))
-			slot = &page->url;
+			slot = &w->id;
 		else if (name_len == 5 && !strncasecmp(name, "title", 5))
-			slot = &page->title;
+			slot = &w->title;
 		else if (name_len == 8 && !strncasecmp(name, "encoding", 8))
-			slot = &page->charset;
+			slot = &w->encoding;
 		if (slot) {
 			free(*slot);
 			*slot = xmemdup(value, value_len);
@@ -77,9 +81,9 @@ static const char *parse_wrapper_attributes(const char *p, const char *end,
 	return NULL;
 }
 
-/* If the page starts with a CLEANEVAL <text ...> wrapper, fill `page` from it
+/* If the page starts with a CLEANEVAL <text ...> wrapper, fill `w` from it
  * and narrow [*begin, *end) to the page inside it. */
-static void strip_wrapper(const char **begin, const char **end, struct html_page *page)
+static void strip_wrapper(const char **begin, const char **end, struct wrapper *w)
 {
 	const char *p = *begin, *e = *end;
 
@@ -88,9 +92,9 @@ static void strip_wrapper(const char **begin, const char **end, struct html_page
 	p = skip_space(p, e);
 	if (e - p < 6 || strncasecmp(p, "<text", 5) || !isspace((unsigned char)p[5]))
 		return;
-	const char *close = parse_wrapper_attributes(p + 5, e, page);
+	const char *close = parse_wrapper_attributes(p + 5, e, w);
 	if (!close) {
-		html_page_release(page);   /* not a wrapper after all */
+		wrapper_release(w);   /* not a wrapper after all */
 		return;
 	}
 	*begin = close + 1;
@@ -101,42 +105,6 @@ static void strip_wrapper(const char **begin, const char **end, struct html_page
 		q--;
 	if (q - *begin >= 7 && !strncasecmp(q - 7, "</text>", 7))
 		*end = q - 7;
-}
-
-static int is_utf8_name(const char *name)
-{
-	return !strcasecmp(name, "utf8") || !strcasecmp(name, "utf-8");
-}
-
-/* A charset name as IANA registers them: letters, digits and a few
- * punctuation marks, at most 40 characters. Anything else in the wrapper's
- * encoding attribute is junk and must not reach Lynx's command line. */
-static int is_charset_name(const char *name)
-{
-	size_t n = 0;
-	for (; name[n]; n++)
-		if (!isalnum((unsigned char)name[n]) && !strchr("-_.:+()", name[n]))
-			return 0;
-	return n > 0 && n <= 40;
-}
-
-const char *html_pick_charset(const char *hint, const char *html, size_t len, int *fallback)
-{
-	int has_hint = hint && is_charset_name(hint) && strcasecmp(hint, "unset") &&
-		       strcasecmp(hint, "unknown");
-	int non_ascii = utf8_has_non_ascii(html, len);
-	int valid_utf8 = non_ascii && utf8_is_valid(html, len);
-
-	*fallback = 0;
-	if (has_hint && is_utf8_name(hint))
-		return valid_utf8 || !non_ascii ? "utf-8" : "windows-1252";
-	if (valid_utf8)
-		return "utf-8";
-	if (has_hint && strcasecmp(hint, "iso-8859-1") && strcasecmp(hint, "latin1") &&
-	    strcasecmp(hint, "us-ascii"))
-		return hint;
-	*fallback = !has_hint && non_ascii;
-	return "windows-1252";
 }
 
 /* --- what the page says about itself ---------------------------------------- */
@@ -301,61 +269,74 @@ static char *title_in_utf8(const char *raw, size_t len, const char *charset)
 	return clean.len ? strbuf_detach(&clean, NULL) : (strbuf_release(&clean), NULL);
 }
 
-/* Fill in what the page says of itself: its declared charset, and its
- * title (the wrapper's, else <title>) in UTF-8. */
-static void read_head(const char *html, size_t len, struct html_page *page)
+/* Fill in what the page says of itself: its title (the wrapper's, else
+ * <title>) and keywords, in UTF-8, read in the charset decided for it. */
+static void read_head(const char *html, size_t len, const char *wrapper_title,
+		      struct page_info *info)
 {
-	page->declared = html_declared_charset(html, len);
-	const char *effective = page->declared && charset_known(page->declared) ? page->declared
-										: page->charset;
+	const char *charset = info->charset.name;
 	struct strbuf raw = STRBUF_INIT;
 	raw_keywords(html, len, &raw);
 	if (raw.len)
-		page->keywords = title_in_utf8(raw.buf, raw.len, effective);
+		info->keywords = title_in_utf8(raw.buf, raw.len, charset);
 	strbuf_reset(&raw);
-	if (page->title) {
-		char *title = title_in_utf8(page->title, strlen(page->title), effective);
-		free(page->title);
-		page->title = title;
+	if (wrapper_title) {
+		info->title = title_in_utf8(wrapper_title, strlen(wrapper_title), charset);
 	} else {
 		raw_title(html, len, &raw);
 		if (raw.len)
-			page->title = title_in_utf8(raw.buf, raw.len, effective);
+			info->title = title_in_utf8(raw.buf, raw.len, charset);
 	}
 	strbuf_release(&raw);
 }
 
 /* --- normalising ----------------------------------------------------------------- */
 
-int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   struct strbuf *html, const char *hint, int detect, struct html_page *page,
-		   struct nc_error *err)
+/* A page in a charset stage 1 must convert first (charset-choice.h): in
+ * UTF-8 from now on, its <meta> declarations saying so. */
+static int convert_first(struct strbuf *html, const char *from, struct nc_error *err)
 {
+	struct strbuf utf8 = STRBUF_INIT;
+	int ret = charset_to_utf8(from, html->buf, html->len, &utf8, err);
+	if (ret == 0) {
+		html_declare_utf8(&utf8);
+		strbuf_swap(&utf8, html);
+	}
+	strbuf_release(&utf8);
+	return ret;
+}
+
+int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
+		   const struct charset_policy *policy, const char *hint, struct strbuf *html,
+		   struct page_info *info, struct nc_error *err)
+{
+	struct wrapper wrapper = { 0 };
+
+	memset(info, 0, sizeof(*info));
+	const char *from = charset_convert_first(policy, hint);
+	if (from) {
+		if (convert_first(html, from, err) < 0)
+			return -1;
+		charset_choose_converted(policy, from, &info->charset);
+		hint = "utf-8";
+	}
 	const char *begin = html->buf, *end = html->buf + html->len;
-
-	memset(page, 0, sizeof(*page));
-	strip_wrapper(&begin, &end, page);
-
+	strip_wrapper(&begin, &end, &wrapper);
 	size_t len = (size_t)(end - begin);
-	char guess[CHARSET_NAME_MAX];
-	int fallback = 0;
-	const char *charset = html_pick_charset(page->charset ? page->charset : hint, begin, len,
-						&fallback);
-	/* No usable hint and not UTF-8: rather than windows-1252 blindly (the
-	 * 2008 way), what uchardet makes of the bytes. Lynx still prefers a
-	 * charset the page declares. */
-	if (fallback && detect && charset_guess(begin, len, guess) == 0)
-		charset = guess;
-	char *chosen = xstrdup(charset);
-	free(page->charset);
-	page->charset = chosen;
-	read_head(begin, len, page);
+	char *declared = html_declared_charset(begin, len);
+	charset_choose_html(policy, wrapper.encoding ? wrapper.encoding : hint, declared, begin, len,
+			    &info->charset);
+	free(declared);
+	info->url = wrapper.id;
+	wrapper.id = NULL;
+	read_head(begin, len, wrapper.title, info);
+	wrapper_release(&wrapper);
 
 	/* In place: the page without its wrapper, then the rules. */
 	memmove(html->buf, begin, len);
 	strbuf_setlen(html, len);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
-		html_page_release(page);
+		page_info_release(info);
 		return -1;
 	}
 	return 0;

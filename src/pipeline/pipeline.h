@@ -15,12 +15,12 @@
  * mutable state outside workers; worker_emergency_stop() lets a signal
  * handler clean up after every live worker.
  *
- * Character sets. A page in UTF-16 or UTF-32 (a byte order mark), and every
- * page when the user names the charset (--encoding), is converted to UTF-8
- * first (normalise/charset.h). An HTML page otherwise goes to the renderer
- * in its own charset, with the charset to assume when it declares none (see
- * html_normalise()). A text dump that is not UTF-8 is converted as it
- * streams, from what uchardet guesses (windows-1252 with paper_charsets).
+ * Stage 1 is normalise/'s: html.h for HTML pages, text.h for text dumps;
+ * both decide the page's charset in the one place (charset-choice.h) and
+ * say what the page says of itself (page-info.h), which the renderer, a
+ * whole-page method and the sink read. The pipeline does not choose its
+ * stages: the caller (compose/) names the renderer, the rules, the
+ * segmenter's flags, the method and the decider.
  *
  * Every error a worker reports about a page names the page first.
  */
@@ -32,6 +32,8 @@
 #include "base/error.h"
 #include "decide/decider.h"
 #include "method/method.h"
+#include "normalise/charset-choice.h"
+#include "normalise/page-info.h"
 #include "render/renderer.h"
 #include "segment/segment.h"
 #include "sink/sink.h"
@@ -54,11 +56,7 @@ struct pipeline_config {
 	enum segmenter_flags segment_flags;
 	const struct method *method;            /* NULL: keep every segment */
 	const struct decider *decider;          /* required with a method */
-	const char *encoding;                   /* the charset of every page (--encoding),
-						   or NULL: each page's own */
-	int paper_charsets;                     /* the 2008 order for a page without a
-						   declared charset (the hint, then
-						   windows-1252) instead of uchardet's guess */
+	struct charset_policy charset;          /* how pages' charsets are chosen */
 };
 
 /* What cleaning a page found, for progress reports and summaries. */
@@ -96,10 +94,10 @@ int worker_finish(struct worker *worker, struct nc_error *err);
 int worker_read_segments(struct worker *worker, struct page *page, segment_fn fn, void *data,
 			 struct nc_error *err);
 
-/* What the page last read or cleaned said of itself (title, keywords; NULL
- * for a text dump), valid until the worker's next page: what a whole-page
- * method gets (method.h), for training that must see what it sees. */
-const struct page_context *worker_page_context(const struct worker *worker);
+/* What the page last read or cleaned said of itself (stage 1), valid until
+ * the worker's next page: what a whole-page method gets (method.h), for
+ * training that must see what it sees. */
+const struct page_info *worker_page_info(const struct worker *worker);
 
 /* Stage 3 only: segment `text` as a dump (for texts that are already clean). */
 int worker_segment_text(struct worker *worker, const char *text, size_t len, segment_fn fn,

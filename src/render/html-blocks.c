@@ -4,7 +4,6 @@
 #include "base/alloc.h"
 #include "base/utf8.h"
 #include "normalise/charset.h"
-#include "normalise/html.h"
 #include "normalise/markers.h"
 
 #include <limits.h>
@@ -330,23 +329,12 @@ static int write_block(const char *tag, const char *text, size_t len, void *data
 	return 0;
 }
 
-static int is_utf8_name(const char *name)
-{
-	return !strcasecmp(name, "utf-8") || !strcasecmp(name, "utf8");
-}
-
-/* The page in UTF-8 (see html-blocks.h: charsets). */
+/* The page in UTF-8, read in the charset stage 1 decided (renderer.h). */
 static int page_to_utf8(const struct render_request *request, struct strbuf *utf8,
 			struct nc_error *err)
 {
-	char *declared = html_declared_charset(request->html, request->len);
-	const char *from = request->charset;
-	if (declared && charset_known(declared) &&
-	    !(is_utf8_name(declared) && !utf8_is_valid(request->html, request->len)))
-		from = declared;
-	int ret = charset_to_utf8(from, request->html, request->len, utf8, err);
-	free(declared);
-	return ret;
+	return charset_to_utf8(request->charset ? request->charset->name : "utf-8", request->html,
+			       request->len, utf8, err);
 }
 
 static int html_blocks_render(struct renderer *base, const struct render_request *request,

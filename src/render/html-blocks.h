@@ -39,11 +39,11 @@
  * h1-h6 or the list-item marker for li and dt (normalise/markers.h), then
  * the text. HTML_LINES: the lines as they are, without markers.
  *
- * Charsets. The page is converted to UTF-8 first (normalise/charset.h),
- * from the charset its <meta> declares when iconv knows it (what Lynx and
- * ICE do) and the page does not claim UTF-8 falsely, else from the
- * request's charset; libxml2 is then told the bytes are UTF-8 and to ignore
- * the page's declarations. NUL bytes become spaces.
+ * Charsets. The page is converted to UTF-8 first (normalise/charset.h)
+ * from the charset stage 1 decided (normalise/charset-choice.h: its <meta>
+ * declaration when a converter knows it and the page does not claim UTF-8
+ * falsely, which is what Lynx and ICE do); libxml2 is then told the bytes
+ * are UTF-8 and to ignore the page's declarations. NUL bytes become spaces.
  *
  * Threads. libxml2 is initialised when a renderer is created (the runner
  * creates every worker before it starts a thread); after that each parse

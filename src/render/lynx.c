@@ -238,7 +238,8 @@ static int lynx_render(struct renderer *renderer, const struct render_request *r
 
 	if (sandbox_create(lynx, err) < 0 || check_space(lynx, request->len, err) < 0)
 		return -1;
-	lynx_command_line(&lynx->config, request->charset, lynx->sandbox_cfg, argv, &storage);
+	lynx_command_line(&lynx->config, request->charset ? request->charset->assume : NULL,
+			  lynx->sandbox_cfg, argv, &storage);
 	char *const env[] = {
 		"HOME=/nonexistent", "LC_ALL=C", "TERM=dumb", "PATH=/usr/local/bin:/usr/bin:/bin",
 		lynx->sandbox_env[0], lynx->sandbox_env[1], NULL

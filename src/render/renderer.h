@@ -1,7 +1,7 @@
 /* renderer.h: stage 2, from (normalised) HTML to a UTF-8 text dump.
  *
- * A renderer_class describes one way of rendering (Lynx as a child process
- * today; an in-process renderer may follow). Its configuration is shared and
+ * A renderer_class describes one way of rendering (Lynx as a child process;
+ * the in-process block reader of the ICE methods). Its configuration is shared and
  * read-only; each worker creates its own renderer instance from it, which
  * owns whatever mutable state rendering needs (a child process, a private
  * temporary directory). Every renderer honours the marker contract of
@@ -26,12 +26,18 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
+#include "normalise/charset-choice.h"
 #include "normalise/markers.h"
 
+/* Charsets. Stage 1 has decided the page's charset (normalise/
+ * charset-choice.h): a renderer never reads the page's declarations again.
+ * An in-process renderer reads the page in `charset->name`. Lynx reads
+ * <meta> itself, which is part of the paper's behaviour: it is told to
+ * assume `charset->assume`. */
 struct render_request {
 	const char *html;
 	size_t len;
-	const char *charset;   /* the charset to assume when the page declares none */
+	const struct charset_choice *charset;
 	size_t max_output;     /* bytes of dump; larger is an NC_ERR_LIMIT error */
 	const struct markers *markers;   /* the pipeline's, for raw_html renderers */
 };

@@ -181,16 +181,16 @@ static void json_field(struct strbuf *out, const char *name, const char *value)
 	strbuf_addch(out, ',');
 }
 
-static void begin_jsonl(struct page_sink *sink, const struct page_meta *meta)
+static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 {
 	struct strbuf *out = &sink->pending;
 	strbuf_addch(out, '{');
-	json_field(out, "url", meta->url);
+	json_field(out, "url", page_info_url(info, sink->page));
 	json_field(out, "source", sink->page->name);
 	json_field(out, "record_id", sink->page->record_id);
 	json_field(out, "date", sink->page->date);
-	json_field(out, "title", meta->title);
-	json_field(out, "charset", meta->charset);
+	json_field(out, "title", info->title);
+	json_field(out, "charset", info->charset.reported[0] ? info->charset.reported : NULL);
 	strbuf_addf(out, "\"method\":%s,", sink->config.method_json ? sink->config.method_json
 								    : "null");
 	strbuf_addstr(out, "\"segments\":[");
@@ -378,7 +378,7 @@ int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 }
 
 int page_sink_begin(struct page_sink *sink, const struct page *page,
-		    const struct page_meta *meta, struct nc_error *err)
+		    const struct page_info *info, struct nc_error *err)
 {
 	/* A file's header is not the sink's to write: whoever starts files
 	 * does (page_sink_file_header(); the runner), in one place. */
@@ -388,7 +388,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	sink->page = page;
 	strbuf_reset(&sink->url);
 	if (sink->config.format == SINK_WET)
-		strbuf_addstr(&sink->url, meta->url);
+		strbuf_addstr(&sink->url, page_info_url(info, page));
 	memset(&sink->counts, 0, sizeof(sink->counts));
 	strbuf_reset(&sink->pending);
 	strbuf_reset(&sink->text);
@@ -398,9 +398,9 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	sink->streaming = sink->config.format != SINK_WET &&
 			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
 	if (sink->config.format == SINK_CLEANEVAL)
-		write_url_line(&sink->pending, meta->url);
+		write_url_line(&sink->pending, page_info_url(info, page));
 	else if (sink->config.format == SINK_JSONL)
-		begin_jsonl(sink, meta);
+		begin_jsonl(sink, info);
 	return 0;
 }
 

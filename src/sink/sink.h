@@ -45,6 +45,7 @@
 
 #include "base/error.h"
 #include "method/method.h"
+#include "normalise/page-info.h"
 #include "sink/output.h"
 #include "source/page.h"
 
@@ -70,13 +71,6 @@ struct sink_config {
  * ".gz" is added with gzip). */
 const char *sink_format_extension(enum sink_format format);
 
-/* What the pipeline learnt about a page on its way. */
-struct page_meta {
-	const char *url;       /* never NULL: the page's own, or its name */
-	const char *title;     /* UTF-8, or NULL */
-	const char *charset;   /* the charset the page was read in, or NULL */
-};
-
 /* Counted while a page is written. */
 struct page_counts {
 	size_t segments, kept;       /* segments (not pieces): kept when a piece is */
@@ -92,8 +86,10 @@ struct page_sink;
 struct page_sink *page_sink_new(const struct sink_config *config, struct page_output *output);
 void page_sink_free(struct page_sink *sink);
 
+/* `info`: what stage 1 found the page says of itself (its URL, title,
+ * charset), read during begin() only. */
 int page_sink_begin(struct page_sink *sink, const struct page *page,
-		    const struct page_meta *meta, struct nc_error *err);
+		    const struct page_info *info, struct nc_error *err);
 int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct nc_error *err);
 int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
 		       size_t count, struct nc_error *err);

@@ -39,8 +39,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int layout = HTML_BLOCKS; layout <= HTML_LINES; layout++) {
 		struct html_blocks_config config = { (enum html_blocks_layout)layout };
 		struct renderer *r = html_blocks_renderer_class.create(&config, &err);
+		static const struct charset_choice latin = { .name = "windows-1252",
+							     .assume = "windows-1252" };
 		struct render_request request = { .html = (const char *)data, .len = size,
-						  .charset = "windows-1252", .max_output = 1 << 24,
+						  .charset = &latin, .max_output = 1 << 24,
 						  .markers = &markers };
 		strbuf_reset(&dump);
 		if (renderer_render(r, &request, &dump, &err) == 0) {

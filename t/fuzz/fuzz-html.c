@@ -7,7 +7,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct rule_set *rules;
 	struct strbuf out = STRBUF_INIT;
-	struct html_page page = { 0 };
+	struct page_info info;
 	struct nc_error err;
 
 	if (!rules)
@@ -15,12 +15,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	strbuf_add(&out, data, size);
 	if (size && data[0] & 2)
 		html_declare_utf8(&out);
-	if (html_normalise(rules, fuzz_workspace(), &out, NULL, size && data[0] & 1, &page, &err) == 0) {
-		/* What Lynx is told must be a short, printable charset name. */
-		for (const char *p = page.charset; *p; p++)
+	struct charset_policy policy = { .paper = size && data[0] & 1 };
+	if (html_normalise(rules, fuzz_workspace(), &policy, NULL, &out, &info, &err) == 0) {
+		/* What Lynx is told and what a renderer converts from must be
+		 * short, printable charset names. */
+		for (const char *p = info.charset.assume; *p; p++)
 			if (*p < 0x21 || *p > 0x7e)
 				abort();
-		html_page_release(&page);
+		for (const char *p = info.charset.name; *p; p++)
+			if (*p < 0x21 || *p > 0x7e)
+				abort();
+		page_info_release(&info);
 	}
 	strbuf_release(&out);
 	return 0;

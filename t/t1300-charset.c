@@ -1,0 +1,149 @@
+/* t1300-charset: stage 1's one decision of a page's charset
+ * (normalise/charset-choice.h) and the text reader (normalise/text.h):
+ * the 2008 order for HTML, labels that are no declaration, text dumps
+ * decided by their first block that is not ASCII, URL lines, CLEANEVAL tags,
+ * byte order marks, a text fed across block boundaries. */
+#include "tap.h"
+#include "base/strbuf.h"
+#include "normalise/charset-choice.h"
+#include "normalise/text.h"
+#include "source/page.h"
+
+static const struct charset_policy detect = { 0 }, paper = { .paper = 1 };
+
+/* The charset Lynx is told to assume, and the one a page is read in. */
+static void html_case(const struct charset_policy *policy, const char *hint,
+		      const char *declared, const char *bytes, const char *assume,
+		      const char *name, int passed_over, const char *what)
+{
+	struct charset_choice c;
+	charset_choose_html(policy, hint, declared, bytes, strlen(bytes), &c);
+	is_string(c.assume, assume, "%s: assumed", what);
+	is_string(c.name, name, "%s: read in", what);
+	is_int(c.passed_over, passed_over, "%s: %s", what,
+	       passed_over ? "a label was passed over" : "no label passed over");
+}
+
+/* A string literal and its length, NUL bytes included. */
+#define S(literal) literal, sizeof(literal) - 1
+
+/* A page read from memory. */
+static void memory_page(struct page *page, const char *text, size_t len, const char *hint)
+{
+	struct strbuf data = STRBUF_INIT;
+	memset(page, 0, sizeof(*page));
+	page->name = strdup("test");
+	page->kind = PAGE_TEXT;
+	page->charset_hint = hint ? strdup(hint) : NULL;
+	strbuf_add(&data, text, len);
+	page_set_memory(page, &data);
+	strbuf_release(&data);
+}
+
+/* Read `len` bytes of `text` through a text reader: the UTF-8 text, the
+ * URL (or "-") and the reported charset, "|"-separated. */
+static void read_text(const char *text, size_t len, const char *hint, enum text_flags flags,
+		      const struct charset_policy *policy, struct strbuf *out)
+{
+	struct text_reader *reader = text_reader_new();
+	struct page_info info = { 0 };
+	struct page page;
+	struct nc_error err;
+	memory_page(&page, text, len, hint);
+	strbuf_reset(out);
+	if (text_reader_start(reader, &page, policy, flags, &info, &err) < 0 ||
+	    text_reader_read_all(reader, 1u << 30, out, &err) < 0) {
+		strbuf_reset(out);
+		strbuf_addf(out, "error: %s", err.message);
+	}
+	strbuf_addf(out, "|%s|%s", info.url ? info.url : "-", info.charset.reported);
+	page_info_release(&info);
+	page_release(&page);
+	text_reader_free(reader);
+}
+
+int main(void)
+{
+	/* The 2008 order (what Lynx is told to assume). */
+	html_case(&paper, "utf8", NULL, "caf\xc3\xa9", "utf-8", "utf-8", 0, "a utf8 hint on UTF-8 bytes");
+	html_case(&paper, "utf8", NULL, "caf\xe9", "windows-1252", "windows-1252", 0,
+		  "a utf8 hint on Latin-1 bytes is not trusted");
+	html_case(&paper, "unset", NULL, "caf\xc3\xa9", "utf-8", "utf-8", 0, "no hint, valid UTF-8");
+	html_case(&paper, NULL, NULL, "caf\xe9", "windows-1252", "windows-1252", 0, "no hint, not UTF-8");
+	html_case(&paper, "iso-8859-1", NULL, "caf\xe9", "windows-1252", "windows-1252", 0,
+		  "Latin-1 is read as its superset");
+	html_case(&paper, "KOI8-R", NULL, "\xf0\xd2\xc9", "KOI8-R", "KOI8-R", 0, "another hint is taken");
+	html_case(&paper, NULL, "ISO-8859-2", "caf\xe9", "windows-1252", "ISO-8859-2", 0,
+		  "a declaration is read, Lynx assumes the fallback");
+	html_case(&paper, NULL, "utf-8", "caf\xe9", "windows-1252", "windows-1252", 0,
+		  "a false UTF-8 declaration is not trusted");
+
+	/* Labels that are no declaration: passed over on every path. */
+	html_case(&paper, "unknown-8bit", NULL, "caf\xe9", "windows-1252", "windows-1252", 1,
+		  "hint unknown-8bit");
+	html_case(&paper, "x-user-defined", NULL, "caf\xc3\xa9", "utf-8", "utf-8", 1,
+		  "hint x-user-defined on UTF-8 bytes");
+	html_case(&paper, "unknown-iso-1252", NULL, "caf\xe9", "windows-1252", "windows-1252", 1,
+		  "hint unknown-iso-1252");
+	html_case(&paper, NULL, "none", "caf\xe9", "windows-1252", "windows-1252", 1, "<meta> none");
+	html_case(&paper, "0", "unknown-0", "caf\xe9", "windows-1252", "windows-1252", 1,
+		  "hint 0 and <meta> unknown-0");
+	html_case(&paper, "unknown", NULL, "caf\xe9", "windows-1252", "windows-1252", 0,
+		  "CLEANEVAL's 'unknown' is absent, not passed over");
+	html_case(&paper, "not a <charset>", NULL, "caf\xe9", "windows-1252", "windows-1252", 1,
+		  "junk in the hint never reaches Lynx");
+
+	/* Detection: only without a usable hint, and not with the 2008 policy. */
+	const char *russian = "\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee "
+			      "\xf0\xf3\xf1\xf1\xea\xe8\xe9 \xf2\xe5\xea\xf1\xf2 \xe2 "
+			      "\xea\xee\xe4\xe8\xf0\xee\xe2\xea\xe5 windows-1251, \xea\xee\xf2"
+			      "\xee\xf0\xfb\xe9 \xed\xe0\xe4\xee \xf3\xe3\xe0\xe4\xe0\xf2\xfc.";
+	struct charset_choice c;
+	charset_choose_html(&detect, NULL, NULL, russian, strlen(russian), &c);
+	ok(strcmp(c.assume, "windows-1252") != 0, "undeclared Cyrillic: guessed (%s)", c.assume);
+	is_int(c.reason, CHARSET_REASON_GUESS, "... and says it was a guess");
+	charset_choose_html(&paper, NULL, NULL, russian, strlen(russian), &c);
+	is_string(c.assume, "windows-1252", "the 2008 policy does not guess");
+	charset_choose_html(&detect, "unknown-8bit", NULL, russian, strlen(russian), &c);
+	ok(strcmp(c.assume, "windows-1252") != 0 && c.passed_over,
+	   "a label no converter knows is no declaration: guessed (%s)", c.assume);
+
+	/* Converted first: forced, or a byte order mark's UTF-16. */
+	struct charset_policy forced = { .forced = "ISO-8859-2" };
+	is_string(charset_convert_first(&forced, NULL), "ISO-8859-2", "--encoding converts first");
+	is_string(charset_convert_first(&detect, "UTF-16LE"), "UTF-16LE", "so does a BOM's UTF-16");
+	ok(charset_convert_first(&detect, "windows-1252") == NULL, "a hint does not");
+
+	/* Text: URL lines, charsets, tags, byte order marks, blocks. */
+	struct strbuf out = STRBUF_INIT;
+	read_text(S("URL: http://x.org/a \nHello\n"), NULL, TEXT_URL_LINE, &detect, &out);
+	is_string(out.buf, "Hello\n|http://x.org/a|utf-8", "a URL line names the page");
+	read_text(S("\xef\xbb\xbfURL: u\ntext"), NULL, TEXT_URL_LINE, &detect, &out);
+	is_string(out.buf, "text|u|utf-8", "... after a byte order mark");
+	read_text(S("\xef\xbb\xbfno url\n"), NULL, TEXT_URL_LINE, &detect, &out);
+	is_string(out.buf, "\xef\xbb\xbfno url\n|-|utf-8", "a BOM without a URL line stays");
+	read_text(S("Hello\nURL: x\n"), NULL, TEXT_URL_LINE, &detect, &out);
+	is_string(out.buf, "Hello\nURL: x\n|-|utf-8", "a later URL line is text");
+	read_text(S("URL: x\nHello\n"), NULL, TEXT_PLAIN, &detect, &out);
+	is_string(out.buf, "URL: x\nHello\n|-|utf-8", "without TEXT_URL_LINE it is text");
+	read_text(S("caf\xe9 cr\xe8me\n"), NULL, TEXT_PLAIN, &paper, &out);
+	is_string(out.buf, "caf\xc3\xa9 cr\xc3\xa8me\n|-|windows-1252", "Latin-1 text, 2008 policy");
+	read_text(S("<p>one<H>two{p}three<x>\n<l"), NULL, TEXT_CLEANEVAL_TAGS, &paper, &out);
+	is_string(out.buf, "\n\none\n\ntwo\n\nthree<x>\n<l|-|utf-8", "CLEANEVAL tags become breaks");
+	read_text(S("\xff\xfeU\0R\0L\0:\0 \0u\0\n\0h\0\xe9\0"), "UTF-16LE", TEXT_URL_LINE, &detect,
+		  &out);
+	is_string(out.buf, "h\xc3\xa9|u|UTF-16LE", "UTF-16 with its BOM, converted as it streams");
+
+	/* A text longer than a block: the tag and the charset decided late. */
+	struct strbuf big = STRBUF_INIT;
+	while (big.len < TEXT_BLOCK_BYTES - 1)
+		strbuf_addch(&big, 'a');
+	strbuf_addstr(&big, "<p>b caf\xe9 cr\xe8me.");   /* a tag across the block boundary */
+	read_text(big.buf, big.len, NULL, TEXT_CLEANEVAL_TAGS, &paper, &out);
+	ok(out.len > 20 && strstr(out.buf, "a\n\nb caf\xc3\xa9 cr\xc3\xa8me.|-|utf-8") != NULL,
+	   "a tag cut by a block's end is still a tag; a late Latin-1 block is converted "
+	   "(reported as read at the start)");
+	strbuf_release(&big);
+	strbuf_release(&out);
+	return done_testing();
+}
