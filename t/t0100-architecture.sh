@@ -10,7 +10,7 @@
 #    since the build tree has a scripts/ of its own).
 . "$(dirname "$0")/test-lib.sh"
 
-order="base source normalise render segment method decide sink pipeline train eval cli"
+order="base source normalise render segment method decide sink pipeline eval train compose cli"
 rank() {  # the position of a folder in the flow, or nothing
 	i=0
 	for d in $order; do

@@ -535,7 +535,7 @@ static void test_tree_file(void)
 	static const struct { const char *from, *to, *message; enum nc_error_code code; char nodes; } bad[] = {
 		{ "method\tgolf", "method\tice-dt", "golf.tree: built for the method 'ice-dt', asked "
 		  "for 'golf'", NC_ERR_METHOD, 0 },
-		{ "model\t2", "model\t3", "golf.tree:1: model file version 3", NC_ERR_FORMAT, 0 },
+		{ "model\t2", "model\t4", "golf.tree:1: model file version 4", NC_ERR_FORMAT, 0 },
 		{ "humidity<=77.5", "pressure<=77.5", "golf.tree:11: unknown feature 'pressure'",
 		  NC_ERR_FORMAT, 0 },
 		{ "\tno\t0 2", "\tmaybe\t0 2", "golf.tree:9: unknown class 'maybe'", NC_ERR_FORMAT, 0 },

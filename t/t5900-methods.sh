@@ -14,6 +14,33 @@ grep_ok "...and perplexity, with its default model" "^  perplexity .*\[perplexit
 fails 2 "an unknown --method" ncleaner --method nosuch "$F/page.html"
 grep_ok "...is named" "no method 'nosuch'" "$TMP/err"
 
+# --- The composition tables (issue 16) -----------------------------------------------------
+
+ok "--help-renderers" ncleaner --help-renderers
+grep_ok "...lists lynx, writing a dump" "^  lynx .*writes dump" "$TMP/out"
+grep_ok "...and the block reader" "^  blocks .*writes blocks" "$TMP/out"
+ok "--help-deciders" ncleaner --help-deciders
+grep_ok "...lists threshold, reading --bias" "^  threshold .*(--bias)" "$TMP/out"
+fails 2 "an unknown --renderer" ncleaner --renderer nosuch "$F/page.html"
+grep_ok "...is named" "no renderer 'nosuch'" "$TMP/err"
+fails 2 "an unknown --decider" ncleaner --decider threshold,nosuch "$F/page.html"
+grep_ok "...is named" "no decider 'nosuch'" "$TMP/err"
+fails 2 "a renderer that writes another layout than the method reads" \
+	ncleaner --method ice-dt --renderer lynx "$F/page.html"
+grep_ok "...says both" "the ice-dt method reads a blocks layout, and the lynx renderer writes dump" "$TMP/err"
+fails 2 "an option of a renderer not chosen" ncleaner --method ice-bl --lynx lynx "$F/page.html"
+grep_ok "...is refused, naming the renderer" "lynx does not apply to the blocks renderer" "$TMP/err"
+fails 2 "a decider's option without a method" ncleaner --no-lm -b 1 "$F/page.html"
+fails 2 "--paper with another renderer" ncleaner --paper --renderer blocks "$F/page.html"
+ok "jsonl names the renderer and the decider that ran" ncleaner -f jsonl "$F/page.html"
+grep_ok "..." '"method":{"name":"ncleaner","model":"english",.*"bias":0,"decider":"threshold","renderer":"lynx"}' "$TMP/out"
+ok "two deciders in turn" ncleaner -f jsonl --decider threshold,threshold "$F/page.html"
+grep_ok "...described apart" '"deciders":\[{"name":"threshold","bias":0},{"name":"threshold","bias":0}\],"decider":"threshold,threshold"' "$TMP/out"
+ncleaner "$F/page.html" > "$TMP/one"
+ok "...keep what one keeps (the same threshold twice)" sh -c 'ncleaner --decider threshold,threshold "$1" | cmp - "$2"' sh "$F/page.html" "$TMP/one"
+ok "--method ice-dt --renderer blocks, named" ncleaner --method ice-dt --renderer blocks -f jsonl "$F/page.html"
+grep_ok "...in jsonl" '"renderer":"blocks"' "$TMP/out"
+
 # --- Training a perplexity model ----------------------------------------------------------
 
 ok "train-ncleaner --method perplexity on gold texts" \

@@ -18,7 +18,7 @@ grep_ok "...ice-lm, with its shipped settings" "^  ice-lm .*\[ice-lm\]" "$TMP/ou
 # --- each method on the test page -----------------------------------------------------------
 
 # No Lynx is run: a Lynx that does not exist does not matter.
-ok "ice-bl on the test page (no Lynx needed)" ncleaner --method ice-bl --lynx /nonexistent/lynx "$F/page.html"
+ok "ice-bl on the test page (no Lynx needed)" env NCLEANER_LYNX=/nonexistent/lynx ncleaner --method ice-bl "$F/page.html"
 cat > "$TMP/want" <<'EOF'
 URL: http://example.org/story.html
 <p>Home | News | Sport | Weather | Contact
@@ -138,10 +138,10 @@ fails 2 "a truncated tree" ncleaner -m "$TMP/cut.model" "$F/page.html"
 grep_ok "...names the file and the line" "cut.model:[0-9]*: " "$TMP/err"
 sed 's/^1	\([a-z]*\)<=/1	length<=/' "$TMP/dt.model" > "$TMP/feature.model"
 fails 2 "a tree with an unknown feature" ncleaner -m "$TMP/feature.model" "$F/page.html"
-grep_ok "...names it, the file and the line" "feature.model:7: unknown feature 'length'" "$TMP/err"
+grep_ok "...names it, the file and the line" "feature.model:9: unknown feature 'length'" "$TMP/err"
 sed 's/^classes	h l p n$/classes	h l p x/' "$TMP/dt.model" > "$TMP/class.model"
 fails 2 "a tree with an unknown class" ncleaner -m "$TMP/class.model" "$F/page.html"
-grep_ok "...names the file and the line" "class.model:4: the classes must be 'h l p n'" "$TMP/err"
+grep_ok "...names the file and the line" "class.model:6: the classes must be 'h l p n'" "$TMP/err"
 fails 2 "--method ice-lm with a tree" ncleaner --method ice-lm -m "$TMP/dt.model" "$F/page.html"
 grep_ok "...names both methods" "built for the method 'ice-dt', asked for 'ice-lm'" "$TMP/err"
 sed '/^end$/d' "$TMP/lm.model" > "$TMP/lm-cut.model"

@@ -5,7 +5,9 @@ F=$FIXTURES/t6000
 
 ok "--help works" train-ncleaner --help
 ok "differential training" train-ncleaner --diff -n 3 -q 0.5 -m 1 "$F/gold" "$F/raw" "$TMP/a.model"
-grep_ok "the model has the magic line" "^ncleaner-model	2$" "$TMP/a.model"
+grep_ok "the model has the magic line" "^ncleaner-model	3$" "$TMP/a.model"
+grep_ok "...and names the renderer it was built through" "^renderer	lynx$" "$TMP/a.model"
+grep_ok "...and the rules" "^rules	html:[0-9a-f]\{12\},dump:[0-9a-f]\{12\}$" "$TMP/a.model"
 grep_ok "the model names its method" "^method	ncleaner$" "$TMP/a.model"
 grep_ok "the model records n" "^order	3$" "$TMP/a.model"
 grep_ok "the model has an end line" "^end	[0-9]*$" "$TMP/a.model"

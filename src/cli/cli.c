@@ -62,85 +62,67 @@ const char *cli_data_dir_hint(void)
 	       "--data-dir or $NCLEANER_DATA_DIR)";
 }
 
-static int ends_with(const char *s, const char *suffix)
+void cli_getopt_build(struct cli_getopt *g, const struct option *own, const char *own_short,
+		      const int *ids)
 {
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcasecmp(s + n - m, suffix);
-}
+	size_t count, nown = 0, nids = 0;
+	const struct compose_option *options = compose_options(&count);
 
-char *cli_model_path(const char *data_dir, const char *name_or_path)
-{
-	struct strbuf path = STRBUF_INIT;
-
-	if (strchr(name_or_path, '/') || ends_with(name_or_path, ".model"))
-		strbuf_addstr(&path, name_or_path);
-	else
-		strbuf_addf(&path, "%s/models/%s.model", data_dir, name_or_path);
-	return strbuf_detach(&path, NULL);
-}
-
-void cli_pipeline_setup_init(struct cli_pipeline_setup *setup)
-{
-	const char *lynx = getenv("NCLEANER_LYNX");
-
-	memset(setup, 0, sizeof(*setup));
-	setup->lynx.program = lynx && *lynx ? lynx : "lynx";
-	setup->lynx.timeout_seconds = CLI_DEFAULT_TIMEOUT;
-	strbuf_init(&setup->html_rules);
-	strbuf_init(&setup->dump_rules);
-}
-
-int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *program, int option,
-			      const char *value)
-{
-	switch (option) {
-	case CLI_OPT_LYNX:
-		setup->lynx.program = value;
-		return 1;
-	case CLI_OPT_TIMEOUT:
-		setup->lynx.timeout_seconds = cli_parse_double(program, "--timeout", value);
-		if (setup->timeout_must_be_positive && !(setup->lynx.timeout_seconds > 0)) {
-			cli_print(program, "--timeout must be positive");
-			exit(2);
+	while (own[nown].name)
+		nown++;
+	while (ids[nids] >= 0)
+		nids++;
+	g->ids = ids;
+	g->longs = xcalloc(nown + nids + 1, sizeof(*g->longs));
+	memcpy(g->longs, own, nown * sizeof(*own));
+	snprintf(g->shorts, sizeof(g->shorts), "%s", own_short);
+	for (size_t i = 0, n = nown; i < nids; i++) {
+		const struct compose_option *option = &options[ids[i]];
+		if (option->letter) {
+			size_t len = strlen(g->shorts);
+			g->shorts[len] = (char)option->letter;
+			g->shorts[len + 1] = option->argument ? ':' : '\0';
+			g->shorts[len + 2] = '\0';
 		}
-		return 1;
-	case CLI_OPT_DATA_DIR:
-		setup->data_dir_option = value;
-		return 1;
-	default:
+		if (option->name)
+			g->longs[n++] = (struct option){ option->name, option->argument
+							 ? required_argument : no_argument,
+							 NULL, CLI_COMPOSE + ids[i] };
+	}
+}
+
+void cli_getopt_release(struct cli_getopt *g)
+{
+	free(g->longs);
+	g->longs = NULL;
+}
+
+int cli_compose_option(const struct cli_getopt *g, struct compose_values *values,
+		       const char *program, int code, const char *arg)
+{
+	size_t count;
+	const struct compose_option *options = compose_options(&count);
+	struct nc_error err = { 0 };
+	int id = -1;
+
+	for (const int *i = g->ids; *i >= 0 && id < 0; i++)
+		if (code == CLI_COMPOSE + *i || (options[*i].letter && code == options[*i].letter))
+			id = *i;
+	if (id < 0)
 		return 0;
+	if (compose_read(values, id, arg, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		exit(2);
 	}
+	return 1;
 }
 
-void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config)
+void cli_compose_help(FILE *out, const int *ids)
 {
-	setup->data_dir = cli_data_dir(setup->data_dir_option);
-	strbuf_reset(&setup->html_rules);
-	strbuf_reset(&setup->dump_rules);
-	strbuf_addf(&setup->html_rules, "%s/regex/html.rules", setup->data_dir);
-	strbuf_addf(&setup->dump_rules, "%s/regex/dump.rules", setup->data_dir);
-	config->html_rules_path = setup->html_rules.buf;
-	config->dump_rules_path = setup->dump_rules.buf;
-	config->renderer = &lynx_renderer_class;
-	config->renderer_config = &setup->lynx;
-}
-
-void cli_pipeline_setup_release(struct cli_pipeline_setup *setup)
-{
-	strbuf_release(&setup->html_rules);
-	strbuf_release(&setup->dump_rules);
-}
-
-void cli_apply_method_input(const struct method_kind *kind, struct pipeline_config *config)
-{
-	const struct method_input *input = &kind->input;
-	if (input->renderer) {
-		config->renderer = input->renderer;
-		config->renderer_config = input->renderer_config;
-	}
-	config->segment_flags |= input->segment_flags;
-	if (input->no_dump_rules)
-		config->dump_rules_path = NULL;
+	size_t count;
+	const struct compose_option *options = compose_options(&count);
+	for (; *ids >= 0; ids++)
+		compose_option_print(&options[*ids], out);
 }
 
 /* Append `text` with what could move a terminal's cursor or change its

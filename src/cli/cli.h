@@ -1,8 +1,8 @@
 /* cli.h: what the command-line front ends share.
  *
  * Not part of the library: these helpers may print and exit. They find the
- * data directory (rules and models), hold the defaults of the options that
- * every program running the pipeline takes, parse numbers strictly, and keep
+ * data directory (rules and models), build getopt tables and --help from the
+ * composition's options (compose.h), parse numbers strictly, and keep
  * the registry of live workers and output files that the signal handler
  * cleans up after.
  */
@@ -14,10 +14,10 @@
 
 #include "base/file.h"
 #include "base/strbuf.h"
-#include "method/registry.h"
+#include "compose/compose.h"
 #include "pipeline/pipeline.h"
 #include "sink/output.h"
-#include "render/lynx.h"
+#include <getopt.h>
 
 /* --- data files and defaults ------------------------------------------------- */
 
@@ -26,44 +26,32 @@
  * build tree, else the installed package data directory. */
 const char *cli_data_dir(const char *option);
 
-/* Resolve a model given as a path (contains '/' or ends in ".model") or as
- * a name of a shipped model ("english", "nonlex"). Result owned by caller. */
-char *cli_model_path(const char *data_dir, const char *name_or_path);
+/* --- the composition's options (compose.h) ------------------------------------ */
 
-#define CLI_DEFAULT_TIMEOUT 10.0
+/* getopt_long codes of composition options: CLI_COMPOSE + the option's id
+ * (their letters, -m -b -n -q, come back as themselves). */
+#define CLI_COMPOSE 0x1000
 
-/* The options of every program that runs the pipeline: --lynx, --timeout,
- * --data-dir, and what follows from them. */
-struct cli_pipeline_setup {
-	struct lynx_config lynx;      /* program: --lynx, else $NCLEANER_LYNX, else lynx */
-	const char *data_dir_option;  /* --data-dir, or NULL */
-	int timeout_must_be_positive; /* else --timeout 0 (or less) means no deadline */
-	/* filled by cli_pipeline_setup_finish(): */
-	const char *data_dir;
-	struct strbuf html_rules;
-	struct strbuf dump_rules;
+/* A program's getopt table: its own options `own` (ending in a zero entry)
+ * and letters `own_short`, then the composition options `ids` (ending in
+ * -1). */
+struct cli_getopt {
+	struct option *longs;
+	char shorts[64];
+	const int *ids;
 };
+void cli_getopt_build(struct cli_getopt *g, const struct option *own, const char *own_short,
+		      const int *ids);
+void cli_getopt_release(struct cli_getopt *g);
 
-void cli_pipeline_setup_init(struct cli_pipeline_setup *setup);
+/* Read `code` (and `arg`) into `values` when it is one of g's composition
+ * options: 1; 0 when it is not; prints and exits 2 on a bad value. */
+int cli_compose_option(const struct cli_getopt *g, struct compose_values *values,
+		       const char *program, int code, const char *arg);
 
-/* The long options behind cli_pipeline_setup, for a program's getopt table. */
-enum { CLI_OPT_LYNX = 0x1000, CLI_OPT_TIMEOUT, CLI_OPT_DATA_DIR };
-#define CLI_PIPELINE_LONG_OPTIONS \
-	{ "lynx", required_argument, NULL, CLI_OPT_LYNX }, \
-	{ "timeout", required_argument, NULL, CLI_OPT_TIMEOUT }, \
-	{ "data-dir", required_argument, NULL, CLI_OPT_DATA_DIR }
-
-/* Take one of those options into `setup`: 1 if `option` was one of them,
- * 0 if not; prints and exits 2 on a bad value. */
-int cli_pipeline_setup_option(struct cli_pipeline_setup *setup, const char *program, int option,
-			      const char *value);
-/* Resolve the data directory and fill `config` with the rules and Lynx. */
-void cli_pipeline_setup_finish(struct cli_pipeline_setup *setup, struct pipeline_config *config);
-void cli_pipeline_setup_release(struct cli_pipeline_setup *setup);
-
-/* Make `config` what the method `kind` needs of the stages before it (its
- * renderer, segmenter flags, no dump rules: method/registry.h). */
-void cli_apply_method_input(const struct method_kind *kind, struct pipeline_config *config);
+/* The --help lines of the composition options `ids` that `filter` accepts
+ * (NULL: all), in the order given. */
+void cli_compose_help(FILE *out, const int *ids);
 
 /* What to add to a message about a missing rule or model file. */
 const char *cli_data_dir_hint(void);

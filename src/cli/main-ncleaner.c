@@ -11,11 +11,7 @@
 #include "cli/progress.h"
 #include "base/alloc.h"
 #include "base/json.h"
-#include "decide/decider.h"
-#include "method/model-file.h"
-#include "method/ngram.h"
-#include "method/perplexity-method.h"
-#include "method/registry.h"
+#include "compose/compose.h"
 #include "normalise/charset.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
@@ -34,6 +30,20 @@
 #include <unistd.h>
 
 static const char *program = "ncleaner";
+
+/* The composition options (compose.h) this program reads, by --help section. */
+static const int choice_options[] = {
+	OPTION_METHOD, OPTION_MODEL, OPTION_NONLEX, OPTION_ORDER, OPTION_Q, OPTION_MAX_PERPLEXITY,
+	OPTION_MAX_KL, OPTION_DECIDER, OPTION_BIAS, -1
+};
+static const int running_options[] = {
+	OPTION_RENDERER, OPTION_LYNX, OPTION_TIMEOUT, OPTION_DATA_DIR, -1
+};
+static const int all_compose_options[] = {
+	OPTION_METHOD, OPTION_MODEL, OPTION_NONLEX, OPTION_ORDER, OPTION_Q, OPTION_MAX_PERPLEXITY,
+	OPTION_MAX_KL, OPTION_DECIDER, OPTION_BIAS, OPTION_RENDERER, OPTION_LYNX, OPTION_TIMEOUT,
+	OPTION_DATA_DIR, -1
+};
 
 static void usage(FILE *out)
 {
@@ -55,20 +65,11 @@ static void usage(FILE *out)
 "      --dump            stop after the Lynx dump (the paper's baseline)\n"
 "      --no-lm           rules and segmentation only, no language model\n"
 "      --scores          every segment with H_clean, H_dirty and the decision\n"
-"Method and model:\n"
-"      --method NAME     how segments are scored (default: the model file's\n"
-"                        method, else ncleaner)\n"
+"Method, model and decision:\n");
+	cli_compose_help(out, choice_options);
+	fprintf(out,
 "      --help-methods    list the methods\n"
-"  -m, --model NAME|PATH model to use (default: the method's shipped model;\n"
-"                        english for ncleaner)\n"
-"      --nonlex          use the non-lexical model (same as -m nonlex)\n"
-"  -b, --bias BITS       added to the clean cost before comparing; > 0 keeps less\n"
-"  -n N                  ncleaner: use n-grams up to N (at most the model's order)\n"
-"  -q Q                  ncleaner: interpolation parameter, 0 < Q <= 1\n"
-"      --max-perplexity P  perplexity: drop sentences above P (default: the\n"
-"                        model's, %g as published)\n"
-"      --max-kl BITS     ice-lm: drop blocks whose KL divergence from the page's\n"
-"                        query model is above BITS (default: the model's)\n"
+"      --help-deciders   list the deciders\n"
 "Input:\n"
 "      --html            treat every input that is not an archive as HTML\n"
 "      --text            treat every input that is not an archive as a text dump\n"
@@ -87,35 +88,30 @@ static void usage(FILE *out)
 "                        same, in the same order, for any N\n"
 "      --progress        report progress on standard error (default with -o\n"
 "                        when standard error is a terminal)\n"
-"      --stats FILE      write the run's figures to FILE as JSON\n"
-"      --lynx PROGRAM    the Lynx to run (default: lynx, or $NCLEANER_LYNX)\n"
-"      --timeout SECONDS kill Lynx after this long per page (default %g)\n"
-"      --data-dir DIR    where regex/ and models/ are (or $NCLEANER_DATA_DIR)\n"
+"      --stats FILE      write the run's figures to FILE as JSON\n");
+	cli_compose_help(out, running_options);
+	fprintf(out,
+"      --help-renderers  list the renderers\n"
 "  -h, --help            show this help\n"
 "  -V, --version         show the version\n"
 "\n"
 "Exit status: 0 if every input was cleaned, 1 if some failed, 2 on a usage\n"
-"or set-up error, 128+N when stopped by signal N. See ncleaner(1).\n",
-		PERPLEXITY_DEFAULT_MAX, CLI_DEFAULT_TIMEOUT);
+"or set-up error, 128+N when stopped by signal N. See ncleaner(1).\n");
 }
 
 enum {
-	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_NONLEX, OPT_HTML, OPT_TEXT, OPT_LINES,
+	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
-	OPT_SKIP_EXISTING, OPT_METHOD, OPT_MAX_PERPLEXITY, OPT_HELP_METHODS, OPT_MAX_KL
+	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS
 };
 
 static const struct option long_options[] = {
 	{ "dump", no_argument, NULL, OPT_DUMP },
 	{ "no-lm", no_argument, NULL, OPT_NO_LM },
 	{ "scores", no_argument, NULL, OPT_SCORES },
-	{ "model", required_argument, NULL, 'm' },
-	{ "nonlex", no_argument, NULL, OPT_NONLEX },
-	{ "method", required_argument, NULL, OPT_METHOD },
-	{ "max-perplexity", required_argument, NULL, OPT_MAX_PERPLEXITY },
-	{ "max-kl", required_argument, NULL, OPT_MAX_KL },
 	{ "help-methods", no_argument, NULL, OPT_HELP_METHODS },
-	{ "bias", required_argument, NULL, 'b' },
+	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
+	{ "help-deciders", no_argument, NULL, OPT_HELP_DECIDERS },
 	{ "output-dir", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, 'f' },
 	{ "gzip", no_argument, NULL, OPT_GZIP },
@@ -126,7 +122,6 @@ static const struct option long_options[] = {
 	{ "lines", no_argument, NULL, OPT_LINES },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "stats", required_argument, NULL, OPT_STATS },
-	CLI_PIPELINE_LONG_OPTIONS,
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "paper", no_argument, NULL, OPT_PAPER },
 	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
@@ -135,31 +130,19 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* The 2008 configuration that --paper names: the Lynx renderer (the only
- * one so far), the ncleaner method with this model, the threshold decider,
- * and the 2008 charset order. When defaults change, --paper must not. */
-#define PAPER_METHOD "ncleaner"
-#define PAPER_MODEL "english"
-
 /* What the options ask for. --dump, --no-lm and --scores are one choice
  * (the last one given wins). */
 enum run_kind { RUN_DUMP, RUN_HEURISTICS, RUN_FULL, RUN_SCORES };
 
 struct settings {
 	enum run_kind kind;
-	int paper;               /* --paper: the 2008 configuration, whatever the defaults */
-	const char *method_name; /* NULL: the model file's method, else the default */
-	const char *model_name;  /* NULL: the method's default model */
-	const char *model_used;  /* the model loaded (a name or a path) */
-	int bias_given;
-	double bias;
-	struct method_settings method;
+	struct compose_values compose;   /* renderer, method, decider and their options;
+					    compose.paper: --paper */
 	const char *output_dir;
 	enum sink_format format;
 	int gzip, skip_existing, lines, progress, jobs;
 	enum file_kind_rule file_kind;
 	const char *encoding, *stats;
-	struct cli_pipeline_setup setup;
 	char extension[16];      /* of the output files */
 };
 
@@ -259,105 +242,6 @@ static int check_own_outputs(const char *dir, const char *extension,
 	return ret;
 }
 
-/* Which method: --method, else the one the model file named by -m was
- * built for, else the default. NULL after printing why. */
-static const struct method_kind *choose_method(const struct settings *set, const char *model_path,
-					       const char *data_dir)
-{
-	struct nc_error err = { 0 };
-	struct model_file_header header;
-
-	if (set->method_name)
-		return method_kind_find(set->method_name);   /* checked with the options */
-	if (set->paper)
-		return method_kind_find(PAPER_METHOD);
-	if (!model_path)
-		return method_kind_find(METHOD_DEFAULT);
-	if (model_file_peek(model_path, &header, &err) < 0) {
-		int shipped = !strncmp(model_path, data_dir, strlen(data_dir));
-		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO && shipped
-			  ? cli_data_dir_hint() : "");
-		return NULL;
-	}
-	const struct method_kind *kind = method_kind_find(header.method);
-	if (!kind)
-		cli_print(program, "%s: built for the method '%s', which this ncleaner does not know "
-			  "(see --help-methods)", model_path, header.method);
-	return kind;
-}
-
-/* Load the method and make the decider the settings ask for; *chosen
- * gets the method's entry. */
-static int load_method(struct settings *set, const char *data_dir, struct method **method,
-		       struct decider **decider, const struct method_kind **chosen)
-{
-	static const char *const setting_options[METHOD_SETTINGS] = {
-		"-n", "-q", "--max-perplexity", "--max-kl"
-	};
-	struct nc_error err = { 0 };
-	const char *model = set->model_name ? set->model_name : set->paper ? PAPER_MODEL : NULL;
-	char *path = model ? cli_model_path(data_dir, model) : NULL;
-	const struct method_kind *kind = choose_method(set, path, data_dir);
-
-	if (!kind)
-		goto fail;
-	if (method_settings_check(kind, &set->method, setting_options, &err) < 0) {
-		cli_print(program, "%s", err.message);
-		goto fail;
-	}
-	if (path && !kind->default_model) {
-		cli_print(program, "the %s method takes no model (-m %s)", kind->name, model);
-		goto fail;
-	}
-	if (!path && kind->default_model) {
-		model = kind->default_model;
-		path = cli_model_path(data_dir, model);
-	}
-	set->model_used = model;
-	*chosen = kind;
-	*method = kind->load(path, &set->method, &err);
-	if (!*method) {
-		int shipped = path && !strncmp(path, data_dir, strlen(data_dir));
-		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO && shipped
-			  ? cli_data_dir_hint() : "");
-		goto fail;
-	}
-	free(path);
-	*decider = threshold_decider_new(set->bias_given ? set->bias : (*method)->default_bias);
-	return 0;
-fail:
-	free(path);
-	return -1;
-}
-
-/* The JSON object that names the method and its settings (for jsonl). */
-static char *method_json(const struct settings *set, const struct method *method,
-			 const struct decider *decider)
-{
-	struct strbuf out = STRBUF_INIT;
-	(void)decider;
-	if (set->kind == RUN_DUMP) {
-		strbuf_addstr(&out, "{\"name\":\"dump\"}");
-	} else if (!method) {
-		strbuf_addstr(&out, "{\"name\":\"heuristics\"}");
-	} else {
-		strbuf_addstr(&out, "{\"name\":");
-		json_add_cstring(&out, method->ops->name);
-		strbuf_addstr(&out, ",\"model\":");
-		if (set->model_used)
-			json_add_cstring(&out, set->model_used);
-		else
-			strbuf_addstr(&out, "null");
-		if (method->ops->describe) {
-			strbuf_addch(&out, ',');
-			method->ops->describe(method, &out);
-		}
-		strbuf_addf(&out, ",\"bias\":%g,\"decider\":\"threshold\"}",
-			    set->bias_given ? set->bias : method->default_bias);
-	}
-	return strbuf_detach(&out, NULL);
-}
-
 /* --- the run ------------------------------------------------------------------------ */
 
 struct run_state {
@@ -450,47 +334,60 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	return status;
 }
 
+/* The composition the options ask for: the renderer, and with a method
+ * its model and deciders, into `config`. */
+static int compose(struct settings *set, struct composition *c, struct pipeline_config *config)
+{
+	struct nc_error err = { 0 };
+	int with_method = set->kind == RUN_FULL || set->kind == RUN_SCORES;
+
+	if (compose_choose(c, &set->compose, with_method, config, &err) < 0 ||
+	    compose_check_options(c, &set->compose, &err) < 0 ||
+	    (with_method && compose_load(c, &set->compose, config, &err) < 0)) {
+		cli_print(program, "%s", err.message);
+		return -1;
+	}
+	if (c->warnings.len)
+		fputs(c->warnings.buf, stderr);
+	return 0;
+}
+
 static int run(struct settings *set, struct file_source *inputs)
 {
 	struct pipeline_config config = { 0 };
 	struct pipeline *pipeline = NULL;
-	struct method *method = NULL;
-	struct decider *decider = NULL;
-	const struct method_kind *kind = NULL;
+	struct composition c;
 	struct nc_error err = { 0 };
-	char *json = NULL;
+	struct strbuf json = STRBUF_INIT;
 	int status = 2;
 
-	cli_pipeline_setup_finish(&set->setup, &config);
+	composition_init(&c);
 	config.dump_only = set->kind == RUN_DUMP;
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
 	config.charset.forced = set->encoding;
-	config.charset.paper = set->paper;
-	if (set->kind == RUN_FULL || set->kind == RUN_SCORES) {
-		if (load_method(set, set->setup.data_dir, &method, &decider, &kind) < 0)
-			goto out;
-		config.method = method;
-		config.decider = decider;
-		cli_apply_method_input(kind, &config);
-	}
-	if (check_inputs(set, inputs, &config) < 0)
+	config.charset.paper = set->compose.paper;
+	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
 	pipeline = pipeline_new(&config, &err);
 	if (!pipeline) {
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
 		goto out;
 	}
-	json = method_json(set, method, decider);
+	if (set->kind == RUN_DUMP)
+		strbuf_addstr(&json, "{\"name\":\"dump\"}");
+	else if (!c.loaded)
+		strbuf_addstr(&json, "{\"name\":\"heuristics\"}");
+	else
+		compose_describe(&c, &json);
 	struct sink_config sink = {
 		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
-		.method_json = json, .software = "ncleaner " PACKAGE_VERSION,
+		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
 	};
 	status = clean_inputs(set, inputs, pipeline, &sink);
 out:
-	free(json);
+	strbuf_release(&json);
 	pipeline_free(pipeline);
-	decider_free(decider);
-	method_free(method);
+	composition_release(&c);
 	return status;
 }
 
@@ -523,10 +420,6 @@ static int check_settings(struct settings *set)
 		cli_print(program, "--dump goes with --format cleaneval or text");
 		return -1;
 	}
-	if (set->paper && set->method_name && strcmp(set->method_name, PAPER_METHOD)) {
-		cli_print(program, "--paper is the %s method, not %s", PAPER_METHOD, set->method_name);
-		return -1;
-	}
 	if (set->skip_existing && !set->output_dir) {
 		cli_print(program, "--skip-existing needs -o DIR");
 		return -1;
@@ -539,16 +432,6 @@ static int check_settings(struct settings *set)
 	snprintf(set->extension, sizeof(set->extension), "%s%s", sink_format_extension(set->format),
 		 set->gzip ? ".gz" : "");
 	return 0;
-}
-
-static void list_methods(void)
-{
-	size_t count;
-	const struct method_kind *kinds = method_kinds(&count);
-	printf("Methods (--method NAME; the default model in brackets):\n");
-	for (size_t i = 0; i < count; i++)
-		printf("  %-12s %s [%s]\n", kinds[i].name, kinds[i].summary,
-		       kinds[i].default_model ? kinds[i].default_model : "no model");
 }
 
 /* The CPU quota (cgroup v2 "cpu.max": QUOTA PERIOD, or "max") of the
@@ -614,48 +497,21 @@ int main(int argc, char **argv)
 		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_CONTENT, .format = SINK_CLEANEVAL,
 		.jobs = default_jobs(),
 	};
+	/* static: still reachable, not leaked, when main returns early */
+	static struct cli_getopt options;
 	int c, progress = -1, follow_symlinks = 0;
 
-	cli_pipeline_setup_init(&set.setup);
-	set.setup.timeout_must_be_positive = 1;
-	while ((c = getopt_long(argc, argv, "m:b:n:q:o:f:j:hV", long_options, NULL)) != -1) {
+	compose_values_init(&set.compose);
+	cli_getopt_build(&options, long_options, "o:f:j:hV", all_compose_options);
+	while ((c = getopt_long(argc, argv, options.shorts, options.longs, NULL)) != -1) {
 		switch (c) {
 		case OPT_DUMP: set.kind = RUN_DUMP; break;
 		case OPT_NO_LM: set.kind = RUN_HEURISTICS; break;
 		case OPT_SCORES: set.kind = RUN_SCORES; break;
-		case 'm': set.model_name = optarg; break;
-		case OPT_PAPER: set.paper = 1; break;
-		case OPT_NONLEX: set.model_name = "nonlex"; break;
-		case 'b':
-			set.bias = cli_parse_double(program, "--bias", optarg);
-			set.bias_given = 1;
-			break;
-		case 'n':
-			set.method.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER);
-			break;
-		case 'q': set.method.q = cli_parse_q(program, "-q", optarg); break;
-		case OPT_METHOD:
-			if (!method_kind_find(optarg)) {
-				cli_print(program, "--method: no method '%s' (see --help-methods)", optarg);
-				return 2;
-			}
-			set.method_name = optarg;
-			break;
-		case OPT_MAX_PERPLEXITY:
-			set.method.max_perplexity = cli_parse_double(program, "--max-perplexity", optarg);
-			if (!(set.method.max_perplexity >= 1)) {
-				cli_print(program, "--max-perplexity expects a number >= 1");
-				return 2;
-			}
-			break;
-		case OPT_MAX_KL:
-			set.method.max_kl = cli_parse_double(program, "--max-kl", optarg);
-			if (!(set.method.max_kl > 0) || !isfinite(set.method.max_kl)) {
-				cli_print(program, "--max-kl expects a number of bits > 0");
-				return 2;
-			}
-			break;
-		case OPT_HELP_METHODS: list_methods(); return 0;
+		case OPT_PAPER: set.compose.paper = 1; break;
+		case OPT_HELP_METHODS: compose_print_table(stdout, "methods"); return 0;
+		case OPT_HELP_RENDERERS: compose_print_table(stdout, "renderers"); return 0;
+		case OPT_HELP_DECIDERS: compose_print_table(stdout, "deciders"); return 0;
 		case 'o': set.output_dir = optarg; break;
 		case 'f':
 			if (parse_format(optarg, &set.format) < 0)
@@ -674,7 +530,7 @@ int main(int argc, char **argv)
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("ncleaner %s\n", PACKAGE_VERSION); return 0;
 		default:
-			if (cli_pipeline_setup_option(&set.setup, program, c, optarg))
+			if (cli_compose_option(&options, &set.compose, program, c, optarg))
 				break;
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
@@ -685,6 +541,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Try '%s --help' for more information.\n", program);
 		return 2;
 	}
+	cli_getopt_release(&options);
+	set.compose.data_dir = cli_data_dir(set.compose.data_dir);
 	if (check_settings(&set) < 0)
 		return 2;
 	struct file_source *inputs = file_source_new(set.file_kind, follow_symlinks
@@ -714,6 +572,5 @@ int main(int argc, char **argv)
 		status = 1;
 out:
 	file_source_free(inputs);
-	cli_pipeline_setup_release(&set.setup);
 	return status;
 }

@@ -14,11 +14,10 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
-#include "eval/ice-training.h"
+#include "train/ice-training.h"
 #include "method/ice.h"
 #include "method/ncleaner-model.h"
 #include "method/perplexity-method.h"
-#include "method/registry.h"
 #include "source/file-pairs.h"
 #include "train/perplexity-training.h"
 #include "train/training.h"
@@ -33,6 +32,16 @@
 #include <unistd.h>
 
 static const char *program = "train-ncleaner";
+
+/* The composition options (compose.h) this program reads: what to train
+ * for and its settings, and how raw pages are read (its -m is --mode). */
+static const int compose_ids[] = {
+	OPTION_METHOD, OPTION_ORDER, OPTION_Q, OPTION_BIAS, OPTION_MAX_PERPLEXITY,
+	OPTION_RENDERER, OPTION_LYNX, OPTION_TIMEOUT, OPTION_DATA_DIR, -1
+};
+static const int reading_options[] = {
+	OPTION_RENDERER, OPTION_LYNX, OPTION_TIMEOUT, OPTION_DATA_DIR, -1
+};
 
 static void usage(FILE *out)
 {
@@ -82,9 +91,11 @@ static void usage(FILE *out)
 "      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
 "                        0 < CF < 1 (default 0.25; 1: no pruning)\n"
 "      --discount D      ice-lm: the absolute discount, 0 < D < 1 (default %g)\n"
-"      --lynx PROGRAM, --timeout SECONDS, --data-dir DIR   as for ncleaner\n"
-"  -h, --help            show this help\n", PERPLEXITY_DEFAULT_MAX,
+"Reading the raw pages (as ncleaner does):\n", PERPLEXITY_DEFAULT_MAX,
 		ICE_LM_DEFAULT_DISCOUNT);
+	cli_compose_help(out, reading_options);
+	fprintf(out, "      --help-renderers  list the renderers\n"
+		"  -h, --help            show this help\n");
 }
 
 struct options {
@@ -92,8 +103,37 @@ struct options {
 	double q, bias, max_perplexity, confidence, discount;
 	const char *method;
 	const char *description, *plot;
-	struct cli_pipeline_setup setup;
+	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
+	/* The stages that read raw pages, and what a model records of them. */
+	struct composition composition;
+	struct pipeline_config config;
+	struct strbuf rules_id;
+	struct model_provenance built;
 };
+
+/* Stages 1-3 as ncleaner would run them for o->method: `pipeline` and a
+ * worker reading through it (registered with the signal handler). */
+static struct worker *open_reader(struct options *o, struct pipeline **pipeline)
+{
+	struct nc_error err = { 0 };
+	struct worker *worker = NULL;
+
+	o->compose.method = o->method;
+	*pipeline = NULL;
+	if (compose_choose(&o->composition, &o->compose, 1, &o->config, &err) == 0 &&
+	    (*pipeline = pipeline_new(&o->config, &err)) != NULL)
+		worker = worker_new(*pipeline, NULL, &err);
+	if (!worker) {
+		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
+		return NULL;
+	}
+	compose_rules_id(o->config.html_rules_path, o->config.dump_rules_path, &o->rules_id);
+	o->built.renderer = o->composition.renderer->name;
+	o->built.rules = o->rules_id.buf;
+	cli_register_worker(worker);
+	cli_install_signal_handlers();
+	return worker;
+}
 
 /* --- tuning: cross-validated cross-entropy for every n and q --------------- */
 
@@ -277,6 +317,8 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 	}
 	ncleaner_model_init(&model, o->order, o->q, (enum ngram_mode)o->mode);
 	model.bias = o->bias;
+	if (o->diff)
+		model.built = o->built;   /* the raw pages went through the pipeline */
 	ngram_model_estimate(&model.clean, &clean, (enum ngram_mode)o->mode);
 	ngram_model_estimate(&model.dirty, &dirty, (enum ngram_mode)o->mode);
 	struct strbuf description = STRBUF_INIT;
@@ -472,6 +514,7 @@ static int learn_ice(const struct options *o, const struct ice_training *trainin
 		ret = ice_training_learn_tree(training, &options, &tree, err);
 		if (ret == 0) {
 			tree.description = strbuf_detach(&description, NULL);
+			tree.built = o->built;
 			decision_tree_write(&tree, out);
 			strbuf_addf(summary, "%zu nodes; %zu blocks of %zu pages: %zu h, %zu l, %zu p, "
 				    "%zu n", tree.count, counts.blocks, counts.pages, counts.classes[0],
@@ -488,7 +531,7 @@ static int learn_ice(const struct options *o, const struct ice_training *trainin
 					    choice.precision, choice.recall, choice.f);
 			struct ice_lm_settings settings = {
 				.discount = o->discount, .max_kl = choice.max_kl,
-				.description = description.buf,
+				.description = description.buf, .built = o->built,
 			};
 			ice_lm_settings_write(&settings, out);
 			strbuf_addf(summary, "max_kl %g (P %.2f, R %.2f, F %.2f in words on the "
@@ -503,7 +546,6 @@ static int learn_ice(const struct options *o, const struct ice_training *trainin
 /* `dirs` holds pairs: GOLD_DIR RAW_DIR ... */
 static int train_ice(struct options *o, int ndirs, char **dirs, const char *out_path)
 {
-	struct pipeline_config config = { 0 };
 	struct nc_error err = { 0 };
 	struct pipeline *pipeline = NULL;
 	struct worker *worker = NULL;
@@ -512,17 +554,9 @@ static int train_ice(struct options *o, int ndirs, char **dirs, const char *out_
 	int status = 2;
 	clock_t started = clock();
 
-	cli_pipeline_setup_finish(&o->setup, &config);
-	cli_apply_method_input(method_kind_find(o->method), &config);
-	pipeline = pipeline_new(&config, &err);
-	if (pipeline)
-		worker = worker_new(pipeline, NULL, &err);
-	if (!worker) {
-		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
+	worker = open_reader(o, &pipeline);
+	if (!worker)
 		goto out;
-	}
-	cli_register_worker(worker);
-	cli_install_signal_handlers();
 	status = 0;
 	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
 		int read = read_ice_pages(training, worker, dirs[i], dirs[i + 1]);
@@ -554,197 +588,250 @@ out:
 	return status;
 }
 
-enum {
-	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
-	OPT_METHOD, OPT_MAX_PERPLEXITY, OPT_CONFIDENCE, OPT_DISCOUNT
+/* --- the trainers, by method ---------------------------------------------------- */
+
+/* A trainer checks the options and operands for its method (printing what
+ * is wrong; 2) and runs (the exit status). */
+struct trainer {
+	const char *method;
+	const char *operands;   /* for messages */
+	int (*check)(struct options *o, int nargs);
+	int (*run)(struct options *o, int nargs, char **args);
 };
 
-int main(int argc, char **argv)
+/* Options only the ncleaner trainer reads. */
+static int ncleaner_options_given(const struct options *o)
 {
-	static const struct option long_options[] = {
-		{ "diff", no_argument, NULL, 'd' },
-		{ "mode", required_argument, NULL, 'm' },
-		{ "bias", required_argument, NULL, 'b' },
-		{ "description", required_argument, NULL, OPT_DESCRIPTION },
-		{ "direct-segments", no_argument, NULL, OPT_DIRECT },
-		{ "paper", no_argument, NULL, OPT_PAPER },
-		{ "tune", no_argument, NULL, OPT_TUNE },
-		{ "folds", required_argument, NULL, OPT_FOLDS },
-		{ "plot", required_argument, NULL, OPT_PLOT },
-		CLI_PIPELINE_LONG_OPTIONS,
-		{ "standard", no_argument, NULL, OPT_STANDARD },
-		{ "method", required_argument, NULL, OPT_METHOD },
-		{ "max-perplexity", required_argument, NULL, OPT_MAX_PERPLEXITY },
-		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
-		{ "discount", required_argument, NULL, OPT_DISCOUNT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct options o = { .mode = 1, .q = 0.5, .folds = 10, .method = METHOD_DEFAULT };
-	int ice_dt_options = 0, ice_lm_options = 0;
-	int c, status, ncleaner_options = 0;
+	return o->diff || o->standard || o->mode != 1 || o->tune || o->direct || o->paper ||
+	       (o->compose.given & (1ul << OPTION_Q | 1ul << OPTION_BIAS));
+}
 
-	cli_pipeline_setup_init(&o.setup);
-	while ((c = getopt_long(argc, argv, "dn:m:q:b:hV", long_options, NULL)) != -1) {
+static int check_ncleaner(struct options *o, int nargs)
+{
+	if (o->compose.given & 1ul << OPTION_MAX_PERPLEXITY) {
+		cli_print(program, "--max-perplexity is for --method perplexity");
+		return 2;
+	}
+	if (o->order == 0)
+		o->order = 3;
+	if (nargs != (o->tune ? 1 : 3))
+		return -1;
+	if (o->diff && o->standard) {
+		cli_print(program, "--diff and --standard are two kinds of training: choose one");
+		return 2;
+	}
+	if (!o->tune && !o->diff && !o->standard)
+		cli_print(program, "warning: standard training: the second directory is read as "
+			  "boilerplate texts; for raw pages, train differentially with --diff "
+			  "(--standard says this is meant)");
+	if (o->paper && o->direct) {
+		cli_print(program, "--paper reads raw pages as the 2008 tool did; "
+			  "--direct-segments does not");
+		return 2;
+	}
+	return 0;
+}
+
+static int run_ncleaner(struct options *o, int nargs, char **args)
+{
+	struct training_reader reader = { 0 };
+	struct pipeline *pipeline = NULL;
+	int status = 2;
+
+	(void)nargs;
+	ngram_alphabet_init(&reader.alphabet, (enum ngram_mode)o->mode);
+	reader.reading = o->direct ? TRAINING_DIRECT : TRAINING_COMPATIBLE;
+	reader.worker = open_reader(o, &pipeline);
+	if (reader.worker) {
+		status = o->tune ? run_pairs(o, NULL, args[0], NULL, &reader)
+				 : run_pairs(o, args[0], args[1], args[2], &reader);
+		cli_unregister_worker(reader.worker);
+	}
+	worker_free(reader.worker);
+	pipeline_free(pipeline);
+	return status;
+}
+
+static int check_perplexity(struct options *o, int nargs)
+{
+	if (ncleaner_options_given(o)) {
+		cli_print(program, "--diff, --standard, --mode, -q, --bias, --paper, "
+			  "--direct-segments and --tune train the ncleaner method, not perplexity");
+		return 2;
+	}
+	if (o->order == 0)
+		o->order = 2;
+	if (o->order != 2 && o->order != 3) {
+		cli_print(program, "-n: a perplexity model is of order 2 or 3, not %d", o->order);
+		return 2;
+	}
+	if (o->max_perplexity == 0)
+		o->max_perplexity = PERPLEXITY_DEFAULT_MAX;
+	return nargs < 2 ? -1 : 0;
+}
+
+static int run_perplexity(struct options *o, int nargs, char **args)
+{
+	cli_install_signal_handlers();
+	return train_perplexity(o, nargs - 1, args, args[nargs - 1]);
+}
+
+static int check_ice(struct options *o, int nargs)
+{
+	if (ncleaner_options_given(o) || o->order || o->max_perplexity) {
+		cli_print(program, "--diff, --standard, --mode, -n, -q, --bias, --paper, "
+			  "--direct-segments, --tune and --max-perplexity do not train %s", o->method);
+		return 2;
+	}
+	if (o->confidence == 0)
+		o->confidence = 0.25;
+	if (o->discount == 0)
+		o->discount = ICE_LM_DEFAULT_DISCOUNT;
+	return nargs < 3 || nargs % 2 == 0 ? -1 : 0;
+}
+
+static int run_ice(struct options *o, int nargs, char **args)
+{
+	return train_ice(o, nargs - 1, args, args[nargs - 1]);
+}
+
+static const struct trainer trainers[] = {
+	{ NCLEANER_METHOD_NAME, "CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model (or --tune TEXT_DIR)",
+	  check_ncleaner, run_ncleaner },
+	{ PERPLEXITY_METHOD_NAME, "CLEAN_TEXT_DIR... OUT.model", check_perplexity, run_perplexity },
+	{ ICE_DT_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
+	{ ICE_LM_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
+};
+
+static const struct trainer *find_trainer(const char *method)
+{
+	for (size_t i = 0; i < sizeof(trainers) / sizeof(trainers[0]); i++)
+		if (!strcmp(trainers[i].method, method))
+			return &trainers[i];
+	return NULL;
+}
+
+enum {
+	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
+	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS
+};
+
+static const struct option long_options[] = {
+	{ "diff", no_argument, NULL, 'd' },
+	{ "mode", required_argument, NULL, 'm' },
+	{ "description", required_argument, NULL, OPT_DESCRIPTION },
+	{ "direct-segments", no_argument, NULL, OPT_DIRECT },
+	{ "paper", no_argument, NULL, OPT_PAPER },
+	{ "tune", no_argument, NULL, OPT_TUNE },
+	{ "folds", required_argument, NULL, OPT_FOLDS },
+	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "standard", no_argument, NULL, OPT_STANDARD },
+	{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
+	{ "discount", required_argument, NULL, OPT_DISCOUNT },
+	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Read the options into `o`; -1 to go on, else the exit status. */
+static int parse_options(struct options *o, int argc, char **argv)
+{
+	static struct cli_getopt g;   /* static: reachable whatever path returns */
+	int c, ice_dt_options = 0, ice_lm_options = 0;
+
+	cli_getopt_build(&g, long_options, "dm:hV", compose_ids);
+	while ((c = getopt_long(argc, argv, g.shorts, g.longs, NULL)) != -1) {
 		switch (c) {
-		case 'd': o.diff = 1; ncleaner_options = 1; break;
-		case 'n': o.order = (int)cli_parse_long(program, "-n", optarg, 1, NGRAM_MAX_ORDER); break;
-		case 'm':
-			o.mode = (int)cli_parse_long(program, "--mode", optarg, 0, NGRAM_MODE_MAX);
-			ncleaner_options = 1;
-			break;
-		case 'q': o.q = cli_parse_q(program, "-q", optarg); ncleaner_options = 1; break;
-		case 'b': o.bias = cli_parse_double(program, "--bias", optarg); ncleaner_options = 1; break;
-		case OPT_METHOD: o.method = optarg; break;
-		case OPT_MAX_PERPLEXITY:
-			o.max_perplexity = cli_parse_double(program, "--max-perplexity", optarg);
-			if (!(o.max_perplexity >= 1)) {
-				cli_print(program, "--max-perplexity expects a number >= 1");
-				return 2;
-			}
-			break;
+		case 'd': o->diff = 1; break;
+		case 'm': o->mode = (int)cli_parse_long(program, "--mode", optarg, 0, NGRAM_MODE_MAX); break;
 		case OPT_CONFIDENCE:
-			o.confidence = cli_parse_double(program, "--confidence", optarg);
-			if (!(o.confidence > 0 && o.confidence <= 1)) {
+			o->confidence = cli_parse_double(program, "--confidence", optarg);
+			if (!(o->confidence > 0 && o->confidence <= 1)) {
 				cli_print(program, "--confidence expects a number in (0, 1]");
 				return 2;
 			}
 			ice_dt_options = 1;
 			break;
 		case OPT_DISCOUNT:
-			o.discount = cli_parse_double(program, "--discount", optarg);
-			if (!(o.discount > 0 && o.discount < 1)) {
+			o->discount = cli_parse_double(program, "--discount", optarg);
+			if (!(o->discount > 0 && o->discount < 1)) {
 				cli_print(program, "--discount expects a number in (0, 1)");
 				return 2;
 			}
 			ice_lm_options = 1;
 			break;
-		case OPT_DESCRIPTION: o.description = optarg; break;
-		case OPT_DIRECT: o.direct = 1; ncleaner_options = 1; break;
-		case OPT_PAPER: o.paper = 1; ncleaner_options = 1; break;
-		case OPT_TUNE: o.tune = 1; ncleaner_options = 1; break;
-		case OPT_FOLDS: o.folds = (int)cli_parse_long(program, "--folds", optarg, 2, 1000); break;
+		case OPT_DESCRIPTION: o->description = optarg; break;
+		case OPT_DIRECT: o->direct = 1; break;
+		case OPT_PAPER: o->paper = 1; break;
+		case OPT_TUNE: o->tune = 1; break;
+		case OPT_FOLDS: o->folds = (int)cli_parse_long(program, "--folds", optarg, 2, 1000); break;
 		case OPT_PLOT:
 			/* The name goes into a gnuplot script between single quotes. */
 			if (strpbrk(optarg, "'\n\\")) {
 				cli_print(program, "--plot: the file name may not contain ', \\ or a "
-			  "newline");
+					  "newline");
 				return 2;
 			}
-			o.plot = optarg;
+			o->plot = optarg;
 			break;
-		case OPT_STANDARD: o.standard = 1; ncleaner_options = 1; break;
+		case OPT_STANDARD: o->standard = 1; break;
+		case OPT_HELP_RENDERERS: compose_print_table(stdout, "renderers"); return 0;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("train-ncleaner %s\n", PACKAGE_VERSION); return 0;
 		default:
-			if (cli_pipeline_setup_option(&o.setup, program, c, optarg))
+			if (cli_compose_option(&g, &o->compose, program, c, optarg))
 				break;
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
 		}
 	}
-	int ice_dt = !strcmp(o.method, ICE_DT_NAME), ice_lm = !strcmp(o.method, ICE_LM_NAME);
-	if ((ice_dt_options && !ice_dt) || (ice_lm_options && !ice_lm)) {
+	cli_getopt_release(&g);
+	o->method = o->compose.method ? o->compose.method : NCLEANER_METHOD_NAME;
+	o->order = (int)o->compose.order;
+	if (o->compose.given & 1ul << OPTION_Q)
+		o->q = o->compose.q;
+	o->bias = o->compose.bias;
+	o->max_perplexity = o->compose.max_perplexity;
+	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
+	if ((ice_dt_options && strcmp(o->method, ICE_DT_NAME)) ||
+	    (ice_lm_options && strcmp(o->method, ICE_LM_NAME))) {
 		cli_print(program, "%s is for --method %s", ice_dt_options ? "--confidence" : "--discount",
 			  ice_dt_options ? ICE_DT_NAME : ICE_LM_NAME);
 		return 2;
 	}
-	if (ice_dt || ice_lm) {
-		if (ncleaner_options || o.order || o.max_perplexity) {
-			cli_print(program, "--diff, --standard, --mode, -n, -q, --bias, --paper, "
-				  "--direct-segments, --tune and --max-perplexity do not train %s", o.method);
-			return 2;
-		}
-		if (argc - optind < 3 || (argc - optind) % 2 == 0) {
-			usage(stderr);
-			return 2;
-		}
-		if (o.confidence == 0)
-			o.confidence = 0.25;
-		if (o.discount == 0)
-			o.discount = ICE_LM_DEFAULT_DISCOUNT;
-		status = train_ice(&o, argc - optind - 1, argv + optind, argv[argc - 1]);
-		cli_pipeline_setup_release(&o.setup);
-		return status;
-	}
-	if (!strcmp(o.method, PERPLEXITY_METHOD_NAME)) {
-		if (ncleaner_options) {
-			cli_print(program, "--diff, --standard, --mode, -q, --bias, --paper, "
-				  "--direct-segments and --tune train the ncleaner method, not perplexity");
-			return 2;
-		}
-		if (o.order == 0)
-			o.order = 2;
-		if (o.order != 2 && o.order != 3) {
-			cli_print(program, "-n: a perplexity model is of order 2 or 3, not %d", o.order);
-			return 2;
-		}
-		if (o.max_perplexity == 0)
-			o.max_perplexity = PERPLEXITY_DEFAULT_MAX;
-		if (argc - optind < 2) {
-			usage(stderr);
-			return 2;
-		}
-		cli_install_signal_handlers();
-		status = train_perplexity(&o, argc - optind - 1, argv + optind, argv[argc - 1]);
-		cli_pipeline_setup_release(&o.setup);
-		return status;
-	}
-	if (strcmp(o.method, METHOD_DEFAULT)) {
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { .mode = 1, .q = 0.5, .folds = 10 };
+	int status;
+
+	compose_values_init(&o.compose);
+	composition_init(&o.composition);
+	strbuf_init(&o.rules_id);
+	status = parse_options(&o, argc, argv);
+	if (status >= 0)
+		goto out;
+	const struct trainer *trainer = find_trainer(o.method);
+	if (!trainer) {
 		cli_print(program, "--method: %s is not a method this program trains "
 			  "(ncleaner, perplexity, ice-dt or ice-lm)", o.method);
-		return 2;
-	}
-	if (o.max_perplexity) {
-		cli_print(program, "--max-perplexity is for --method perplexity");
-		return 2;
-	}
-	if (o.order == 0)
-		o.order = 3;
-	if (argc - optind != (o.tune ? 1 : 3)) {
-		usage(stderr);
-		return 2;
-	}
-	if (o.diff && o.standard) {
-		cli_print(program, "--diff and --standard are two kinds of training: choose one");
-		return 2;
-	}
-	if (!o.tune && !o.diff && !o.standard)
-		cli_print(program, "warning: standard training: the second directory is read as "
-			  "boilerplate texts; for raw pages, train differentially with --diff "
-			  "(--standard says this is meant)");
-	if (o.paper && o.direct) {
-		cli_print(program, "--paper reads raw pages as the 2008 tool did; "
-			  "--direct-segments does not");
-		return 2;
-	}
-
-	struct pipeline_config config = { 0 };
-	struct nc_error err = { 0 };
-	struct training_reader reader = { 0 };
-	struct pipeline *pipeline = NULL;
-
-	cli_pipeline_setup_finish(&o.setup, &config);
-	ngram_alphabet_init(&reader.alphabet, (enum ngram_mode)o.mode);
-	reader.reading = o.direct ? TRAINING_DIRECT : TRAINING_COMPATIBLE;
-	pipeline = pipeline_new(&config, &err);
-	if (!pipeline && err.code == NC_ERR_IO)
-		strncat(err.message, cli_data_dir_hint(), sizeof(err.message) - strlen(err.message) - 1);
-	if (pipeline)
-		reader.worker = worker_new(pipeline, NULL, &err);
-	if (!reader.worker) {
-		cli_print(program, "%s", err.message);
 		status = 2;
-	} else {
-		cli_register_worker(reader.worker);
-		cli_install_signal_handlers();
-		status = o.tune ? run_pairs(&o, NULL, argv[optind], NULL, &reader)
-				: run_pairs(&o, argv[optind], argv[optind + 1], argv[optind + 2], &reader);
-		cli_unregister_worker(reader.worker);
+		goto out;
 	}
-	worker_free(reader.worker);
-	pipeline_free(pipeline);
-	cli_pipeline_setup_release(&o.setup);
+	int nargs = argc - optind;
+	status = trainer->check(&o, nargs);
+	if (status < 0) {
+		cli_print(program, "%s operands: %s", trainer->method, trainer->operands);
+		fprintf(stderr, "Try '%s --help' for more information.\n", program);
+		status = 2;
+	} else if (status == 0) {
+		status = trainer->run(&o, nargs, argv + optind);
+	}
+out:
+	composition_release(&o.composition);
+	strbuf_release(&o.rules_id);
 	return status;
 }

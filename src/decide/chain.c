@@ -2,6 +2,7 @@
  * decider.h). The chain's per-worker state is the array of its members'
  * states. */
 #include "decide/decider.h"
+#include "base/json.h"
 #include "base/alloc.h"
 
 #include <string.h>
@@ -50,22 +51,24 @@ static int chain_decide(const struct decider *base, struct decider_state *opaque
 
 /* The members' settings, joined by commas (their names are in the chain's
  * name). */
+/* "deciders":[{"name":"threshold","bias":0},...]: each member's settings
+ * apart, since two members may have settings of the same name. */
 static void chain_describe(const struct decider *base, struct strbuf *json)
 {
 	const struct decider_chain *chain = (const struct decider_chain *)base;
-	struct strbuf member = STRBUF_INIT;
-	int first = 1;
+	strbuf_addstr(json, "\"deciders\":[");
 	for (size_t i = 0; i < chain->count; i++) {
-		strbuf_reset(&member);
-		decider_describe(chain->members[i], &member);
-		if (!member.len)
-			continue;
-		if (!first)
-			strbuf_addch(json, ',');
-		strbuf_add(json, member.buf, member.len);
-		first = 0;
+		const struct decider *member = chain->members[i];
+		strbuf_addf(json, "%s{\"name\":", i ? "," : "");
+		json_add_cstring(json, member->name);
+		size_t before = json->len;
+		strbuf_addch(json, ',');
+		decider_describe(member, json);
+		if (json->len == before + 1)
+			strbuf_setlen(json, before);
+		strbuf_addch(json, '}');
 	}
-	strbuf_release(&member);
+	strbuf_addch(json, ']');
 }
 
 static void chain_free(struct decider *base)

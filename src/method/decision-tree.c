@@ -165,7 +165,7 @@ void decision_tree_write(const struct decision_tree *tree, struct strbuf *out)
 {
 	const struct tree_schema *schema = tree->schema;
 
-	model_file_write_header(out, TREE_FILE_VERSION, schema->method);
+	model_file_write_header(out, schema->method, &tree->built);
 	if (tree->description)
 		strbuf_addf(out, "description\t%s\n", tree->description);
 	strbuf_addstr(out, "classes\t");

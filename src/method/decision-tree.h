@@ -58,8 +58,9 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
+#include "method/model-file.h"
 
-#define TREE_FILE_VERSION 2
+#define TREE_FILE_VERSION MODEL_FILE_VERSION
 #define TREE_MAX_NODES (1u << 20)
 #define TREE_MAX_DEPTH 64
 #define TREE_MAX_BRANCHES 256
@@ -114,6 +115,7 @@ struct decision_tree {
 	struct tree_node *nodes;   /* nodes[0] is the root; preorder in a loaded tree */
 	size_t count, alloc;
 	char *description;         /* or NULL */
+	struct model_provenance built;   /* written to the file; not owned */
 };
 
 /* --- building (learners, tests) ---------------------------------------------- */

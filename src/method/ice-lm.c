@@ -122,7 +122,7 @@ int ice_lm_settings_load(struct ice_lm_settings *settings, const char *path,
 
 void ice_lm_settings_write(const struct ice_lm_settings *settings, struct strbuf *out)
 {
-	model_file_write_header(out, ICE_LM_VERSION, ICE_LM_NAME);
+	model_file_write_header(out, ICE_LM_NAME, &settings->built);
 	strbuf_addstr(out, "discount\t");
 	model_file_add_double(out, settings->discount);
 	strbuf_addstr(out, "\nmax_kl\t");

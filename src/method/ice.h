@@ -163,13 +163,14 @@ struct method *ice_dt_method_load(const char *path, struct nc_error *err);
 
 /* --- ice-lm ---------------------------------------------------------------------------- */
 
-#define ICE_LM_VERSION 2
+#define ICE_LM_VERSION MODEL_FILE_VERSION
 #define ICE_LM_DEFAULT_DISCOUNT 0.7
 
 struct ice_lm_settings {
 	double discount;   /* delta, in (0, 1) */
 	double max_kl;     /* bits, >= 0 */
 	char *description; /* or NULL; owned */
+	struct model_provenance built;   /* written to the file; not owned */
 };
 
 void ice_lm_settings_release(struct ice_lm_settings *settings);

@@ -54,6 +54,26 @@ int model_file_read_header(const char *name, const char *data, size_t len, int m
 		p = nl + 1;
 		header->lines = 2;
 	}
+	if (header->version >= 3) {
+		static const char *const keys[] = { "renderer\t", "rules\t" };
+		char *values[] = { header->renderer, header->rules };
+		const size_t sizes[] = { sizeof(header->renderer), sizeof(header->rules) };
+		for (int i = 0; i < 2; i++) {
+			size_t k = strlen(keys[i]);
+			header->lines++;
+			if (!(nl = line_end(p, end)) || (size_t)(nl - p) <= k || memcmp(p, keys[i], k))
+				return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: no %.*s line (a version "
+						    "3 model file names it)", name, header->lines,
+						    (int)k - 1, keys[i]);
+			size_t n = (size_t)(nl - p) - k;
+			if (n >= sizes[i] || memchr(p + k, '\t', n) || memchr(p + k, '\0', n))
+				return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: bad %.*s", name,
+						    header->lines, (int)k - 1, keys[i]);
+			memcpy(values[i], p + k, n);
+			values[i][n] = '\0';
+			p = nl + 1;
+		}
+	}
 	header->length = (size_t)(p - data);
 	return 0;
 }
@@ -67,16 +87,18 @@ int model_file_expect_method(const char *name, const struct model_file_header *h
 			    name, header->method, method);
 }
 
-void model_file_write_header(struct strbuf *out, int version, const char *method)
+void model_file_write_header(struct strbuf *out, const char *method,
+			     const struct model_provenance *built)
 {
-	strbuf_addf(out, "%s\t%d\n", MODEL_FILE_MAGIC, version);
-	if (version >= 2)
-		strbuf_addf(out, "method\t%s\n", method);
+	int known = built && built->renderer && built->rules;
+	strbuf_addf(out, "%s\t%d\nmethod\t%s\n", MODEL_FILE_MAGIC, known ? 3 : 2, method);
+	if (known)
+		strbuf_addf(out, "renderer\t%s\nrules\t%s\n", built->renderer, built->rules);
 }
 
 int model_file_peek(const char *path, struct model_file_header *header, struct nc_error *err)
 {
-	/* The two header lines take well under this. */
+	/* The four header lines take well under this. */
 	char head[256];
 	int fd = open_input_file(path, 1, err);
 	if (fd < 0)

@@ -2,6 +2,8 @@
  *
  *     ncleaner-model<TAB>VERSION
  *     method<TAB>NAME
+ *     renderer<TAB>NAME          (version 3)
+ *     rules<TAB>html:ID,dump:ID  (version 3)
  *
  * The method line names the method the file was built for ("ncleaner" for
  * the character n-gram models); it is required from version 2 on. Version 1
@@ -9,6 +11,13 @@
  * header before anything else, so that a file meant for another method, or
  * written by a newer program, is refused with a message that says so
  * ("built for X, asked for Y") rather than failing on some later line.
+ *
+ * Version 3 adds what the model was built through: the renderer that made
+ * the training text and the identity of the rule files (a digest of each,
+ * compose.h). A front end compares them with the run's and warns when they
+ * differ. A model built without a pipeline (a test's) is written as version
+ * 2, which says nothing about it. The body of every kind of model file is
+ * the same in versions 2 and 3.
  */
 #ifndef NC_MODEL_FILE_H
 #define NC_MODEL_FILE_H
@@ -20,10 +29,19 @@
 
 #define MODEL_FILE_MAGIC "ncleaner-model"
 #define MODEL_FILE_METHOD_MAX 32
+#define MODEL_FILE_VERSION 3   /* the newest this program reads and writes */
+
+/* What a model was built through (both NULL: unknown, version 2). */
+struct model_provenance {
+	const char *renderer;   /* a name in compose's renderer table */
+	const char *rules;      /* compose_rules_id() */
+};
 
 struct model_file_header {
 	int version;
 	char method[MODEL_FILE_METHOD_MAX];
+	char renderer[MODEL_FILE_METHOD_MAX];   /* version 3; else "" */
+	char rules[64];                          /* version 3; else "" */
 	size_t length;    /* bytes of the header lines */
 	unsigned lines;   /* number of header lines */
 };
@@ -38,7 +56,9 @@ int model_file_read_header(const char *name, const char *data, size_t len, int m
 int model_file_expect_method(const char *name, const struct model_file_header *header,
 			     const char *method, struct nc_error *err);
 
-void model_file_write_header(struct strbuf *out, int version, const char *method);
+/* Version 3 with `built` (when it names a renderer), else version 2. */
+void model_file_write_header(struct strbuf *out, const char *method,
+			     const struct model_provenance *built);
 
 /* --- reading the lines of a small model file in memory -------------------- */
 

@@ -89,7 +89,7 @@ int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const ch
 	struct strbuf text = STRBUF_INIT;
 	size_t entries = 0;
 
-	model_file_write_header(&text, NCLEANER_MODEL_VERSION, NCLEANER_METHOD_NAME);
+	model_file_write_header(&text, NCLEANER_METHOD_NAME, &model->built);
 	strbuf_addf(&text, "order\t%d\nq\t%.9g\nmode\t%d\nbias\t%.9g\n", model->order, model->q,
 		    (int)model->mode, model->bias);
 	strbuf_addstr(&text, "description\t");

@@ -31,9 +31,10 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "method/model-file.h"
 #include "method/ngram.h"
 
-#define NCLEANER_MODEL_VERSION 2
+#define NCLEANER_MODEL_VERSION MODEL_FILE_VERSION
 #define NCLEANER_METHOD_NAME "ncleaner"
 
 struct ncleaner_model {
@@ -42,6 +43,7 @@ struct ncleaner_model {
 	enum ngram_mode mode;
 	double bias;
 	char *description;
+	struct model_provenance built;   /* written to the file; not owned */
 	struct ngram_model clean;
 	struct ngram_model dirty;
 };

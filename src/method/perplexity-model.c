@@ -412,7 +412,7 @@ void perplexity_writer_start(struct perplexity_model_writer *writer, FILE *out, 
 	writer->name = name;
 	writer->info = *info;
 	strbuf_init(b);
-	model_file_write_header(b, PERPLEXITY_MODEL_VERSION, PERPLEXITY_METHOD_NAME);
+	model_file_write_header(b, PERPLEXITY_METHOD_NAME, &info->built);
 	strbuf_addf(b, "order\t%d\nmax_perplexity\t%.9g\nsentences\t%llu\ntokens\t%llu\n",
 		    info->order, info->max_perplexity, (unsigned long long)info->sentences,
 		    (unsigned long long)info->tokens);

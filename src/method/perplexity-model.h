@@ -57,9 +57,10 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
+#include "method/model-file.h"
 
 #define PERPLEXITY_METHOD_NAME "perplexity"
-#define PERPLEXITY_MODEL_VERSION 2
+#define PERPLEXITY_MODEL_VERSION MODEL_FILE_VERSION
 #define PERPLEXITY_MAX_ORDER 3
 
 /* 16 GiB: a trigram model of the 100 M-word BNC would take about a tenth of
@@ -130,6 +131,7 @@ struct perplexity_model_info {
 	double max_perplexity;
 	uint64_t sentences, tokens;
 	const char *description;                     /* may be NULL */
+	struct model_provenance built;               /* written to the file */
 	uint64_t ngrams[PERPLEXITY_MAX_ORDER + 1];   /* entries of each order 1..order */
 };
 

@@ -1,6 +1,6 @@
 /* ice-training.c: pages read and labelled, a tree learnt, a threshold
  * chosen (see ice-training.h). */
-#include "eval/ice-training.h"
+#include "train/ice-training.h"
 #include "eval/gold-labels.h"
 #include "base/alloc.h"
 #include "base/file.h"

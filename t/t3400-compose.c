@@ -1,0 +1,265 @@
+/* t3400-compose: the composition layer. Options read with their ranges and
+ * marked given; the tables; a method's layout choosing the renderer, and a
+ * renderer that writes another layout refused; --paper's fixed choice; an
+ * option no chosen entry reads refused; a chain of deciders keeping what
+ * all keep, described without clashing keys; model headers of version 3
+ * round-trip, and a model built through another renderer warned about. */
+#include "compose/compose.h"
+#include "method/model-file.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int read_option(struct compose_values *v, int id, const char *text, struct nc_error *err)
+{
+	return compose_read(v, id, text, err);
+}
+
+static void test_options(void)
+{
+	struct compose_values v;
+	struct nc_error err = { 0 };
+
+	compose_values_init(&v);
+	ok(read_option(&v, OPTION_Q, "0.25", &err) == 0 && v.q == 0.25, "-q 0.25 read");
+	ok(v.given & 1ul << OPTION_Q, "-q marked given");
+	ok(read_option(&v, OPTION_Q, "0", &err) < 0 && err.code == NC_ERR_USAGE &&
+	   strstr(err.message, "-q expects a number in (0, 1]"), "-q 0 refused: %s", err.message);
+	ok(read_option(&v, OPTION_Q, "1.5", &err) < 0, "-q 1.5 refused");
+	ok(read_option(&v, OPTION_ORDER, "9", &err) < 0 && strstr(err.message, "from 1 to"),
+	   "-n 9 refused: %s", err.message);
+	ok(read_option(&v, OPTION_ORDER, "2x", &err) < 0, "-n 2x refused");
+	ok(read_option(&v, OPTION_MAX_KL, "0", &err) < 0 && strstr(err.message, "--max-kl"),
+	   "--max-kl 0 refused: %s", err.message);
+	ok(read_option(&v, OPTION_TIMEOUT, "0", &err) == 0 && v.timeout == 0,
+	   "--timeout 0 is no limit");
+	ok(read_option(&v, OPTION_TIMEOUT, "-1", &err) < 0, "--timeout -1 refused");
+	ok(read_option(&v, OPTION_BIAS, "inf", &err) < 0, "--bias inf refused");
+	ok(read_option(&v, OPTION_BIAS, "-0.5", &err) == 0 && v.bias == -0.5, "--bias -0.5 read");
+	ok(read_option(&v, OPTION_RENDERER, "", &err) < 0, "an empty --renderer refused");
+}
+
+static void test_tables(void)
+{
+	size_t n;
+	const struct renderer_entry *r = compose_renderers(&n);
+	ok(n >= 3 && !strcmp(r[0].name, "lynx") && r[0].layout == LAYOUT_DUMP,
+	   "lynx is the first renderer, the default for dumps");
+	const struct method_entry *m = compose_methods(&n);
+	ok(!strcmp(m[0].name, "ncleaner"), "ncleaner is the default method");
+	ok(compose_find_method("ice-dt")->needs == LAYOUT_BLOCKS, "ice-dt reads blocks");
+	ok(compose_find_method("ice-hr")->needs == LAYOUT_LINES, "ice-hr reads lines");
+	ok(compose_find_decider("threshold") != NULL, "threshold is a decider");
+	ok(!compose_find_renderer("nope") && !compose_find_method("nope"), "unknown names not found");
+	/* Every option an entry reads exists, and a name is unique. */
+	size_t count;
+	const struct compose_option *options = compose_options(&count);
+	int unique = 1;
+	for (size_t i = 0; i < count; i++)
+		for (size_t j = i + 1; j < count; j++)
+			if (options[i].name && options[j].name && !strcmp(options[i].name, options[j].name))
+				unique = 0;
+	ok(unique && count == COMPOSE_OPTIONS, "every option declared once");
+}
+
+static const char *data_dir;
+
+static int choose(struct compose_values *v, int with_method, struct composition *c,
+		  struct pipeline_config *config, struct nc_error *err)
+{
+	composition_init(c);
+	memset(config, 0, sizeof(*config));
+	v->data_dir = data_dir;
+	return compose_choose(c, v, with_method, config, err);
+}
+
+static void test_choice(void)
+{
+	struct compose_values v;
+	struct composition c;
+	struct pipeline_config config;
+	struct nc_error err = { 0 };
+
+	compose_values_init(&v);
+	v.method = "ice-dt";
+	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.renderer->name, "blocks") &&
+	   config.dump_rules_path == NULL && (config.segment_flags & SEGMENT_NO_BULLETS),
+	   "ice-dt takes the blocks renderer, no dump rules");
+	ok(c.model_path && strstr(c.model_path, "models/ice-dt.model"), "and its shipped model");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.method = "ice-hr";
+	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.renderer->name, "lines") &&
+	   (config.segment_flags & SEGMENT_LINES) && !c.model_path,
+	   "ice-hr takes the lines renderer, no model");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.method = "ice-dt";
+	v.renderer = "lynx";
+	ok(choose(&v, 1, &c, &config, &err) < 0 && err.code == NC_ERR_USAGE &&
+	   strstr(err.message, "reads a blocks layout"), "ice-dt through lynx refused: %s",
+	   err.message);
+	composition_release(&c);
+
+	compose_values_init(&v);
+	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.renderer->name, "lynx") &&
+	   !strcmp(c.method->name, "ncleaner") && c.ndeciders == 1 &&
+	   config.dump_rules_path != NULL, "the default: lynx, ncleaner, threshold");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.paper = 1;
+	v.renderer = "blocks";
+	ok(choose(&v, 0, &c, &config, &err) < 0 && strstr(err.message, "--paper is the lynx"),
+	   "--paper with another renderer refused: %s", err.message);
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.paper = 1;
+	v.decider = "threshold,threshold";
+	ok(choose(&v, 1, &c, &config, &err) < 0 && strstr(err.message, "--paper is the threshold"),
+	   "--paper with another decider refused");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.decider = "threshold,nope";
+	ok(choose(&v, 1, &c, &config, &err) < 0 && strstr(err.message, "no decider 'nope'"),
+	   "an unknown decider in a list refused: %s", err.message);
+	composition_release(&c);
+
+	/* Options no chosen entry reads. */
+	compose_values_init(&v);
+	v.method = "perplexity";
+	compose_read(&v, OPTION_ORDER, "2", &err);
+	ok(choose(&v, 1, &c, &config, &err) == 0 && compose_check_options(&c, &v, &err) < 0 &&
+	   !strcmp(err.message, "-n does not apply to the perplexity method"),
+	   "-n refused for perplexity: %s", err.message);
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.method = "ice-dt";
+	compose_read(&v, OPTION_LYNX, "lynx", &err);
+	ok(choose(&v, 1, &c, &config, &err) == 0 && compose_check_options(&c, &v, &err) < 0 &&
+	   strstr(err.message, "--lynx does not apply to the blocks renderer"),
+	   "--lynx refused with the blocks renderer: %s", err.message);
+	composition_release(&c);
+
+	compose_values_init(&v);
+	compose_read(&v, OPTION_BIAS, "1", &err);
+	ok(choose(&v, 0, &c, &config, &err) == 0 && compose_check_options(&c, &v, &err) < 0 &&
+	   strstr(err.message, "without a method"), "--bias refused without a method: %s",
+	   err.message);
+	composition_release(&c);
+
+	compose_values_init(&v);
+	compose_read(&v, OPTION_BIAS, "1", &err);
+	compose_read(&v, OPTION_ORDER, "2", &err);
+	ok(choose(&v, 1, &c, &config, &err) == 0 && compose_check_options(&c, &v, &err) == 0,
+	   "-b and -n with ncleaner and threshold accepted");
+	composition_release(&c);
+}
+
+/* A method that gives every segment the cost difference in its text's
+ * first character: '+' clean, '-' dirty, '0' a tie. */
+static void test_chain(void)
+{
+	struct decider *members[2] = { threshold_decider_new(0), threshold_decider_new(1) };
+	struct decider *chain = decider_chain_new(members, 2);
+	struct scored_segment segs[3];
+	struct nc_error err = { 0 };
+	struct strbuf json = STRBUF_INIT;
+
+	memset(segs, 0, sizeof(segs));
+	/* margins dirty - clean: 2 (both keep), 0.5 (the first keeps, the second not), -1 */
+	segs[0].score.cost_clean = 1, segs[0].score.cost_dirty = 3;
+	segs[1].score.cost_clean = 1, segs[1].score.cost_dirty = 1.5;
+	segs[2].score.cost_clean = 2, segs[2].score.cost_dirty = 1;
+	struct decider_state *state = decider_state_new(chain);
+	ok(decider_decide(chain, state, segs, 3, &err) == 0, "the chain decides");
+	ok(segs[0].keep && !segs[1].keep && !segs[2].keep,
+	   "the later member sees and changes the earlier one's decision");
+	decider_state_free(chain, state);
+	ok(!strcmp(chain->name, "threshold,threshold"), "a chain is named by its members");
+	decider_describe(chain, &json);
+	is_string(json.buf, "\"deciders\":[{\"name\":\"threshold\",\"bias\":0},"
+		  "{\"name\":\"threshold\",\"bias\":1}]", "members described apart");
+	strbuf_release(&json);
+	decider_free(chain);
+}
+
+static void test_model_header(void)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct model_file_header h;
+	struct nc_error err = { 0 };
+	struct model_provenance built = { "lynx", "html:0123456789ab,dump:ba9876543210" };
+
+	model_file_write_header(&out, "ncleaner", &built);
+	is_string(out.buf, "ncleaner-model\t3\nmethod\tncleaner\nrenderer\tlynx\n"
+		  "rules\thtml:0123456789ab,dump:ba9876543210\n", "a version 3 header");
+	ok(model_file_read_header("m", out.buf, out.len, MODEL_FILE_VERSION, &h, &err) == 0 &&
+	   h.version == 3 && !strcmp(h.renderer, "lynx") && !strcmp(h.rules, built.rules) &&
+	   h.lines == 4 && h.length == out.len, "read back");
+	ok(model_file_read_header("m", out.buf, out.len, 2, &h, &err) < 0,
+	   "a reader of version 2 refuses it");
+	strbuf_reset(&out);
+	model_file_write_header(&out, "ice-dt", NULL);
+	is_string(out.buf, "ncleaner-model\t2\nmethod\tice-dt\n", "no provenance: version 2");
+	const char *bad = "ncleaner-model\t3\nmethod\tncleaner\nrules\tx\n";
+	ok(model_file_read_header("m", bad, strlen(bad), 3, &h, &err) < 0 &&
+	   strstr(err.message, "m:3: no renderer line"), "a version 3 header without its renderer "
+	   "line refused: %s", err.message);
+	strbuf_release(&out);
+}
+
+/* A model file built through the blocks renderer, used through lynx: a
+ * warning; under --paper, an error. */
+static void test_provenance(void)
+{
+	char path[] = "/tmp/t3400-XXXXXX";
+	int fd = mkstemp(path);
+	struct strbuf text = STRBUF_INIT;
+	struct model_provenance built = { "blocks", "html:-,dump:-" };
+	struct compose_values v;
+	struct composition c;
+	struct pipeline_config config;
+	struct nc_error err = { 0 };
+
+	model_file_write_header(&text, "ncleaner", &built);
+	strbuf_addstr(&text, "order\t1\n");   /* the loader stops here: not a whole model */
+	ok(fd >= 0 && write(fd, text.buf, text.len) == (ssize_t)text.len, "a model file written");
+	close(fd);
+	compose_values_init(&v);
+	v.model = path;
+	ok(choose(&v, 1, &c, &config, &err) == 0, "chosen");
+	ok(compose_load(&c, &v, &config, &err) < 0 && strstr(c.warnings.buf, "built through the "
+	   "blocks renderer, used through lynx"), "warned: %s", c.warnings.buf);
+	composition_release(&c);
+	compose_values_init(&v);
+	v.model = path;
+	v.paper = 1;
+	ok(choose(&v, 1, &c, &config, &err) == 0 && compose_load(&c, &v, &config, &err) < 0 &&
+	   err.code == NC_ERR_USAGE && strstr(err.message, "built through the blocks renderer"),
+	   "an error under --paper: %s", err.message);
+	composition_release(&c);
+	unlink(path);
+	strbuf_release(&text);
+}
+
+int main(void)
+{
+	const char *top = getenv("top_srcdir");
+	data_dir = top ? top : "..";
+	test_options();
+	test_tables();
+	test_choice();
+	test_chain();
+	test_model_header();
+	test_provenance();
+	return done_testing();
+}
