@@ -20,12 +20,15 @@
  *   segment/    stage 3
  *   method/     stage 4: the method interface, the ncleaner n-gram method,
  *               perplexity filtering, the ICE methods and decision trees
- *   decide/     stage 5: the decider interface, the threshold
+ *   decide/     stage 5: the decider interface, the threshold, chains
  *   sink/       stage 6: formats and outputs
  *   pipeline/   the stages strung together, workers
- *   train/      reading training texts, cross-validated tuning, C4.5
- *   eval/       the CLEANEVAL scorer, and what learns from its alignment
- *               (ICE training)
+ *   eval/       the CLEANEVAL scorer and its alignment of gold labels
+ *   train/      reading training texts, cross-validated tuning, C4.5, what
+ *               the ICE methods learn (ice-training)
+ *   compose/    choosing the stages: the renderer, method and decider
+ *               tables, their options declared once, and how a choice
+ *               becomes a pipeline_config (compose.h)
  *   cli/        the programs (not part of the library)
  */
 #ifndef NCLEANER_H
@@ -48,7 +51,8 @@
 #include "sink/sink.h"
 #include "pipeline/pipeline.h"
 #include "train/training.h"
-#include "train/tune.h"
 #include "eval/score.h"
+#include "train/tune.h"
+#include "compose/compose.h"
 
 #endif

@@ -53,6 +53,8 @@ is() {
 }
 # grep_ok TITLE PATTERN FILE
 grep_ok() { if grep -q -e "$2" "$3"; then pass "$1"; else fail "$1"; sed 's/^/# /' "$3" | head -n 20; fi; }
+# grep_fails TITLE PATTERN FILE: FILE must not match PATTERN
+grep_fails() { if grep -q -e "$2" "$3"; then fail "$1"; sed 's/^/# /' "$3" | head -n 20; else pass "$1"; fi; }
 done_testing() {
 	if [ "${VALGRIND:-}" = 1 ]; then
 		if cat "$TMP"/valgrind-logs/*.log 2> /dev/null | grep -q .; then

@@ -7,6 +7,9 @@
  * temporary directory). Every renderer honours the marker contract of
  * normalise/markers.h: marker text in the HTML comes out as text in the dump.
  *
+ * Adding a renderer: compose/compose.h says how (one file here, one line in
+ * its table).
+ *
  * Two kinds of renderer. Lynx renders the page as stage 1 normalised it:
  * the HTML rules have put the markers in (and made every <br> a paragraph
  * break). A renderer that parses the page itself and reads its block

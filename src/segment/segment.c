@@ -6,10 +6,25 @@
 
 #include <string.h>
 
+/* Markers as the rules and the rest of the segmenter see them. Right after
+ * a line is cleaned, each of the pipeline's markers (25 characters, with
+ * their random token) becomes a token of 8 control characters: as long as
+ * the 2008 markers (@@NC-L@@), so that the length bounds of the dump rules
+ * (fields of at most 30 or 40 characters around "|") measure the lines the
+ * 2008 tool measured; and unforgeable, since cleaning has removed every
+ * control character of the page's own text. No rule matches a control
+ * character where it matched the letters of an old marker differently
+ * (they are neither \s, \p{P} nor \p{S}, and no rule names letters next
+ * to a marker). */
+#define TOKEN_LEN 8
+static const char heading_token[] = "\x01\x01\x01\x01\x01\x01\x01\x01";
+static const char list_item_token[] = "\x02\x02\x02\x02\x02\x02\x02\x02";
+static const char block_token[] = "\x03\x03\x03\x03\x03\x03\x03\x03";
+
 struct segmenter {
 	const struct rule_set *rules;
 	struct rule_workspace *workspace;
-	struct markers markers;
+	struct markers markers;   /* the pipeline's, as renderers write them */
 	size_t heading_len, list_item_len, block_len;
 	enum segmenter_flags flags;
 	segment_fn emit;
@@ -142,9 +157,10 @@ static const char *skip_bullet(const char *p, const char *end)
 static const char *skip_block_marker(const struct segmenter *s, const char *p, const char *end,
 				     const char **tag)
 {
-	if (!starts_with(p, end, s->markers.block, s->block_len))
+	(void)s;
+	if (!starts_with(p, end, block_token, TOKEN_LEN))
 		return NULL;
-	const char *name = p + s->block_len, *q = name;
+	const char *name = p + TOKEN_LEN, *q = name;
 	while (q < end && q - name <= MARKER_TAG_MAX &&
 	       ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9')))
 		q++;
@@ -170,29 +186,14 @@ static int is_blank(const char *p, const char *end)
 	return 1;
 }
 
-/* Remove every marker from [p, end) in place, in one pass (a line full of
- * markers costs no more than any other); return the new end. Markers start
- * with "@@", which is what the pass looks for. */
-static char *remove_markers(const struct segmenter *s, char *p, char *end)
+/* Remove every marker token from [p, end) in place; return the new end.
+ * The tokens are the only control characters a cleaned line holds. */
+static char *remove_markers(char *p, char *end)
 {
 	char *out = p;
-
-	while (p < end) {
-		char *at = memmem(p, (size_t)(end - p), "@@", 2);
-		char *stop = at ? at : end;
-		memmove(out, p, (size_t)(stop - p));
-		out += stop - p;
-		if (!at)
-			break;
-		if (starts_with(at, end, s->markers.heading, s->heading_len)) {
-			p = at + s->heading_len;
-		} else if (starts_with(at, end, s->markers.list_item, s->list_item_len)) {
-			p = at + s->list_item_len;
-		} else {
-			*out++ = *at;
-			p = at + 1;
-		}
-	}
+	for (; p < end; p++)
+		if ((unsigned char)*p > 0x03 || *p == 0)
+			*out++ = *p;
 	return out;
 }
 
@@ -214,17 +215,17 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		p = (char *)skip_spaces(after_block, end);
 	const char *after_bullet = (s->flags & SEGMENT_NO_BULLETS) ? NULL : skip_bullet(p, end);
 	const char *marked = skip_spaces(after_bullet ? after_bullet : p, end);
-	if (starts_with(marked, end, s->markers.heading, s->heading_len)) {
+	if (starts_with(marked, end, heading_token, TOKEN_LEN)) {
 		starts = SEGMENT_HEADING;
 		p = (char *)marked;
-	} else if (starts_with(marked, end, s->markers.list_item, s->list_item_len)) {
+	} else if (starts_with(marked, end, list_item_token, TOKEN_LEN)) {
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)marked;
 	} else if (after_bullet) {
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)after_bullet;
 	}
-	end = remove_markers(s, p, end);
+	end = remove_markers(p, end);
 
 	if ((s->flags & SEGMENT_LINES) && is_blank(p, end)) {
 		s->blank_run++;   /* nothing left of the line */
@@ -258,11 +259,46 @@ static int add_line(struct segmenter *s, struct nc_error *err)
  * boundary), so one pathological line cannot hold more than this. */
 #define LINE_PIECE_BYTES (SEGMENT_MAX_BYTES / 4)
 
-/* Steps 1 and 2 of a line: into s->cleaned without bad characters, rules applied. */
+/* Each marker in s->cleaned as its token, in place, in one pass (a line
+ * full of markers costs no more than any other). Markers start with "@@". */
+static void tokenise_markers(struct segmenter *s)
+{
+	char *p = s->cleaned.buf, *end = p + s->cleaned.len, *out = p;
+
+	while (p < end) {
+		char *at = memmem(p, (size_t)(end - p), "@@", 2);
+		char *stop = at ? at : end;
+		memmove(out, p, (size_t)(stop - p));
+		out += stop - p;
+		if (!at)
+			break;
+		const char *token = NULL;
+		size_t len = 0;
+		if (starts_with(at, end, s->markers.heading, s->heading_len))
+			token = heading_token, len = s->heading_len;
+		else if (starts_with(at, end, s->markers.list_item, s->list_item_len))
+			token = list_item_token, len = s->list_item_len;
+		else if (starts_with(at, end, s->markers.block, s->block_len))
+			token = block_token, len = s->block_len;
+		if (token) {
+			memcpy(out, token, TOKEN_LEN);   /* no longer than the marker */
+			out += TOKEN_LEN;
+			p = at + len;
+		} else {
+			*out++ = *at;
+			p = at + 1;
+		}
+	}
+	strbuf_setlen(&s->cleaned, (size_t)(out - s->cleaned.buf));
+}
+
+/* Steps 1 and 2 of a line: into s->cleaned without bad characters, the
+ * markers as tokens, rules applied. */
 static int clean_line(struct segmenter *s, const char *line, size_t len, struct nc_error *err)
 {
 	strbuf_reset(&s->cleaned);
 	utf8_clean(line, len, &s->cleaned);
+	tokenise_markers(s);
 	if (s->rules && s->cleaned.len && rule_set_apply(s->rules, s->workspace, &s->cleaned, err) < 0)
 		return -1;
 	return 0;

@@ -6,7 +6,9 @@
  * is an error of that page only: next() returns -1 with the error, and the
  * following call goes on with the next page.
  *
- * Sources: the file source (files, directories, standard input; below).
+ * Sources: the file source (files, directories, standard input; below), the
+ * WARC source (source/warc-source.h), and the input source that chooses
+ * between them by content (source/input-source.h).
  */
 #ifndef NC_PAGE_SOURCE_H
 #define NC_PAGE_SOURCE_H
