@@ -114,4 +114,12 @@ ok "--paper --no-lm on lines whose fields the markers would lengthen" \
 grep_fails "...a list item of one field after a bar is removed" "Contact" "$TMP/out"
 grep_fails "...a heading of two short fields is removed" "Printer friendly" "$TMP/out"
 grep_ok "...the running text stays" "^<p>This is a paragraph of running text" "$TMP/out"
+# A declared charset no converter knows is no declaration (issue 16): the
+# page is read by the fallback on every path, and --stats counts it.
+for method in ice-bl ice-hr; do
+	ok "$method: a page declaring unknown-iso-1252 is cleaned" \
+		ncleaner --method $method --stats "$TMP/stats.json" "$F/unknown-label.html"
+	grep_ok "...read as windows-1252 by the fallback" "Café au lait" "$TMP/out"
+	grep_ok "...and counted in --stats" '"charset_fallbacks":1,' "$TMP/stats.json"
+done
 done_testing

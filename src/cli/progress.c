@@ -104,6 +104,7 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->words += report->stats->counts.words;
 		p->kept_words += report->stats->counts.kept_words;
 		p->page_bytes += report->stats->bytes;
+		p->charset_fallbacks += report->stats->charset_fallback != 0;
 	}
 	draw(p, 0);
 }
@@ -150,10 +151,11 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"existing_skipped\":%" PRIu64 ",\"records_skipped\":%" PRIu64
 		    ",\"broken_archives\":%" PRIu64 ",\"empty_archives\":%" PRIu64
 		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
-		    ",\"kept_words_percent\":%.2f,\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
+		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
+		    ",\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
-		    p->jobs, progress_now() - p->started);
+		    p->charset_fallbacks, p->jobs, progress_now() - p->started);
 }
 
 int progress_write_stats(struct progress *p, const char *path)

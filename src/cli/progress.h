@@ -25,6 +25,7 @@ struct progress {
 	uint64_t total_inputs, total_bytes;
 	uint64_t pages, failed;
 	uint64_t words, kept_words, page_bytes;
+	uint64_t charset_fallbacks;   /* pages whose declared charset was passed over */
 	double started, last_draw;
 	int line_shown;
 	const struct input_source *inputs;

@@ -408,6 +408,7 @@ int worker_clean_page(struct worker *w, struct page *page, struct page_stats *st
 	if (stats) {
 		stats->bytes = w->page_bytes;
 		stats->counts = *page_sink_counts(w->sink);
+		stats->charset_fallback = w->info.charset.passed_over;
 	}
 	return ret;
 }

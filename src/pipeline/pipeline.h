@@ -63,6 +63,8 @@ struct pipeline_config {
 struct page_stats {
 	size_t bytes;                  /* of the page as read */
 	struct page_counts counts;     /* segments and words, kept and all */
+	int charset_fallback;          /* the page declared a charset no converter knows,
+					  and stage 1 passed over it (charset-choice.h) */
 };
 
 struct pipeline;
