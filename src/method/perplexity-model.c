@@ -97,9 +97,14 @@ static int read_file_header(struct reader *r)
 	struct model_file_header header;
 	int ret = 0;
 
-	for (int i = 0; i < 2 && ret == 0; i++) {
+	/* Two header lines, four from version 3 on (model-file.h). */
+	size_t magic = strlen(MODEL_FILE_MAGIC "\t");
+	for (int i = 0, lines = 2; i < lines && ret == 0; i++) {
 		errno = 0;
 		ssize_t got = getline(&r->line, &r->capacity, r->stream);
+		if (got > 0 && i == 0 && (size_t)got > magic &&
+		    !memcmp(r->line, MODEL_FILE_MAGIC "\t", magic) && atoi(r->line + magic) >= 3)
+			lines = 4;
 		if (got > 0)
 			strbuf_add(&head, r->line, (size_t)got);
 		else if (ferror(r->stream))
