@@ -61,4 +61,13 @@ grep_ok "...naming the page" "3.html.*exit status 3" "$TMP/err"
 ok "...and still write the model" test -s "$TMP/f.model"
 ok "training on the good pages alone" train-ncleaner --lynx "$TMP/picky-lynx" --diff -n 3 "$TMP/fgold2" "$TMP/fraw2" "$TMP/f2.model"
 ok "...gives the same model: the failed page left no trace" cmp "$TMP/f.model" "$TMP/f2.model"
+# Raw pages are opened as ncleaner opens its inputs (issue 16): a gzip'd
+# page trains as the page itself; an archive is refused by name.
+mkdir -p "$TMP/rawgz"
+cp "$F/raw/"* "$TMP/rawgz/"
+first=$(ls "$TMP/rawgz" | head -n 1)
+gzip "$TMP/rawgz/$first"
+ok "differential training with a gzip'd raw page" \
+	train-ncleaner --diff -n 3 -q 0.5 -m 1 "$F/gold" "$TMP/rawgz" "$TMP/gz.model"
+ok "...gives the model of the plain pages" cmp "$TMP/a.model" "$TMP/gz.model"
 done_testing

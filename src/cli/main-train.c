@@ -219,7 +219,7 @@ static int tune(const struct options *o, const struct file_pairs *pairs,
 		struct nc_error err = { 0 };
 		if (!raw)
 			continue;
-		if (training_read_raw(reader, raw->path, raw->kind, &per_file[i], &err) < 0) {
+		if (training_read_raw(reader, raw, &per_file[i], &err) < 0) {
 			cli_print(program, "%s", err.message);
 			status = 1;
 			continue;
@@ -293,7 +293,7 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 		if (gold)
 			ret = training_read_gold(reader, gold->path, &clean_text, &err);
 		if (ret == 0 && raw)
-			ret = o->diff ? training_read_raw(reader, raw->path, raw->kind, &raw_text, &err)
+			ret = o->diff ? training_read_raw(reader, raw, &raw_text, &err)
 				      : training_read_gold(reader, raw->path, &raw_text, &err);
 		if (ret == 0) {
 			symbol_segments_count(&clean_text, &clean, 1);
@@ -481,7 +481,7 @@ static int read_ice_pages(struct ice_training *training, struct worker *worker,
 				  g ? "raw" : "gold");
 			continue;
 		}
-		if (ice_training_add_page(training, worker, r->path, r->kind, g->path, &err) < 0) {
+		if (ice_training_add_page(training, worker, r, g->path, &err) < 0) {
 			cli_print(program, "%s", err.message);
 			status = 1;
 		}

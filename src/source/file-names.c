@@ -21,11 +21,24 @@ char *file_name_strip_extension(const char *relative)
 	return copy;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcasecmp(s + n - m, suffix);
+}
+
 char *file_name_id(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	char *id = file_name_strip_extension(slash ? slash + 1 : path);
 	size_t n = strlen(id);
+	if (ends_with(slash ? slash + 1 : path, ".gz") && strchr(id, '.')) {
+		free(id);   /* 12.html.gz: the id of 12.html */
+		char *inner = file_name_strip_extension(slash ? slash + 1 : path);
+		id = file_name_strip_extension(inner);
+		free(inner);
+		n = strlen(id);
+	}
 	if (n > 8 && !strcmp(id + n - 8, "-cleaned"))
 		id[n - 8] = '\0';
 	return id;
@@ -43,11 +56,6 @@ char *file_name_without_cleaned(const char *relative)
 	return key;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcasecmp(s + n - m, suffix);
-}
 
 int file_name_is_html(const char *path)
 {

@@ -5,7 +5,8 @@
  * training, in cross-validation folds and in the scorer's tables. A file's id
  * is its name without directory, extension and a "-cleaned" suffix: the
  * page 12.html, its dump 12.txt and its gold text 12-cleaned.txt share the id
- * 12, which is how training pairs them. The scorer pairs within one kind of
+ * 12, which is how training pairs them; a gzip'd file has the id of the file
+ * inside (12.html.gz: 12). The scorer pairs within one kind of
  * file: its key keeps the relative path and the extension and drops only the
  * "-cleaned" suffix, so that out/12.txt pairs with gold/12-cleaned.txt (or
  * gold/12.txt) and nothing else.

@@ -231,6 +231,22 @@ void input_source_progress(const struct input_source *source, uint64_t *inputs_d
 		      (source->archive ? byte_stream_member_offset(source->archive_stream) : 0);
 }
 
+int input_source_open_page(const struct file_input *in, enum file_kind_rule rule,
+			   struct page *page, struct nc_error *err)
+{
+	struct input_source probe = { .rule = rule };
+	int ret = open_input(&probe, in, page, err);
+
+	if (ret == 1)
+		return 0;
+	if (ret == 0) {   /* an archive: open_input() gave its stream to the archive */
+		warc_source_free(probe.archive);
+		return nc_error_set(err, NC_ERR_FORMAT, "%s: a WARC archive, not a page (one page "
+				    "a file here)", in->path);
+	}
+	return -1;   /* binary data (PAGE_SOURCE_NOTICE) or an error: `err` says which */
+}
+
 void input_source_free(struct input_source *source)
 {
 	if (!source)

@@ -35,6 +35,13 @@ struct input_counts {
 	uint64_t empty_archives;   /* archives without a page (reported) */
 };
 
+/* One input opened as one page, exactly as the input source opens it
+ * (gzip, byte order marks, sniffing, `rule`), for readers that want one
+ * page a file (training). An archive or binary data is an error naming the
+ * file. */
+int input_source_open_page(const struct file_input *in, enum file_kind_rule rule,
+			   struct page *page, struct nc_error *err);
+
 /* Asked before an input is opened: non-zero skips it (--skip-existing). */
 typedef int (*input_skip_fn)(void *data, const struct file_input *input);
 

@@ -102,13 +102,12 @@ static int read_gold(const char *path, struct strbuf *gold, struct nc_error *err
 }
 
 int ice_training_add_page(struct ice_training *t, struct worker *worker,
-			  const char *page_path, enum page_kind kind, const char *gold_path,
-			  struct nc_error *err)
+			  const struct file_input *raw, const char *gold_path, struct nc_error *err)
 {
 	size_t text_len = t->text.len, first = t->block_count;
 	struct strbuf gold = STRBUF_INIT;
 	struct page page;
-	int ret = page_open_file(&page, page_path, page_path, kind, PAGE_OPEN_REGULAR_ONLY, err);
+	int ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);
 
 	if (ret == 0) {
 		ret = worker_read_segments(worker, &page, collect_block, t, err);
@@ -123,7 +122,7 @@ int ice_training_add_page(struct ice_training *t, struct worker *worker,
 		ret = gold_labels_align(segments, entry.count, gold.buf, gold.len, labels,
 					&entry.gold_words, err);
 		if (ret < 0)
-			nc_error_prefix(err, page_path);
+			nc_error_prefix(err, raw->path);
 		for (size_t i = 0; ret == 0 && i < entry.count; i++)
 			t->blocks[first + i].label = labels[i];
 		free(segments);

@@ -139,13 +139,14 @@ static int add_for_rereading(const struct segment *segment, void *data, struct n
 	return 0;
 }
 
-int training_read_raw(const struct training_reader *reader, const char *path,
-		      enum page_kind kind, struct symbol_segments *out, struct nc_error *err)
+int training_read_raw(const struct training_reader *reader, const struct file_input *raw,
+		      struct symbol_segments *out, struct nc_error *err)
 {
+	const char *path = raw->path;
 	struct page page;
 	int ret;
 
-	if (page_open_file(&page, path, path, kind, PAGE_OPEN_REGULAR_ONLY, err) < 0)
+	if (input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err) < 0)
 		return -1;
 	if (reader->reading == TRAINING_DIRECT) {
 		struct symbol_sink sink = { &reader->alphabet, STRBUF_INIT, out };

@@ -29,6 +29,7 @@
 #include "base/error.h"
 #include "method/ngram.h"
 #include "pipeline/pipeline.h"
+#include "source/input-source.h"
 #include "source/page.h"
 
 /* The symbol strings of one text's segments. */
@@ -59,8 +60,10 @@ struct training_reader {
 int training_read_gold(const struct training_reader *reader, const char *path,
 		       struct symbol_segments *out, struct nc_error *err);
 
-/* A raw page of `kind`, read as the reader's `reading` says. */
-int training_read_raw(const struct training_reader *reader, const char *path,
-		      enum page_kind kind, struct symbol_segments *out, struct nc_error *err);
+/* A raw page, opened as ncleaner opens an input (source/input-source.h:
+ * gzip, byte order marks, HTML or a dump by its bytes; an archive or binary
+ * data is an error), read as the reader's `reading` says. */
+int training_read_raw(const struct training_reader *reader, const struct file_input *raw,
+		      struct symbol_segments *out, struct nc_error *err);
 
 #endif
