@@ -16,7 +16,7 @@ static void html_case(const struct charset_policy *policy, const char *hint,
 		      const char *declared, const char *bytes, const char *assume,
 		      const char *name, int passed_over, const char *what)
 {
-	struct charset_choice c;
+	struct charset_choice c = { 0 };   /* as charset_convert_first() leaves it */
 	charset_choose_html(policy, hint, declared, bytes, strlen(bytes), &c);
 	is_string(c.assume, assume, "%s: assumed", what);
 	is_string(c.name, name, "%s: read in", what);
@@ -98,7 +98,7 @@ int main(void)
 			      "\xf0\xf3\xf1\xf1\xea\xe8\xe9 \xf2\xe5\xea\xf1\xf2 \xe2 "
 			      "\xea\xee\xe4\xe8\xf0\xee\xe2\xea\xe5 windows-1251, \xea\xee\xf2"
 			      "\xee\xf0\xfb\xe9 \xed\xe0\xe4\xee \xf3\xe3\xe0\xe4\xe0\xf2\xfc.";
-	struct charset_choice c;
+	struct charset_choice c = { 0 };   /* as charset_convert_first() leaves it */
 	charset_choose_html(&detect, NULL, NULL, russian, strlen(russian), &c);
 	ok(strcmp(c.assume, "windows-1252") != 0, "undeclared Cyrillic: guessed (%s)", c.assume);
 	is_int(c.reason, CHARSET_REASON_GUESS, "... and says it was a guess");

@@ -89,7 +89,8 @@ void charset_choose_converted(const struct charset_policy *policy, const char *f
  * wrapper, else its source (for a page converted first: its wrapper's, else
  * "utf-8"), and `declared` from its <meta> (either may be NULL), `html` its
  * bytes. A page converted first keeps what charset_choose_converted() said
- * but `assume` and `name`, which follow from its (now UTF-8) bytes. */
+ * but `assume` and `name`, which follow from its (now UTF-8) bytes. `choice`
+ * is what charset_convert_first() left (zeroed when it converted nothing). */
 void charset_choose_html(const struct charset_policy *policy, const char *hint,
 			 const char *declared, const char *html, size_t len,
 			 struct charset_choice *choice);
