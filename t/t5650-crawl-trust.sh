@@ -192,6 +192,16 @@ for j in 3; do
 done
 
 # --- Smaller ----------------------------------------------------------------------------------
+# JSON lines: no raw DEL or C1 control in url and record_id.
+warc_record conversion 'http://example.com/a\177b\302\205c\302\233[31m' '<urn:uuid:del\177\302\237>' \
+	"A paragraph of text in a conversion record, long enough to be kept." > "$TMP/controls.warc"
+ok "a record whose URL and id hold DEL and C1 controls" ncleaner --no-lm -f jsonl "$TMP/controls.warc"
+if LC_ALL=C grep -q -e "$(printf '\177')" -e "$(printf '\302[\200-\237]')" "$TMP/out"; then
+	fail "...JSON lines carry none of them raw"; sed 's/^/# /' "$TMP/out" | cat -v
+else pass "...JSON lines carry none of them raw"; fi
+grep_ok "...the URL is percent-encoded as on the URL line" '"url":"http://example.com/a%7Fb%C2%85c%C2%9B\[31m"' "$TMP/out"
+grep_ok "...the record id escaped" '"record_id":"<urn:uuid:del\\u007f\\u009f>"' "$TMP/out"
+
 # A NUL in a WARC header cuts nothing silently.
 warc_record conversion 'http://example.com/\000evil' '<urn:uuid:nul>' \
 	"A paragraph of text in a conversion record, long enough to be kept." > "$TMP/nul.warc"
