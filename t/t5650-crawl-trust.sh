@@ -191,6 +191,36 @@ for j in 3; do
 	is "$(grep -c 'Broken pipe' "$TMP/pipe.err")" 1 "...-j $j: once too"
 done
 
+# --- 11. Signals to several workers ---------------------------------------------------------
+# 20 runs, a signal at a random moment each: the Lynx sandboxes are created
+# by worker threads, and none may outlive a signal. (env --default-signal:
+# a background job of a script starts with SIGINT ignored.)
+mkdir -p "$TMP/sigin"
+for i in $(seq 1 24); do cp "$F/page.html" "$TMP/sigin/p$i.html"; done
+left=0 statuses=ok
+for run in $(seq 1 20); do
+	set -- INT TERM HUP USR1 PIPE
+	shift $((run % 5))
+	sig=$1
+	delay=$(awk -v r="$run" 'BEGIN { srand(r * 7919); printf "%.3f", 0.02 + rand() * 0.5 }')
+	rm -rf "$TMP/sigtmp" "$TMP/sigout"
+	mkdir -p "$TMP/sigtmp"
+	TMPDIR=$TMP/sigtmp env --default-signal=INT ncleaner --no-lm -j 4 -o "$TMP/sigout" "$TMP/sigin" \
+		> /dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -"$sig" "$pid" 2> /dev/null || :
+	set +e; wait "$pid"; status=$?; set -e
+	[ "$status" -gt 128 ] || [ "$status" = 0 ] || statuses="run $run: SIG$sig gave $status"
+	if [ -n "$(ls -A "$TMP/sigtmp")" ]; then
+		left=$((left + 1)); echo "# run $run: SIG$sig after $delay s left $(ls -A "$TMP/sigtmp")"
+	fi
+	no_leftover=$(find "$TMP/sigout" -name '*.tmp.*' 2> /dev/null | wc -l)
+	[ "$no_leftover" = 0 ] || { left=$((left + 1)); echo "# run $run: a temporary output file left"; }
+done
+is "$left" 0 "20 signals at random moments to -j 4: no run leaves a sandbox or a temporary file"
+is "$statuses" ok "...and each ends with 128 + the signal (or had finished)"
+
 # --- Smaller ----------------------------------------------------------------------------------
 # JSON lines: no raw DEL or C1 control in url and record_id.
 warc_record conversion 'http://example.com/a\177b\302\205c\302\233[31m' '<urn:uuid:del\177\302\237>' \
