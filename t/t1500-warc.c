@@ -445,6 +445,20 @@ static void check_header_nul(void)
 	ok(contains(err.message, "nul: record at offset 0: a NUL byte in the header line 'WARC-Target-URI: http://a/'"),
 	   "...naming the file, the record and the line");
 	warc_reader_free(reader);
+
+	/* In the HTTP head, it would cut the charset off a Content-Type. */
+	static const char http[] = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://n/\r\n"
+		"Content-Length: 65\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\0; charset=koi8-r\r\n\r\n"
+		"<p>x\r\n\r\n";
+	struct warc_source *source =
+		warc_source_new(byte_stream_from_memory(http, sizeof(http) - 1, "nul"), NULL);
+	struct page page;
+	is_int(page_source_next(warc_source_pages(source), &page, &err), -1,
+	       "a NUL byte in the HTTP head fails the record...");
+	ok(contains(err.message, "nul: record at offset 0: a NUL byte in the HTTP header line "
+		    "'Content-Type: text/html'"), "...naming it");
+	is_int(page_source_next(warc_source_pages(source), &page, &err), 0, "...and the archive goes on");
+	warc_source_free(source);
 }
 
 /* Heritrix's crawls: dns: lookups are response records without HTTP. */
