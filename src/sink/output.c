@@ -35,7 +35,7 @@ static int stream_failed(struct stream_output *out, struct nc_error *err)
 	int saved = errno;
 	out->base.broken = 1;
 	return nc_error_set(err, NC_ERR_IO, "cannot write output: %s (the run stops)",
-			    strerror(saved));
+			    saved ? strerror(saved) : "a write error");
 }
 
 static int stream_write(struct page_output *base, const char *data, size_t len,
