@@ -1,7 +1,9 @@
 /* t1450-byte-stream: reading inputs that may be gzip (source/byte-stream.h):
  * plain and gzip'd bytes, several gzip members and their offsets, empty
- * members, truncated and corrupt gzip, bytes after the last member, files,
- * pipes fed in small writes, and a page over a stream. */
+ * members, truncated and corrupt gzip, bytes after the last member, zero
+ * padding, checking a member's trailer at a record's end, the offset within
+ * a member, files, pipes fed in small writes, and a page over a stream
+ * (its limit, its errors without the file's name). */
 #include "source/byte-stream.h"
 #include "tap.h"
 
@@ -192,7 +194,7 @@ static void check_descriptors(void)
 	close(fd);
 	stream = byte_stream_open(path, &err);
 	struct page page = { 0 };
-	byte_stream_page_reader(stream, &page.reader);
+	byte_stream_page_reader(stream, 0, &page.reader);
 	strbuf_reset(&out);
 	ok(page_read_all(&page, 0, &out, &err) == 0 &&
 	   !strcmp(out.buf, "through a pipe, in small writes"), "a gzip'd file reads whole as a page");
@@ -207,11 +209,163 @@ static void check_descriptors(void)
 	strbuf_release(&message);
 }
 
+/* Zeros after the last member end the stream, as gzip(1) takes them. */
+static void check_padding(void)
+{
+	struct strbuf gz = STRBUF_INIT, out = STRBUF_INIT, message = STRBUF_INIT;
+	char want[128];
+
+	gzip_member(&gz, "padded ");
+	gzip_member(&gz, "member");
+	for (int i = 0; i < 10000; i++)
+		strbuf_addch(&gz, '\0');
+	for (size_t piece = 1; piece <= 4096; piece *= 64) {
+		struct byte_stream *stream = byte_stream_from_memory(gz.buf, gz.len, "padded.gz");
+		strbuf_reset(&out);
+		strbuf_reset(&message);
+		ok(read_all(stream, piece, &out, &message) == 0 && !strcmp(out.buf, "padded member"),
+		   "zero padding after the last member ends the stream (reads of %zu)%s", piece,
+		   message.buf);
+		byte_stream_free(stream);
+	}
+	size_t junk = gz.len;
+	strbuf_addstr(&gz, "junk");
+	damaged(&gz, &out, &message);
+	snprintf(want, sizeof(want), "damaged.gz: the bytes at offset %zu after a gzip member are not gzip",
+		 junk);
+	is_string(message.buf, want, "zeros followed by anything else are an error at its offset");
+	strbuf_release(&gz);
+	strbuf_release(&out);
+	strbuf_release(&message);
+}
+
+/* Consume `len` bytes in peeks of `piece`. */
+static void consume(struct byte_stream *stream, size_t len, size_t piece)
+{
+	const char *data;
+	struct nc_error err;
+	while (len) {
+		ssize_t got = byte_stream_peek(stream, piece, &data, &err);
+		if (got <= 0)
+			bail("consume: the stream ended early");
+		size_t n = (size_t)got < len ? (size_t)got : len;
+		if (n > piece)
+			n = piece;
+		byte_stream_consume(stream, n);
+		len -= n;
+	}
+}
+
+/* byte_stream_member_check() at the end of each member, and inside one. */
+static void check_member_ends(void)
+{
+	struct strbuf gz = STRBUF_INIT;
+	struct nc_error err;
+
+	gzip_member(&gz, "first record\r\n\r\n");
+	size_t second = gz.len;
+	gzip_member(&gz, "second record\r\n\r\n");
+	size_t end_of_second = gz.len;
+	gzip_member(&gz, "third record\r\n\r\n");
+	for (size_t piece = 1; piece <= 64; piece *= 8) {
+		struct byte_stream *stream = byte_stream_from_memory(gz.buf, gz.len, "records.gz");
+		consume(stream, 5, piece);
+		int inside = byte_stream_member_check(stream, &err);
+		consume(stream, 11, piece);
+		int first = byte_stream_member_check(stream, &err);
+		consume(stream, 17, piece);
+		int middle = byte_stream_member_check(stream, &err);
+		consume(stream, 16, piece);
+		int last = byte_stream_member_check(stream, &err);
+		ok(inside == 0 && first == 1 && middle == 1 && last == 1,
+		   "peeks of %zu: inside a member nothing is known (%d); at each member's end its "
+		   "trailer checked (%d %d %d)", piece, inside, first, middle, last);
+		byte_stream_free(stream);
+	}
+
+	/* The second member's CRC-32 wrong: known at its end, not before. */
+	gz.buf[end_of_second - 8] ^= 1;
+	struct byte_stream *stream = byte_stream_from_memory(gz.buf, gz.len, "records.gz");
+	consume(stream, 16, 16);
+	is_int(byte_stream_member_check(stream, &err), 1, "a bad CRC-32: the member before is sound");
+	consume(stream, 10, 10);
+	is_int(byte_stream_member_check(stream, &err), 0, "...inside the bad member nothing is known yet");
+	consume(stream, 7, 7);
+	is_int(byte_stream_member_check(stream, &err), -1, "...at its end it fails");
+	char want[128];
+	snprintf(want, sizeof(want), "records.gz: corrupt gzip data in the member at offset %zu", second);
+	ok(!strncmp(err.message, want, strlen(want)) && strstr(err.message, "incorrect data check"),
+	   "...naming the file and the member: %s", err.message);
+	byte_stream_free(stream);
+	gz.buf[end_of_second - 8] ^= 1;
+
+	/* A bad length (ISIZE) in the last member's trailer. */
+	gz.buf[gz.len - 4] ^= 1;
+	stream = byte_stream_from_memory(gz.buf, gz.len, "records.gz");
+	consume(stream, 16 + 17 + 16, 7);
+	ok(byte_stream_member_check(stream, &err) == -1 && strstr(err.message, "incorrect length check"),
+	   "a bad length in the last member's trailer fails at its end: %s", err.message);
+	byte_stream_free(stream);
+	gz.buf[gz.len - 4] ^= 1;
+
+	/* One member for all (a file gzip'd whole): nothing is known until the
+	 * end; then the trailer checks. */
+	struct strbuf whole = STRBUF_INIT;
+	gzip_member(&whole, "first record\r\n\r\nsecond record\r\n\r\n");
+	stream = byte_stream_from_memory(whole.buf, whole.len, "whole.gz");
+	consume(stream, 16, 4);
+	ok(byte_stream_member_check(stream, &err) == 0 && byte_stream_member_skip(stream) == 16 &&
+	   byte_stream_member_offset(stream) == 0,
+	   "a member of several records: at a record's end nothing is known; the next one is 16 "
+	   "bytes into member 0");
+	consume(stream, 17, 4);
+	is_int(byte_stream_member_check(stream, &err), 1, "...at the member's end its trailer checks");
+	byte_stream_free(stream);
+	strbuf_release(&whole);
+
+	stream = byte_stream_from_memory("plain", 5, "plain");
+	consume(stream, 5, 5);
+	ok(byte_stream_member_check(stream, &err) == 0 && byte_stream_member_skip(stream) == 0,
+	   "a plain stream has nothing to check, and no skip");
+	byte_stream_free(stream);
+	strbuf_release(&gz);
+}
+
+/* A page over a stream: bounded, and its errors do not name the file. */
+static void check_page_reader(void)
+{
+	struct strbuf gz = STRBUF_INIT, out = STRBUF_INIT;
+	struct nc_error err;
+	struct page page = { 0 };
+
+	gzip_member(&gz, "0123456789");
+	byte_stream_page_reader(byte_stream_from_memory(gz.buf, gz.len, "ten.gz"), 10, &page.reader);
+	ok(page_read_all(&page, 0, &out, &err) == 0 && out.len == 10, "a page of exactly its limit reads");
+	page_release(&page);
+	byte_stream_page_reader(byte_stream_from_memory(gz.buf, gz.len, "ten.gz"), 9, &page.reader);
+	strbuf_reset(&out);
+	ok(page_read_all(&page, 0, &out, &err) == -1 && err.code == NC_ERR_LIMIT &&
+	   !strcmp(err.message, "larger than the limit of 9 bytes"), "one byte more fails: %s",
+	   err.message);
+	page_release(&page);
+	strbuf_setlen(&gz, gz.len - 3);
+	byte_stream_page_reader(byte_stream_from_memory(gz.buf, gz.len, "cut.html.gz"), 0, &page.reader);
+	strbuf_reset(&out);
+	ok(page_read_all(&page, 0, &out, &err) == -1 && !strncmp(err.message, "truncated gzip data", 19),
+	   "a page's error does not name its file (the pipeline names the page): %s", err.message);
+	page_release(&page);
+	strbuf_release(&gz);
+	strbuf_release(&out);
+}
+
 int main(void)
 {
 	check_plain();
 	check_members();
 	check_damage();
+	check_padding();
+	check_member_ends();
+	check_page_reader();
 	check_descriptors();
 	return done_testing();
 }

@@ -1,7 +1,10 @@
 /* t1500-warc: the WARC reader and page source on archives written by warcio
  * (tests/t1500/make-fixtures.mjs): every kind of record and payload, plain
- * and gzip'd, offsets as warcio finds them, every kind of damage, and memory
- * that stays bounded on a record of hundreds of megabytes. */
+ * and gzip'd, offsets as warcio finds them, every kind of damage (a page
+ * whose record ends damaged fails), Heritrix's dns: records, the versions
+ * read, a WARC gzip'd whole, and memory that stays bounded on a record of
+ * hundreds of megabytes. */
+#include "base/file.h"
 #include "base/sha1.h"
 #include "source/byte-stream.h"
 #include "source/warc.h"
@@ -270,18 +273,31 @@ static void check_broken_archives(const struct expected *plain, const struct exp
 		offset_text(gzip[5].offset, "member at offset "), NULL };
 	const char *const corrupt_gzip[] = { "corrupt.warc.gz", "corrupt gzip data",
 		offset_text(gzip[2].offset, "member at offset "), NULL };
-	const char *const short_length[] = { "bad-length-short.warc",
+	/* A page's own error does not name the file: its name, FILE@OFFSET,
+	 * does (the pipeline puts it in front). */
+	const char *const short_length[] = { "page http://example.com/latin1 failed: ",
 		offset_text(plain[2].offset, "record at offset "), "not followed by CR LF CR LF", NULL };
-	const char *const long_length[] = { "bad-length-long.warc",
+	const char *const long_length[] = { "page http://example.com/latin1 failed: ",
 		offset_text(plain[2].offset, "record at offset "), "wrong Content-Length", NULL };
+	const char *const bad_crc[] = { "page http://example.com/chunked failed: ",
+		offset_text(gzip[3].offset, "corrupt gzip data in the member at offset "),
+		"incorrect data check", NULL };
+	const char *const bad_isize[] = { "page http://example.com/gzip failed: ",
+		offset_text(gzip[4].offset, "corrupt gzip data in the member at offset "),
+		"incorrect length check", NULL };
 
 	check_broken("t1500/truncated-block.warc", 3, truncated_block);
 	check_broken("t1500/truncated-header.warc", 3, truncated_header);
 	check_broken("t1500/truncated.warc.gz", 3, truncated_gzip);
 	check_broken("t1500/corrupt.warc.gz", 0, corrupt_gzip);
 	/* A wrong length is only seen after the record: its page is read. */
-	check_broken("t1500/bad-length-short.warc", 1, short_length);
-	check_broken("t1500/bad-length-long.warc", 1, long_length);
+	/* A wrong length shows at the end of the record, before its page is
+	 * trusted: the page fails. So does a page whose gzip member has a bad
+	 * CRC-32 or length in its trailer, though its data decoded whole. */
+	check_broken("t1500/bad-length-short.warc", 0, short_length);
+	check_broken("t1500/bad-length-long.warc", 0, long_length);
+	check_broken("t1500/bad-crc.warc.gz", 1, bad_crc);
+	check_broken("t1500/bad-isize.warc.gz", 2, bad_isize);
 }
 
 /* Payloads wrong in every way: each fails alone, the last page is read. */
@@ -358,7 +374,7 @@ static void check_small_archives(void)
 		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Truncated: length\r\nWARC-Target-URI: http://b/\r\n"
 		  "Content-Length: 81\r\n\r\n"
 		  "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
-		  "9\r\nabc\r\n\r\n",
+		  "9\r\nabc\r\n\r\n\r\n",
 		  "http://b/|text|abc\r\n" },
 		{ "an interim 100 Continue is skipped; blank lines before a record too",
 		  "\r\n\r\nWARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://c/\r\nContent-Length: 73\r\n\r\n"
@@ -368,12 +384,33 @@ static void check_small_archives(void)
 		  "WARC/1.0\nWARC-Type:\n conversion\nWARC-Target-URI: <http://d/>\nContent-Length: 4\n\ntext\r\n\r\n",
 		  "http://d/|text|text" },
 		{ "a response without a body is an empty page",
-		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://e/\r\nContent-Length: 43\r\n\r\n"
+		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://e/\r\nContent-Length: 44\r\n\r\n"
 		  "HTTP/1.1 204 OK\r\nContent-Type: text/html\r\n\r\n\r\n\r\n",
 		  "http://e/|html|" },
-		{ "a version other than 1.0 and 1.1 is refused",
-		  "WARC/0.17\r\nWARC-Type: resource\r\nContent-Length: 0\r\n\r\n\r\n\r\n",
-		  "error: mem: record at offset 0: not a WARC/1.0 or WARC/1.1 record (it begins 'WARC/0.17')" },
+		{ "WARC/0.17, the draft of older crawls, is read",
+		  "WARC/0.17\r\nWARC-Type: resource\r\nWARC-Target-URI: http://v/\r\n"
+		  "Content-Type: text/plain\r\nContent-Length: 4\r\n\r\ntext\r\n\r\n",
+		  "http://v/|text|text" },
+		{ "a UTF-8 byte order mark before the first record is skipped",
+		  "\xef\xbb\xbfWARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: http://bom/\r\n"
+		  "Content-Length: 4\r\n\r\ntext\r\n\r\n", "http://bom/|text|text" },
+		{ "another version is refused, naming it",
+		  "WARC/0.9\r\nWARC-Type: resource\r\nContent-Length: 0\r\n\r\n\r\n\r\n",
+		  "error: mem: record at offset 0: WARC/0.9 is not a version this reader knows (it reads "
+		  "WARC/1.0, WARC/1.1, and the drafts WARC/0.17 and WARC/0.18 of older crawls)" },
+		{ "something else is no record",
+		  "HTTP/1.1 200 OK\r\n\r\n",
+		  "error: mem: record at offset 0: not a WARC record (it begins 'HTTP/1.1 200 OK')" },
+		{ "a response record that holds no HTTP (a Heritrix dns: lookup) is no page",
+		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: dns:example.com\r\n"
+		  "Content-Type: text/dns\r\nContent-Length: 11\r\n\r\n20240102 x\n\r\n\r\n", "none" },
+		{ "a response record of another type whose block is HTTP is read as HTTP",
+		  "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://f/\r\n"
+		  "Content-Type: text/html\r\nContent-Length: 44\r\n\r\n"
+		  "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n\r\n\r\n", "http://f/|html|" },
+		{ "a conversion record of binary data is no page",
+		  "WARC/1.0\r\nWARC-Type: conversion\r\nContent-Length: 16\r\n\r\n"
+		  "\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15\r\n\r\n", "none" },
 		{ "a record without Content-Length is refused",
 		  "WARC/1.0\r\nWARC-Type: resource\r\n\r\n\r\n\r\n",
 		  "error: mem: record at offset 0: no Content-Length" },
@@ -392,6 +429,90 @@ static void check_small_archives(void)
 		is_string(got.buf, cases[i].want, "%s", cases[i].title);
 	}
 	strbuf_release(&got);
+}
+
+/* A NUL in a header line would cut its value: the record is refused. */
+static void check_header_nul(void)
+{
+	static const char warc[] = "WARC/1.0\r\nWARC-Type: conversion\r\n"
+		"WARC-Target-URI: http://a/\0evil\r\nContent-Length: 4\r\n\r\ntext\r\n\r\n";
+	struct warc_reader *reader =
+		warc_reader_new(byte_stream_from_memory(warc, sizeof(warc) - 1, "nul"));
+	const struct warc_record *record;
+	struct nc_error err;
+
+	is_int(warc_reader_next(reader, &record, &err), -1, "a NUL byte in a header line is an error...");
+	ok(contains(err.message, "nul: record at offset 0: a NUL byte in the header line 'WARC-Target-URI: http://a/'"),
+	   "...naming the file, the record and the line");
+	warc_reader_free(reader);
+
+	/* In the HTTP head, it would cut the charset off a Content-Type. */
+	static const char http[] = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://n/\r\n"
+		"Content-Length: 65\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\0; charset=koi8-r\r\n\r\n"
+		"<p>x\r\n\r\n";
+	struct warc_source *source =
+		warc_source_new(byte_stream_from_memory(http, sizeof(http) - 1, "nul"), NULL);
+	struct page page;
+	is_int(page_source_next(warc_source_pages(source), &page, &err), -1,
+	       "a NUL byte in the HTTP head fails the record...");
+	ok(contains(err.message, "nul: record at offset 0: a NUL byte in the HTTP header line "
+		    "'Content-Type: text/html'"), "...naming it");
+	is_int(page_source_next(warc_source_pages(source), &page, &err), 0, "...and the archive goes on");
+	warc_source_free(source);
+}
+
+/* Heritrix's crawls: dns: lookups are response records without HTTP. */
+static void check_heritrix(void)
+{
+	struct strbuf log = STRBUF_INIT;
+	struct warc_source_counts counts;
+	int good = run_source("t1500/heritrix.warc", &log, &counts);
+
+	is_int(good, 1, "a Heritrix crawl: its one HTTP response is a page");
+	is_int(counts.skipped_not_http, 2, "...its two dns: records are skipped and counted");
+	ok(!counts.failed && !counts.broken, "...and nothing failed");
+	if (good != 1 || counts.failed)
+		diag("%s", log.buf);
+	strbuf_release(&log);
+}
+
+/* A WARC gzip'd whole is one member: its pages are told apart by the
+ * decoded bytes before them in it. */
+static void check_whole_gzip_names(const struct expected *plain, size_t count)
+{
+	struct strbuf warc = STRBUF_INIT;
+	struct nc_error err;
+	struct page page;
+
+	if (read_file(fixture_path("t1500/good.warc"), 0, &warc, &err) < 0)
+		bail(err.message);
+	char path[] = "/tmp/t1500-whole-XXXXXX";
+	int fd = mkstemp(path);
+	gzFile out = fd >= 0 ? gzdopen(fd, "wb6") : NULL;
+	if (!out || gzwrite(out, warc.buf, (unsigned)warc.len) != (int)warc.len || gzclose(out) != Z_OK)
+		bail("cannot write a temporary file");
+	struct warc_source *source = warc_source_open(path, NULL, &err);
+	int names_ok = 1;
+	size_t pages = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (strcmp(plain[i].what, "html") && strcmp(plain[i].what, "text"))
+			continue;
+		if (page_source_next(warc_source_pages(source), &page, &err) != 1)
+			break;
+		char want[128];
+		snprintf(want, sizeof(want), "%s@0+%" PRIu64, path, plain[i].offset);
+		if (strcmp(page.name, want)) {
+			diag("  got %s, want %s", page.name, want);
+			names_ok = 0;
+		}
+		pages++;
+		page_release(&page);
+	}
+	is_int(pages, 11, "a WARC gzip'd whole: its 11 pages");
+	ok(names_ok, "...each named FILE@0+SKIP, SKIP its offset in the decoded archive");
+	warc_source_free(source);
+	unlink(path);
+	strbuf_release(&warc);
 }
 
 /* --- bounded memory ------------------------------------------------------------ */
@@ -501,6 +622,9 @@ int main(void)
 	check_broken_archives(plain, gzip);
 	check_bad_payloads();
 	check_header_limit();
+	check_header_nul();
+	check_heritrix();
+	check_whole_gzip_names(plain, plain_count);
 	check_small_archives();
 	check_bounded_memory(256, 0);
 	check_bounded_memory(64, 1);

@@ -1,5 +1,6 @@
 /* t1700-json: JSON string literals (base/json.h) on a table of inputs:
- * escapes, control characters, U+2028/9, invalid UTF-8 and NUL bytes. */
+ * escapes, control characters (C0, DEL, C1), U+2028/9, invalid UTF-8 and NUL
+ * bytes. */
 #include "base/json.h"
 #include "base/utf8.h"
 #include "tap.h"
@@ -20,7 +21,10 @@ static const struct {
 	{ "named control escapes", BYTES("\b\f\n\r\t"), "\"\\b\\f\\n\\r\\t\"" },
 	{ "other controls as \\u00XX", BYTES("\x01\x1f\x0b"), "\"\\u0001\\u001f\\u000b\"" },
 	{ "a NUL byte inside", BYTES("a\0b"), "\"a\\u0000b\"" },
-	{ "DEL stands for itself", BYTES("\x7f"), "\"\x7f\"" },
+	{ "DEL escaped (no raw control reaches a terminal)", BYTES("\x7f"), "\"\\u007f\"" },
+	{ "C1 controls escaped", BYTES("a\xc2\x80" "b\xc2\x9b[31m" "c\xc2\x9f"),
+	  "\"a\\u0080b\\u009b[31mc\\u009f\"" },
+	{ "U+00A0 is no control", BYTES("\xc2\xa0"), "\"\xc2\xa0\"" },
 	{ "slash is not escaped", BYTES("a/b"), "\"a/b\"" },
 	{ "valid UTF-8 is kept", BYTES("Caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
 	  "\"Caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"" },

@@ -52,15 +52,35 @@ static double logprob_of(const struct ncleaner_model *model, int order, double q
 	return lp[0];
 }
 
-static char *write_temp(const char *content)
+static char *write_temp_len(const char *content, size_t len)
 {
 	static char path[64];
 	strcpy(path, "/tmp/t3000-XXXXXX");
 	int fd = mkstemp(path);
-	if (fd < 0 || write(fd, content, strlen(content)) != (ssize_t)strlen(content))
+	if (fd < 0 || write(fd, content, len) != (ssize_t)len)
 		bail("cannot write a temporary file");
 	close(fd);
 	return path;
+}
+
+static char *write_temp(const char *content)
+{
+	return write_temp_len(content, strlen(content));
+}
+
+/* The same for `len` bytes that may hold NULs. */
+static void expect_load_error_len(const char *content, size_t len, const char *what,
+				  const char *label)
+{
+	struct ncleaner_model model;
+	struct nc_error err = { 0 };
+	char *path = write_temp_len(content, len);
+	int ret = ncleaner_model_load(&model, path, &err);
+	ok(ret < 0 && strstr(err.message, path) && strstr(err.message, what),
+	   "%s is refused with a message naming the file: %s", label, err.message);
+	if (ret == 0)
+		ncleaner_model_release(&model);
+	unlink(path);
 }
 
 static void expect_load_error(const char *content, const char *what, const char *label)
@@ -132,6 +152,22 @@ int main(void)
 	/* Corrupt files: truncated, wrong version, bad values, garbage. */
 	struct strbuf text = STRBUF_INIT;
 	read_file(path, 0, &text, &err);
+	{
+		/* A NUL inside a number ("end\t12\0junk"): the other loaders
+		 * refuse it; so must this one, not read the number before it. */
+		struct strbuf nul = STRBUF_INIT;
+		strbuf_add(&nul, text.buf, text.len - 1);   /* without the last newline */
+		strbuf_add(&nul, "\0junk\n", 6);
+		expect_load_error_len(nul.buf, nul.len, "NUL", "a NUL inside the end line's count");
+		strbuf_reset(&nul);
+		const char *prob = strstr(text.buf, "\n1\t") + 1;
+		const char *eol = strchr(prob, '\n');
+		strbuf_add(&nul, text.buf, (size_t)(eol - text.buf));   /* up to "1\tKEY\tP" */
+		strbuf_add(&nul, "\0", 1);
+		strbuf_add(&nul, eol, text.len - (size_t)(eol - text.buf));
+		expect_load_error_len(nul.buf, nul.len, "NUL", "a NUL inside a probability");
+		strbuf_release(&nul);
+	}
 	char *last = strstr(text.buf, "end\t");
 	*last = '\0';
 	expect_load_error(text.buf, "truncated", "a model without its end line");

@@ -159,6 +159,11 @@ done
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "<div><table><tr><td><ul><li><b><i>"; print "deep text" }' > "$TMP/deep.html"
 ok "20000 levels of unclosed tags" ncleaner --method ice-bl "$TMP/deep.html"
 grep_ok "...keep their text" "deep text" "$TMP/out"
+# A title, and a first block without a word: ice-lm once sorted no words
+# from a null pointer (undefined behaviour; the sanitizer build aborted).
+printf '<html><head><title>Harbour news today</title></head><body><p>-- * --</p><p>The harbour was quiet that morning.</p></body></html>' > "$TMP/wordless.html"
+ok "ice-lm: a titled page whose first block has no word" ncleaner --method ice-lm "$TMP/wordless.html"
+grep_ok "...is cleaned" "^URL: " "$TMP/out"
 printf '<p>before\000after</p><p>caf\351 \303\251t\303\251 \377 bad</p>' > "$TMP/nul.html"
 ok "NUL bytes and invalid UTF-8" ncleaner --method ice-bl "$TMP/nul.html"
 grep_ok "...keep the text around them" "before after" "$TMP/out"

@@ -35,6 +35,28 @@ grep_ok "...and files in subdirectories pair with theirs" "^sub/4.txt	100.00" "$
 ok "...their alignments go to the same subdirectory" test -s "$TMP/align2/sub/4.align"
 rm "$TMP/sys/3.txt"
 
+# Gold files without a system file (a page that failed leaves no output):
+# the 2008 figure skips them, with a warning and a count; -e scores each as
+# an empty system file is scored (its words false negatives; the 2008
+# scorer's empty edge token still matches).
+mkdir -p "$TMP/few/sys" "$TMP/few/gold"
+for i in 1 2 3 4 5; do printf 'URL: x\n<p>the gold text of page %d has eight words\n' $i > "$TMP/few/gold/$i.txt"; done
+printf '<p>the gold text of page 1 has eight words\n' > "$TMP/few/sys/1.txt"
+ncleaner-eval -t -n "$TMP/few/gold/1.txt" "$TMP/few/gold/1.txt" > "$TMP/one"
+ok "five gold files, one system file" ncleaner-eval -t -n "$TMP/few/sys" "$TMP/few/gold"
+is "$(cut -f 1-4,8-10 "$TMP/out")" "$(cut -f 1-4,8-10 "$TMP/one")" "...the 2008 figure by default: the one file's"
+grep_ok "...a warning names each gold file without a system file" "warning: 4.txt: no system file in" "$TMP/err"
+grep_ok "...and counts them" "4 gold files without a system file (not scored" "$TMP/err"
+: > "$TMP/few/empty.txt"
+ncleaner-eval -t -n "$TMP/few/empty.txt" "$TMP/few/gold/2.txt" > "$TMP/empty-score"
+tp=$(cut -f 8 "$TMP/one") empty_tp=$(cut -f 8 "$TMP/empty-score") fn=$(cut -f 10 "$TMP/empty-score")
+ok "--missing-as-empty" ncleaner-eval -t -n --missing-as-empty "$TMP/few/sys" "$TMP/few/gold"
+is "$(cut -f 1,8-10 "$TMP/out")" "total	$((tp + 4 * empty_tp))	0	$((4 * fn))" \
+	"...scores each as an empty file is scored: its $fn words false negatives"
+ok "-e with the per-file rows and the summary" ncleaner-eval -e -s "$TMP/few/sys" "$TMP/few/gold"
+grep_ok "...a row for each, scored as empty" "^5.txt	$(cut -f 2-7 "$TMP/empty-score")	" "$TMP/out"
+grep_ok "...and all five in the summary" "Evaluation report on 5 files" "$TMP/err"
+
 if [ ! -d "$O" ]; then
 	skip "oracle: $O not present (CI has it)"
 	done_testing

@@ -38,3 +38,11 @@ void nc_error_prefix(struct nc_error *err, const char *prefix)
 	memcpy(err->message + n + 2, old, old_len);
 	err->message[n + 2 + old_len] = '\0';
 }
+
+void nc_error_strip_prefix(struct nc_error *err, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (err && strncmp(err->message, prefix, n) == 0 && strncmp(err->message + n, ": ", 2) == 0)
+		memmove(err->message, err->message + n + 2, strlen(err->message + n + 2) + 1);
+}

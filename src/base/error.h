@@ -36,4 +36,8 @@ int nc_error_set(struct nc_error *err, enum nc_error_code code, const char *fmt,
 /* Put `prefix: ` in front of an existing message, e.g. the file name. */
 void nc_error_prefix(struct nc_error *err, const char *prefix);
 
+/* Take `prefix: ` off the front of the message, if it begins so: for a
+ * message of a lower layer that names what its caller names anyway. */
+void nc_error_strip_prefix(struct nc_error *err, const char *prefix);
+
 #endif

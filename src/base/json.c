@@ -20,7 +20,7 @@ static const char *ascii_escape(unsigned char c, char spare[7])
 	case '\t': return "\\t";
 	default: break;
 	}
-	if (c >= 0x20)
+	if (c >= 0x20 && c != 0x7f)
 		return NULL;
 	memcpy(spare, "\\u00", 4);
 	spare[4] = hex[c >> 4];
@@ -38,7 +38,7 @@ void json_add_string(struct strbuf *out, const char *s, size_t len)
 	while (p < end) {
 		/* Runs of plain ASCII are copied at once. */
 		const unsigned char *run = p;
-		while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+		while (p < end && *p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
 			p++;
 		strbuf_add(out, run, (size_t)(p - run));
 		if (p == end)
@@ -56,6 +56,9 @@ void json_add_string(struct strbuf *out, const char *s, size_t len)
 			p++;
 		} else if (cp == 0x2028 || cp == 0x2029) {
 			strbuf_addstr(out, cp == 0x2028 ? "\\u2028" : "\\u2029");
+			p += n;
+		} else if (cp < 0xa0) {
+			strbuf_addf(out, "\\u%04x", (unsigned)cp);   /* a C1 control */
 			p += n;
 		} else {
 			strbuf_add(out, p, n);

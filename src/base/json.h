@@ -4,8 +4,11 @@
  * json_add_string() appends one complete string literal, quotes included, to
  * a strbuf the caller owns. The input is taken as UTF-8 and the output is
  * always valid UTF-8 and valid JSON (RFC 8259), whatever the input holds:
- *   - '"' and '\\' are escaped, and so is every control character below
- *     U+0020 (\b \f \n \r \t by name, the others as \u00XX);
+ *   - '"' and '\\' are escaped, and so is every control character: below
+ *     U+0020 (\b \f \n \r \t by name, the others as \u00XX), DEL and the
+ *     C1 controls U+0080 to U+009F (as \u00XX, which JSON allows and
+ *     terminals do not act on: no raw control reaches a terminal that
+ *     shows a line);
  *   - U+2028 and U+2029 are written as \u2028 and \u2029, so that a line of
  *     JSON is also a line of JavaScript;
  *   - every byte that does not begin a valid UTF-8 sequence (utf8_decode())

@@ -5,7 +5,10 @@
  * GOLD_DIR/<stem>-cleaned.<ext> (source/file-pairs.h); directories are walked
  * as ncleaner walks them (recursively; hidden files, FIFOs and devices
  * skipped); files missing from
- * the gold directory are named in the warning; macro averages divide by the
+ * the gold directory are named in the warning, and so are gold files without
+ * a system file (which the original ignored silently: every page a system
+ * failed on raised its score), which --missing-as-empty scores as empty
+ * outputs; macro averages divide by the
  * number of files scored, not by the number of entries in the system
  * directory; a single file or an empty directory is an error or a warning
  * instead of a Python traceback.
@@ -47,6 +50,9 @@ static void usage(FILE *out)
 "  -u, --unlabelled   unlabelled segmentation: <p>, <h> and <l> all count as <p>\n"
 "  -M, --no-markers   drop the tags <p>, <h>, <l> on both sides before comparing\n"
 "                     (for gold texts without them; not in the 2008 script)\n"
+"  -e, --missing-as-empty  score a gold file without a system file as an empty\n"
+"                     system file (its words false negatives); by default it\n"
+"                     is skipped with a warning, as the 2008 script skips it\n"
 "  -h, --help         show this help\n"
 "  -V, --version      show the version\n"
 "ALIGN_DIR receives one NAME.align file per scored file.\n");
@@ -54,14 +60,16 @@ static void usage(FILE *out)
 
 struct pair {
 	char *name;     /* the system file's name below SYSTEM_DIR */
-	char *system;
+	char *system;   /* NULL: none (--missing-as-empty), scored as empty */
 	char *gold;
 };
 
-/* The files to score: `pairs` gets every system file that has a gold file;
- * `entries` counts the system files. Returns 2 on a usage error. */
-static int collect_pairs(const char *system_dir, const char *gold_dir, struct pair **pairs,
-			 size_t *npairs, size_t *entries)
+/* The files to score: `pairs` gets every system file that has a gold file
+ * (and, with `missing_as_empty`, every gold file without a system file);
+ * `entries` counts the system files, `missing` the gold files without one.
+ * Returns 2 on a usage error. */
+static int collect_pairs(const char *system_dir, const char *gold_dir, int missing_as_empty,
+			 struct pair **pairs, size_t *npairs, size_t *entries, size_t *missing)
 {
 	if (!is_directory(system_dir)) {
 		/* Two single files. */
@@ -92,8 +100,21 @@ static int collect_pairs(const char *system_dir, const char *gold_dir, struct pa
 	*pairs = xcalloc(matched.count, sizeof(**pairs));
 	for (size_t i = 0; i < matched.count; i++) {
 		const struct file_pair *m = &matched.items[i];
-		if (!m->first)
-			continue;   /* a gold file nobody asked for */
+		if (!m->first) {
+			/* A page the system failed on leaves no output: skipping
+			 * its gold would raise the score. */
+			++*missing;
+			cli_print(program, "warning: %s: no system file in %s (%s)", m->second->relative,
+				  system_dir, missing_as_empty ? "scored as an empty output"
+							       : "not scored; -e scores it as empty");
+			if (!missing_as_empty)
+				continue;
+			struct pair *p = &(*pairs)[(*npairs)++];
+			p->name = xstrdup(m->key);
+			p->system = NULL;
+			p->gold = xstrdup(m->second->path);
+			continue;
+		}
 		++*entries;
 		if (!m->second) {
 			cli_print(program, "warning: %s: no gold file in %s (skipped)",
@@ -192,7 +213,8 @@ static int score_pair(const struct pair *pair, enum score_flags flags, int total
 	struct score_result r;
 	int ret = 0;
 
-	if (read_file(pair->system, 0, &sys, &err) < 0 || read_file(pair->gold, 0, &gold, &err) < 0) {
+	if ((pair->system && read_file(pair->system, 0, &sys, &err) < 0) ||
+	    read_file(pair->gold, 0, &gold, &err) < 0) {
 		cli_print(program, "%s", err.message);
 		ret = -1;
 		goto out;
@@ -247,10 +269,10 @@ static void print_summary(const struct totals *t, const struct score_result *mic
 
 int main(int argc, char **argv)
 {
-	int total_only = 0, no_header = 0, summary = 0, c;
+	int total_only = 0, no_header = 0, summary = 0, missing_as_empty = 0, c;
 	enum score_flags flags = SCORE_DEFAULT;
 	struct pair *pairs = NULL;
-	size_t npairs = 0, entries = 0;
+	size_t npairs = 0, entries = 0, missing = 0;
 	int status = 0;
 
 	static const struct option long_options[] = {
@@ -260,11 +282,12 @@ int main(int argc, char **argv)
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "unlabelled", no_argument, NULL, 'u' },
 		{ "no-markers", no_argument, NULL, 'M' },
+		{ "missing-as-empty", no_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	while ((c = getopt_long(argc, argv, "tnsauMhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tnsauMehV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't': total_only = 1; break;
 		case 'n': no_header = 1; break;
@@ -272,6 +295,7 @@ int main(int argc, char **argv)
 		case 'a': flags |= SCORE_ASCII; break;
 		case 'u': flags |= SCORE_UNLABELLED; break;
 		case 'M': flags |= SCORE_NO_MARKERS; break;
+		case 'e': missing_as_empty = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("ncleaner-eval %s\n", PACKAGE_VERSION); return 0;
 		default:
@@ -287,16 +311,21 @@ int main(int argc, char **argv)
 	const char *system_dir = argv[optind], *gold_dir = argv[optind + 1];
 	const char *align_dir = argc - optind == 3 ? argv[optind + 2] : NULL;
 
-	if (collect_pairs(system_dir, gold_dir, &pairs, &npairs, &entries) != 0)
+	if (collect_pairs(system_dir, gold_dir, missing_as_empty, &pairs, &npairs, &entries,
+			  &missing) != 0)
 		return 2;
 	if (!npairs) {
 		cli_print(program, "%s: no files to score", system_dir);
 		pairs_free(pairs, npairs);
 		return 2;
 	}
-	if (npairs < entries)
+	if (npairs - (missing_as_empty ? missing : 0) < entries)
 		fprintf(stderr, "Warning: %zu files not found in gold standard (skipped)\n",
-			entries - npairs);
+			entries - (npairs - (missing_as_empty ? missing : 0)));
+	if (missing)
+		fprintf(stderr, "Warning: %zu gold files without a system file (%s)\n", missing,
+			missing_as_empty ? "scored as empty outputs"
+					 : "not scored, as in the 2008 script; -e scores them as empty");
 
 	if (!no_header)
 		printf("file\tF\tP\tR\tF.tag\tP.tag\tR.tag\tTP\tFP\tFN\tTP.tag\tFP.tag\tFN.tag\n");
@@ -310,7 +339,7 @@ int main(int argc, char **argv)
 		print_row("total", &micro);
 	fflush(stdout);
 	if (summary && totals.scored)
-		print_summary(&totals, &micro, flags, entries);
+		print_summary(&totals, &micro, flags, entries + (missing_as_empty ? missing : 0));
 	pairs_free(pairs, npairs);
 	return status;
 }

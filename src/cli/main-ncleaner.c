@@ -24,6 +24,7 @@
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -143,6 +144,7 @@ struct settings {
 	int gzip, skip_existing, lines, progress, jobs;
 	enum file_kind_rule file_kind;
 	const char *encoding, *stats;
+	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
 	char extension[16];      /* of the output files */
 };
 
@@ -242,6 +244,119 @@ static int check_own_outputs(const char *dir, const char *extension,
 	return ret;
 }
 
+/* `path` as a directory's real path and a last component, for telling
+ * whether two names lead to the same file, which may not exist yet. NULL
+ * when its directory does not exist. */
+static char *canonical_target(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT;
+
+	if (slash)
+		strbuf_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
+	else
+		strbuf_addch(&dir, '.');
+	char *real = realpath(dir.buf, NULL);
+	strbuf_release(&dir);
+	if (!real)
+		return NULL;
+	strbuf_addf(&out, "%s/%s", strcmp(real, "/") ? real : "", slash ? slash + 1 : path);
+	free(real);
+	return strbuf_detach(&out, NULL);
+}
+
+/* Whether the file at `path` begins as a --stats file does. */
+static int is_stats_file(const char *path)
+{
+	char head[sizeof(STATS_FILE_MAGIC) - 1];
+	FILE *f = fopen(path, "rb");
+	int is = f && fread(head, 1, sizeof(head), f) == sizeof(head) &&
+		 !memcmp(head, STATS_FILE_MAGIC, sizeof(head));
+	if (f)
+		fclose(f);
+	return is;
+}
+
+/* --stats FILE replaces FILE at the end of the run: it may not be what the
+ * run reads or writes, nor any file but an earlier --stats file (`--stats
+ * a.warc.gz b.warc.gz`, the name forgotten, would replace an archive). */
+static int check_stats_path(const struct settings *set, const struct file_source *inputs)
+{
+	const char *path = set->stats;
+	struct stat st;
+	int exists = stat(path, &st) == 0, ret = 0;
+
+	if (exists && S_ISDIR(st.st_mode)) {
+		cli_print(program, "--stats: %s: is a directory", path);
+		return -1;
+	}
+	if (stats_path_in_place(path))
+		return 0;   /* /dev/stdout, a pipe: written to, nothing replaced */
+	char *target = canonical_target(path);
+	char *out_dir = set->output_dir ? realpath(set->output_dir, NULL) : NULL;
+	for (size_t i = 0; i < file_source_count(inputs) && ret == 0; i++) {
+		const struct file_input *in = file_source_input(inputs, i);
+		struct stat in_st;
+		if (exists && strcmp(in->path, "-") && stat(in->path, &in_st) == 0 &&
+		    in_st.st_dev == st.st_dev && in_st.st_ino == st.st_ino) {
+			cli_print(program, "--stats: %s: is an input (name a file of its own)", path);
+			ret = -1;
+		}
+		if (ret || !target || !out_dir)
+			continue;
+		struct strbuf output = STRBUF_INIT;
+		strbuf_addf(&output, "%s/%s%s", out_dir, in->output_name, set->extension);
+		size_t len = output.len;
+		strbuf_addstr(&output, OUTPUT_PARTIAL_SUFFIX);
+		if (!strcmp(target, output.buf) || (strbuf_setlen(&output, len), !strcmp(target, output.buf))) {
+			cli_print(program, "--stats: %s: is the output of %s (name a file of its own)", path,
+				  in->path);
+			ret = -1;
+		}
+		strbuf_release(&output);
+	}
+	if (ret == 0 && exists && !is_stats_file(path)) {
+		cli_print(program, "--stats: %s: exists and is not a --stats file (is it an input? name "
+			  "a file of its own)", path);
+		ret = -1;
+	}
+	free(target);
+	free(out_dir);
+	return ret;
+}
+
+/* --stats FILE checked and made ready, before any work. */
+static int open_stats(struct settings *set, const struct file_source *inputs,
+		      struct stats_file *stats)
+{
+	struct nc_error err = { 0 };
+
+	if (check_stats_path(set, inputs) < 0)
+		return -1;
+	cli_install_signal_handlers();   /* before the file exists: a signal removes it */
+	if (stats_file_open(stats, set->stats, &err) < 0) {
+		cli_print(program, "--stats: %s", err.message);
+		return -1;
+	}
+	if (cli_register_atomic_file(&stats->file) < 0)
+		cli_print(program, "warning: the signal handler cannot clean up the --stats file");
+	set->stats_out = stats;
+	return 0;
+}
+
+/* Standard input can be read once: "-" twice would clean the rest of it
+ * as a second input. */
+static int stdin_named_twice(int argc, char **args)
+{
+	int seen = 0;
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(args[i], "-") && seen++) {
+			cli_print(program, "standard input (-) is named twice: it can be read once");
+			return 1;
+		}
+	return 0;
+}
+
 /* --- the run ------------------------------------------------------------------------ */
 
 struct run_state {
@@ -328,7 +443,7 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 		status = 1;   /* nothing at all was a page */
 	if (set->progress || (set->output_dir && run.progress.pages > 1))
 		progress_summary(&run.progress, stderr);
-	if (set->stats && progress_write_stats(&run.progress, set->stats) < 0 && status == 0)
+	if (set->stats_out && progress_write_stats(&run.progress, set->stats_out) < 0 && status == 0)
 		status = 1;
 	input_source_free(source);
 	return status;
@@ -548,7 +663,10 @@ int main(int argc, char **argv)
 	struct file_source *inputs = file_source_new(set.file_kind, follow_symlinks
 						     ? FILE_SOURCE_FOLLOW_SYMLINKS : FILE_SOURCE_DEFAULT,
 						     cli_print_report, (void *)program);
+	struct stats_file stats_out;
 	int status = 2, bad = 0;
+	if (stdin_named_twice(argc - optind, argv + optind))
+		goto out;
 	if (set.output_dir && prepare_output_dir(set.output_dir, argc - optind, argv + optind,
 						 inputs) < 0)
 		goto out;
@@ -565,12 +683,18 @@ int main(int argc, char **argv)
 	}
 	if (set.output_dir && check_own_outputs(set.output_dir, set.extension, inputs) < 0)
 		goto out;
+	if (set.stats && open_stats(&set, inputs, &stats_out) < 0)
+		goto out;
 	set.progress = progress > 0 || (progress < 0 && set.output_dir &&
 					isatty(STDERR_FILENO) && count > 1);
 	status = count ? run(&set, inputs) : 1;
 	if (status == 0 && bad)
 		status = 1;
 out:
+	if (set.stats_out) {
+		cli_unregister_atomic_file(&set.stats_out->file);
+		stats_file_abort(set.stats_out);   /* nothing if it was written */
+	}
 	file_source_free(inputs);
 	return status;
 }

@@ -97,6 +97,11 @@ void progress_report(struct progress *p, const struct run_report *report)
 		clear_line(p);
 		cli_print(p->program, "%s", report->error->message);
 	}
+	if (report->lost) {   /* pages counted as done that are lost after all */
+		p->failed += report->lost;
+		draw(p, 0);
+		return;
+	}
 	p->pages++;   /* an input that failed to open was meant to be a page */
 	if (report->failed) {
 		p->failed++;
@@ -146,7 +151,7 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 	const struct input_counts none = { 0 };
 	if (!c)
 		c = &none;
-	strbuf_addf(out, "{\"pages\":%" PRIu64 ",\"failed\":%" PRIu64 ",\"inputs\":%" PRIu64
+	strbuf_addf(out, STATS_FILE_MAGIC "%" PRIu64 ",\"failed\":%" PRIu64 ",\"inputs\":%" PRIu64
 		    ",\"archives\":%" PRIu64 ",\"binary_skipped\":%" PRIu64
 		    ",\"existing_skipped\":%" PRIu64 ",\"records_skipped\":%" PRIu64
 		    ",\"broken_archives\":%" PRIu64 ",\"empty_archives\":%" PRIu64
@@ -158,31 +163,53 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    p->charset_fallbacks, p->jobs, progress_now() - p->started);
 }
 
-int progress_write_stats(struct progress *p, const char *path)
+int stats_path_in_place(const char *path)
+{
+	struct stat st;
+	return (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) ||
+	       !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
+}
+
+int stats_file_open(struct stats_file *stats, const char *path, struct nc_error *err)
+{
+	memset(stats, 0, sizeof(*stats));
+	stats->path = path;
+	atomic_file_init(&stats->file);
+	if (stats_path_in_place(path)) {
+		/* /dev/stdout, a pipe: written to, never replaced by a file (and
+		 * not opened yet: a FIFO would block until its reader comes). */
+		stats->in_place = 1;
+		if (access(path, W_OK) != 0)
+			return nc_error_set(err, NC_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
+		return 0;
+	}
+	return atomic_file_open(&stats->file, path, err);
+}
+
+void stats_file_abort(struct stats_file *stats)
+{
+	atomic_file_abort(&stats->file);
+}
+
+int progress_write_stats(struct progress *p, struct stats_file *stats)
 {
 	struct strbuf json = STRBUF_INIT;
 	struct nc_error err = { 0 };
-	struct stat st;
 	int ret = 0;
 
 	format_stats(p, &json);
-	if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
-		/* /dev/stdout, a pipe: written to, never replaced by a file. */
-		FILE *f = fopen(path, "w");
-		if (!f || fwrite(json.buf, 1, json.len, f) != json.len || fclose(f) != 0) {
-			cli_print(p->program, "--stats: %s: %s", path, strerror(errno));
+	if (stats->in_place) {
+		FILE *f = fopen(stats->path, "a");   /* /dev/stderr may be a log file */
+		int written = f && fwrite(json.buf, 1, json.len, f) == json.len;
+		if (!f || fclose(f) != 0 || !written) {
+			cli_print(p->program, "--stats: %s: %s", stats->path, strerror(errno));
 			ret = -1;
 		}
-	} else {
-		struct atomic_file file;
-		atomic_file_init(&file);
-		if (atomic_file_open(&file, path, &err) < 0 ||
-		    fwrite(json.buf, 1, json.len, file.stream) != json.len ||
-		    atomic_file_commit(&file, &err) < 0) {
-			atomic_file_abort(&file);
-			cli_print(p->program, "--stats: %s", err.message[0] ? err.message : path);
-			ret = -1;
-		}
+	} else if (fwrite(json.buf, 1, json.len, stats->file.stream) != json.len ||
+		   atomic_file_commit(&stats->file, &err) < 0) {
+		atomic_file_abort(&stats->file);
+		cli_print(p->program, "--stats: %s", err.message[0] ? err.message : stats->path);
+		ret = -1;
 	}
 	strbuf_release(&json);
 	return ret;

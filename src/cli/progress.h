@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/file.h"
 #include "pipeline/runner.h"
 #include "source/input-source.h"
 
@@ -41,9 +42,31 @@ void progress_report(struct progress *p, const struct run_report *report);
 /* The summary line; `counts` adds what was skipped. */
 void progress_summary(struct progress *p, FILE *out);
 
-/* The same as JSON, written whole or not at all to `path`; -1 on error
- * (printed). */
-int progress_write_stats(struct progress *p, const char *path);
+/* --stats FILE: made ready before the run, so that a FILE that cannot be
+ * written fails before any work, and written at its end. A regular file is
+ * written whole or not at all (an atomic_file, created at once: the caller
+ * registers it with the signal handler); a character device or a FIFO (a
+ * pipe), and anything under /dev or /proc (/dev/stderr, whatever it leads
+ * to), is written in place at the end. */
+struct stats_file {
+	const char *path;
+	int in_place;               /* a device or FIFO */
+	struct atomic_file file;    /* otherwise */
+};
+
+/* The first bytes of every stats file (how an earlier one is recognised). */
+#define STATS_FILE_MAGIC "{\"pages\":"
+
+/* 1 when `path` is written in place (see above). */
+int stats_path_in_place(const char *path);
+
+/* Make `path` ready: -1 with `err` when it cannot be written. */
+int stats_file_open(struct stats_file *stats, const char *path, struct nc_error *err);
+/* Give it up (nothing is written). */
+void stats_file_abort(struct stats_file *stats);
+
+/* The run's figures as JSON, to `stats`; -1 on error (printed). */
+int progress_write_stats(struct progress *p, struct stats_file *stats);
 
 double progress_now(void);
 

@@ -305,7 +305,8 @@ static double block_divergence(struct ice_lm_scratch *s, const struct segment *s
 			s->counts[w].block++;
 	}
 	size_t distinct = 0;
-	qsort(s->block, n, sizeof(*s->block), compare_keys);
+	if (n > 1)   /* a block without words may have no array at all */
+		qsort(s->block, n, sizeof(*s->block), compare_keys);
 	for (size_t i = 0; i < n; i++)
 		distinct += i == 0 || s->block[i] != s->block[i - 1];
 

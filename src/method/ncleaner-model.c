@@ -352,6 +352,12 @@ static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char 
 			bad(&ps.r, "last line has no newline (truncated file?)");
 			goto fail;
 		}
+		/* Lines are parsed as C strings: a NUL would end one early (a
+		 * number would be read up to it), so it is refused. */
+		if (memchr(p, '\0', (size_t)(nl - p))) {
+			bad(&ps.r, "NUL byte in a line");
+			goto fail;
+		}
 		*nl = '\0';
 		if (parse_line(&ps, p) < 0)
 			goto fail;

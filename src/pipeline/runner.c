@@ -49,6 +49,34 @@ static int write_out(const struct runner_config *c, struct page_output *output,
 	return -1;
 }
 
+/* Report the pages the output has lost since it was last asked (an
+ * archive's file that could not be written or closed): they were reported
+ * written, and are failures after all. */
+static void report_lost(const struct runner_config *c, struct page_output *output)
+{
+	if (!output->lost_pages)
+		return;
+	struct run_report report = { .failed = 1, .error = &output->lost_error,
+				     .lost = output->lost_pages };
+	output->lost_pages = 0;
+	if (c->report)
+		c->report(c->data, &report);
+}
+
+/* The group `page` names ended early (PAGE_SOURCE_INCOMPLETE): the output
+ * must not pass what it has of it off as the whole. */
+static void group_incomplete(const struct runner_config *c, struct page_output *output,
+			     const struct page *page)
+{
+	struct nc_error notice;
+	if (output->ops->incomplete && output->ops->incomplete(output, page, &notice) > 0 &&
+	    c->report) {
+		struct run_report report = { .notice = notice.message };
+		c->report(c->data, &report);
+	}
+	report_lost(c, output);
+}
+
 /* An archive's page, read whole before the source moves on. */
 static int detach_if_sequential(struct page *page, struct nc_error *err)
 {
@@ -76,11 +104,17 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 	held_bytes_init(&bytes);
 	if (c->worker_event)
 		c->worker_event(c->data, worker, 1);
-	while ((r = page_source_next(source, &page, &page_err)) != 0) {
+	/* A broken output (a closed standard output) takes nothing more: stop. */
+	while (!output->broken && (r = page_source_next(source, &page, &page_err)) != 0) {
 		if (r == PAGE_SOURCE_NOTICE) {
 			struct run_report notice = { .notice = page_err.message };
 			if (c->report)
 				c->report(c->data, &notice);
+			continue;
+		}
+		if (r == PAGE_SOURCE_INCOMPLETE) {
+			group_incomplete(c, output, &page);
+			page_release(&page);
 			continue;
 		}
 		struct run_report report = { .name = r > 0 ? page.name : NULL };
@@ -96,6 +130,7 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 			report.failed = 1, report.error = &page_err;
 		if (c->report)
 			c->report(c->data, &report);
+		report_lost(c, output);
 		if (r > 0)
 			page_release(&page);
 	}
@@ -106,6 +141,7 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 	worker_free(worker);
 	if (ret == 0)
 		ret = output->ops->finish(output, err);
+	report_lost(c, output);
 	return ret;
 }
 
@@ -119,6 +155,7 @@ struct slot {
 	struct page page;
 	int has_page;             /* 0: an input that failed to open or was passed over */
 	int notice;               /* passed over: `err` says why */
+	int incomplete;           /* `page` names a group that ended early */
 	int failed;
 	struct nc_error err;
 	struct page_stats stats;
@@ -189,6 +226,16 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	const struct runner_config *c = pool->config;
 	struct slot *slot = &pool->slots[pool->head % pool->capacity];
 
+	if (output->broken || slot->incomplete) {
+		/* Nothing more goes out, nor is reported, once the output broke. */
+		if (slot->incomplete && !output->broken)
+			group_incomplete(c, output, &slot->page);
+		page_release(&slot->page);
+		held_bytes_reset(&slot->bytes);
+		slot->state = SLOT_FREE;
+		pool->head++;
+		return;
+	}
 	if (slot->notice) {
 		struct run_report notice = { .notice = slot->err.message };
 		if (c->report)
@@ -211,6 +258,7 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	};
 	if (c->report)
 		c->report(c->data, &report);
+	report_lost(c, output);
 	page_release(&slot->page);
 	held_bytes_reset(&slot->bytes);
 	slot->state = SLOT_FREE;
@@ -230,6 +278,7 @@ static int fill_slot(struct pool *pool, struct page_source *source)
 		return 0;
 	slot->has_page = r == 1;
 	slot->notice = r == PAGE_SOURCE_NOTICE;
+	slot->incomplete = r == PAGE_SOURCE_INCOMPLETE;
 	slot->failed = r < 0;
 	if (slot->has_page && detach_if_sequential(&slot->page, &slot->err) < 0)
 		slot->failed = 1;
@@ -322,13 +371,15 @@ static int run_pool(const struct runner_config *c, struct page_source *source,
 	pthread_cond_init(&pool.results, NULL);
 	ret = start_workers(&pool, workers, c->jobs, err);
 	if (ret == 0) {
-		while (fill_slot(&pool, source))
+		/* A broken output (a closed standard output) takes nothing more. */
+		while (!output->broken && fill_slot(&pool, source))
 			pool_drain(&pool, output, 0);
 		pool_drain(&pool, output, 1);
 	}
 	stop_workers(&pool, workers, c->jobs);
 	if (ret == 0)
 		ret = output->ops->finish(output, err);
+	report_lost(c, output);
 	for (size_t i = 0; i < pool.capacity; i++)
 		held_bytes_release(&pool.slots[i].bytes);
 	pthread_mutex_destroy(&pool.lock);

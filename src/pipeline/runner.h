@@ -13,7 +13,12 @@
  * moves on (they share the archive), bounded by PIPELINE_MAX_PAGE_BYTES.
  *
  * Reports come in input order, in the calling thread, one per page (and
- * one per input that could not be opened or was passed over). Worker threads block every
+ * one per input that could not be opened or was passed over, and one
+ * whenever the output lost pages it had taken: output.h, lost_pages). A
+ * group of pages that ended early (PAGE_SOURCE_INCOMPLETE) is passed to the
+ * output in its place, after its last page. When the output breaks (a
+ * closed standard output) the run stops: pages in flight are neither
+ * written nor reported. Worker threads block every
  * signal, so handlers run in the calling thread; the runner tells its
  * caller of each worker it starts and stops (to register them with a
  * signal handler).
@@ -22,19 +27,23 @@
 #define NC_RUNNER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pipeline/pipeline.h"
 #include "sink/sink.h"
 #include "source/page-source.h"
 
 /* One page done (or one input that failed to open: `stats` NULL; or an
- * input passed over: `notice` alone). */
+ * input passed over: `notice` alone; or pages lost: `lost`). */
 struct run_report {
 	const char *name;                 /* the page (or the error's input) */
 	const char *notice;               /* an input passed over: why (page-source.h) */
 	int failed;
 	const struct nc_error *error;     /* when failed */
 	const struct page_stats *stats;   /* when not failed */
+	uint64_t lost;                    /* not a page: this many pages reported
+					     written before are lost after all
+					     (`error` says why); they count as failed */
 };
 
 struct runner_config {

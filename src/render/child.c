@@ -170,12 +170,22 @@ static pid_t start_child(struct child_process *child, const char *program,
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
+	/* The emergency kill (in another thread) waits while `starting` is set,
+	 * and sets `stopped` before it looks: one of the two sees the other. */
+	atomic_store(&child->starting, 1);
+	if (atomic_load(&child->stopped)) {
+		atomic_store(&child->starting, 0);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		errno = ECANCELED;
+		return -1;
+	}
 	pid_t pid = vfork();
 	if (pid == 0)
 		exec_child(program, spec, parent, in_fd, out_fd, status_fd);
 	int saved = errno;
 	if (pid > 0)
 		atomic_store(&child->pid, pid);
+	atomic_store(&child->starting, 0);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = saved;
 	return pid;
@@ -368,6 +378,12 @@ out:
 
 void child_process_emergency_kill(struct child_process *child)
 {
+	atomic_store(&child->stopped, 1);
+	/* Another thread is starting a child: in a moment its pid is known.
+	 * (That thread has every signal blocked meanwhile, so it is never the
+	 * one this handler interrupted.) */
+	while (atomic_load(&child->starting))
+		;
 	pid_t pid = atomic_exchange(&child->pid, 0);
 	if (pid > 0) {
 		kill(pid, SIGKILL);

@@ -34,7 +34,9 @@
 #include "base/strbuf.h"
 
 struct child_process {
-	atomic_int pid;   /* the running child, 0 when none (lock-free: signal-safe) */
+	atomic_int pid;        /* the running child, 0 when none (lock-free: signal-safe) */
+	atomic_int starting;   /* a thread is between vfork and recording the pid */
+	atomic_int stopped;    /* the emergency kill ran: no child starts any more */
 };
 
 struct child_spec {
@@ -55,8 +57,12 @@ int child_process_run(struct child_process *child, const struct child_spec *spec
 		      const char *input, size_t input_len, struct strbuf *out, int *abnormal,
 		      struct nc_error *err);
 
-/* For a signal handler: kill and reap the running child, if any.
- * Async-signal-safe. */
+/* For a signal handler: kill and reap the running child, if any, and let
+ * no child start after it (child_process_run() then fails). A child being
+ * started by another thread at that moment is waited for (the few
+ * microseconds until its pid is known) and killed: creation and the kill
+ * exclude each other, so no child outlives the handler. Async-signal-safe;
+ * the process must exit afterwards. */
 void child_process_emergency_kill(struct child_process *child);
 
 /* Find `name` as execvp(3) would: a name with a slash as it is, otherwise

@@ -43,8 +43,11 @@ struct lynx_renderer {
 	struct lynx_config config;
 	struct child_process child;
 	/* The sandbox: its paths are written first, then `sandbox_ready` is
-	 * set, so a signal handler never sees a half-made path. */
+	 * set, so a signal handler never sees a half-made path. While a thread
+	 * makes it, `making` is set; once the emergency stop ran, `stopped`
+	 * is, and no sandbox is made any more (see sandbox_create()). */
 	atomic_int sandbox_ready;
+	atomic_int making, stopped;
 	char sandbox_dir[PATH_MAX];
 	char sandbox_cfg[PATH_MAX + 16];
 	char sandbox_env[2][PATH_MAX + 32];
@@ -149,32 +152,45 @@ static int sandbox_create(struct lynx_renderer *lynx, struct nc_error *err)
 		base = "/tmp";
 	remove_stale_sandboxes(base);
 	snprintf(dir, sizeof(dir), "%s/ncleaner-lynx.%ld.XXXXXX", base, (long)getpid());
-	/* No signal between making the directory and saying it is there, or
-	 * the handler would not know to remove it. */
+	/* Making the sandbox and the emergency stop exclude each other. In
+	 * this thread: no signal from making the directory until it is known
+	 * (a handler here would not know to remove it). In the others (a
+	 * handler runs in the calling thread while workers go on): `making`
+	 * makes the stop wait until the sandbox is whole and known, and once
+	 * `stopped` is set nothing is made, so none outlives the handler. */
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	int made = mkdtemp(dir) != NULL, mkdtemp_errno = errno;
+	atomic_store(&lynx->making, 1);
+	if (atomic_load(&lynx->stopped)) {
+		atomic_store(&lynx->making, 0);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return nc_error_set(err, NC_ERR_RENDER, "stopped by a signal");
+	}
+	int made = mkdtemp(dir) != NULL, saved = errno;
 	if (made) {
 		memcpy(lynx->sandbox_dir, dir, sizeof(dir));
+		snprintf(lynx->sandbox_cfg, sizeof(lynx->sandbox_cfg), "%s/lynx.cfg", dir);
 		atomic_store(&lynx->sandbox_ready, 1);
+		fd = open(lynx->sandbox_cfg, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		size_t want = strlen(lynx_config_text);
+		if (fd < 0 || write(fd, lynx_config_text, want) != (ssize_t)want) {
+			saved = errno;
+			made = -1;
+		}
+		if (fd >= 0)
+			close(fd);
+		if (made < 0)
+			sandbox_remove(lynx);
 	}
+	atomic_store(&lynx->making, 0);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!made)
 		return nc_error_set(err, NC_ERR_RENDER, "cannot create a temporary directory for lynx "
-				    "in %s: %s", base, strerror(mkdtemp_errno));
-	snprintf(lynx->sandbox_cfg, sizeof(lynx->sandbox_cfg), "%s/lynx.cfg", dir);
-	fd = open(lynx->sandbox_cfg, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	size_t want = strlen(lynx_config_text);
-	if (fd < 0 || write(fd, lynx_config_text, want) != (ssize_t)want) {
-		int saved = errno;
-		if (fd >= 0)
-			close(fd);
-		sandbox_remove(lynx);
+				    "in %s: %s", base, strerror(saved));
+	if (made < 0)
 		return nc_error_set(err, NC_ERR_RENDER, "cannot write lynx.cfg to a temporary "
 				    "directory: %s", strerror(saved));
-	}
-	close(fd);
 	/* Lynx uses a private (mode 0700, our own) LYNX_TEMP_SPACE as it is. */
 	snprintf(lynx->sandbox_env[0], sizeof(lynx->sandbox_env[0]), "LYNX_TEMP_SPACE=%s",
 		 lynx->sandbox_dir);
@@ -262,8 +278,14 @@ static int lynx_render(struct renderer *renderer, const struct render_request *r
 static void lynx_emergency_stop(struct renderer *renderer)
 {
 	struct lynx_renderer *lynx = (struct lynx_renderer *)renderer;
+	/* No sandbox is made from now on; one being made is waited for (see
+	 * sandbox_create()). Then the Lynx is killed and reaped (so it writes
+	 * nothing more there), and the sandbox removed: system calls only. */
+	atomic_store(&lynx->stopped, 1);
+	while (atomic_load(&lynx->making))
+		;
 	child_process_emergency_kill(&lynx->child);
-	sandbox_remove(lynx);  /* system calls only: safe here */
+	sandbox_remove(lynx);
 }
 
 static void lynx_free(struct renderer *renderer)

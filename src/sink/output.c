@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,20 +28,34 @@ static int stream_open(struct page_output *base, const struct page *page, struct
 	return first;
 }
 
+/* A stream that failed once holds part of a page: whatever comes after it
+ * there would be read as the rest of it, and a closed pipe stays closed. */
+static int stream_failed(struct stream_output *out, struct nc_error *err)
+{
+	int saved = errno;
+	out->base.broken = 1;
+	return nc_error_set(err, NC_ERR_IO, "cannot write output: %s (the run stops)",
+			    saved ? strerror(saved) : "a write error");
+}
+
 static int stream_write(struct page_output *base, const char *data, size_t len,
 			struct nc_error *err)
 {
 	struct stream_output *out = (struct stream_output *)base;
+	if (base->broken)
+		return nc_error_set(err, NC_ERR_IO, "cannot write output: it failed before");
 	if (len && fwrite(data, 1, len, out->stream) != len)
-		return nc_error_set(err, NC_ERR_IO, "cannot write output: %s", strerror(errno));
+		return stream_failed(out, err);
 	return 0;
 }
 
 static int stream_commit(struct page_output *base, struct nc_error *err)
 {
 	struct stream_output *out = (struct stream_output *)base;
+	if (base->broken)
+		return nc_error_set(err, NC_ERR_IO, "cannot write output: it failed before");
 	if (fflush(out->stream) != 0)
-		return nc_error_set(err, NC_ERR_IO, "cannot write output: %s", strerror(errno));
+		return stream_failed(out, err);
 	return 0;
 }
 
@@ -50,7 +66,7 @@ static void stream_abort(struct page_output *base)
 
 static int stream_finish(struct page_output *base, struct nc_error *err)
 {
-	return stream_commit(base, err);
+	return base->broken ? 0 : stream_commit(base, err);   /* that failure was reported */
 }
 
 static void stream_emergency_stop(struct page_output *base)
@@ -249,7 +265,10 @@ struct directory_output {
 	int root_fd;              /* the output directory, opened at the first page */
 	struct atomic_file file;
 	char *group;              /* the output name of the archive file left open */
+	uint64_t group_pages;     /* pages committed to it */
 	long page_start;          /* where the current page began in it */
+	char *failed_group;       /* an archive whose file was given up */
+	struct nc_error failed_error;   /* ... and why */
 };
 
 int output_make_directories(const char *dir, struct nc_error *err)
@@ -349,14 +368,74 @@ static int open_file(struct directory_output *out, const struct page *page, stru
 	return ret;
 }
 
-/* Commit the archive file left open, if any. */
-static int close_group(struct directory_output *out, struct nc_error *err)
+/* Give up the archive file being written after `why` (a write error): it
+ * is removed, its earlier pages are lost, and the archive's later pages
+ * fail (directory_open()) instead of opening a file that would look whole. */
+static void group_lost(struct directory_output *out, const char *why)
+{
+	nc_error_set(&out->failed_error, NC_ERR_IO, "not written: the output file of its "
+		     "archive, %s, failed before (%s)", out->file.display, why);
+	out->base.lost_pages += out->group_pages;
+	if (out->group_pages)
+		nc_error_set(&out->base.lost_error, NC_ERR_IO, "%s: removed after a write error "
+			     "(%s): the %" PRIu64 " pages written to it before are lost with it",
+			     out->file.display, why, out->group_pages);
+	free(out->failed_group);
+	out->failed_group = out->group;
+	out->group = NULL;
+	out->group_pages = 0;
+	atomic_file_abort(&out->file);
+}
+
+/* Remove DIR/NAME.partial (of an earlier run that had only part of the
+ * archive) in `dir_fd`, now that the whole output exists. */
+static void remove_partial(int dir_fd, const char *name)
+{
+	char partial[NAME_MAX + 1];
+	if (dir_fd >= 0 && (size_t)snprintf(partial, sizeof(partial), "%s%s", name,
+					   OUTPUT_PARTIAL_SUFFIX) < sizeof(partial))
+		unlinkat(dir_fd, partial, 0);
+}
+
+/* Commit the archive file left open, if any: under its own name, or with
+ * `suffix` (".partial") after it. A failure loses its pages. */
+static int close_group(struct directory_output *out, const char *suffix)
 {
 	if (!out->group)
 		return 0;
+	struct nc_error err;
+	char name[sizeof(out->file.name)];
+	int dir_fd = fcntl(out->file.dir_fd, F_DUPFD_CLOEXEC, 0);
+	int ret = 0;
+
+	snprintf(name, sizeof(name), "%s", out->file.name);
+	if (suffix) {
+		size_t n = strlen(out->file.name), m = strlen(out->file.display);
+		if (n + strlen(suffix) >= sizeof(out->file.name) ||
+		    m + strlen(suffix) >= sizeof(out->file.display))
+			ret = nc_error_set(&err, NC_ERR_IO, "%s: cannot add %s to the name", out->file.display,
+					   suffix);
+		else {
+			strcat(out->file.name, suffix);
+			strcat(out->file.display, suffix);
+		}
+	}
+	if (ret == 0)
+		ret = atomic_file_commit(&out->file, &err);
+	if (ret < 0) {
+		out->base.lost_pages += out->group_pages;
+		nc_error_set(&out->base.lost_error, NC_ERR_IO, "%s (the %" PRIu64 " pages written to it "
+			     "are lost)", err.message, out->group_pages);
+		atomic_file_abort(&out->file);
+	} else if (!suffix) {
+		remove_partial(dir_fd, name);
+	}
+	if (dir_fd >= 0)
+		close(dir_fd);
 	free(out->group);
 	out->group = NULL;
-	return atomic_file_commit(&out->file, err);
+	out->group_pages = 0;
+	return ret;
 }
 
 static int directory_open(struct page_output *base, const struct page *page,
@@ -364,14 +443,22 @@ static int directory_open(struct page_output *base, const struct page *page,
 {
 	struct directory_output *out = (struct directory_output *)base;
 
+	if (page->grouped && out->failed_group && !strcmp(out->failed_group, page->output_name)) {
+		*err = out->failed_error;
+		return -1;
+	}
+	free(out->failed_group);
+	out->failed_group = NULL;
 	if (page->grouped && out->group && !strcmp(out->group, page->output_name)) {
 		out->page_start = ftell(out->file.stream);
 		return 0;   /* the next page of the same archive */
 	}
-	if (close_group(out, err) < 0 || open_file(out, page, err) < 0)
+	close_group(out, NULL);   /* a failure there is the earlier archive's (lost_pages) */
+	if (open_file(out, page, err) < 0)
 		return -1;
 	if (page->grouped)
 		out->group = xstrdup(page->output_name);
+	out->group_pages = 0;
 	out->page_start = 0;
 	return 1;
 }
@@ -395,11 +482,10 @@ static int directory_commit(struct page_output *base, struct nc_error *err)
 	if (fflush(out->file.stream) != 0 || ferror(out->file.stream)) {
 		nc_error_set(err, NC_ERR_IO, "%s: cannot write: %s", out->file.display,
 			     strerror(errno));
-		free(out->group);
-		out->group = NULL;
-		atomic_file_abort(&out->file);
+		group_lost(out, strerror(errno));
 		return -1;
 	}
+	out->group_pages++;
 	return 0;
 }
 
@@ -411,18 +497,34 @@ static void directory_abort(struct page_output *base)
 		return;
 	}
 	/* Cut the failed page off the archive's file; the pages before stay. */
-	fflush(out->file.stream);
-	if (ftruncate(fileno(out->file.stream), out->page_start) != 0 ||
-	    fseek(out->file.stream, out->page_start, SEEK_SET) != 0) {
-		free(out->group);
-		out->group = NULL;
-		atomic_file_abort(&out->file);
-	}
+	if (fflush(out->file.stream) != 0 || ferror(out->file.stream) ||
+	    ftruncate(fileno(out->file.stream), out->page_start) != 0 ||
+	    fseek(out->file.stream, out->page_start, SEEK_SET) != 0)
+		group_lost(out, strerror(errno));
 }
 
 static int directory_finish(struct page_output *base, struct nc_error *err)
 {
-	return close_group((struct directory_output *)base, err);
+	(void)err;
+	close_group((struct directory_output *)base, NULL);   /* a failure: lost_pages */
+	return 0;
+}
+
+static int directory_incomplete(struct page_output *base, const struct page *page,
+				struct nc_error *notice)
+{
+	struct directory_output *out = (struct directory_output *)base;
+
+	if (!out->group || strcmp(out->group, page->output_name))
+		return 0;   /* nothing of it was written, or its file was given up */
+	uint64_t pages = out->group_pages;
+	if (close_group(out, OUTPUT_PARTIAL_SUFFIX) < 0)
+		return 0;
+	nc_error_set(notice, NC_ERR_FORMAT, "%s: could not be read to its end: its %" PRIu64
+		     " pages before that are in %s (not under the final name, so that "
+		     "--skip-existing cleans the archive again)", page->name, pages,
+		     out->file.display);
+	return 1;
 }
 
 static void directory_emergency_stop(struct page_output *base)
@@ -438,6 +540,7 @@ static void directory_free(struct page_output *base)
 	if (out->root_fd >= 0)
 		close(out->root_fd);
 	free(out->group);
+	free(out->failed_group);
 	free(out->dir);
 	free(out->extension);
 	free(out);
@@ -449,6 +552,7 @@ static const struct page_output_ops directory_ops = {
 	.commit = directory_commit,
 	.abort = directory_abort,
 	.finish = directory_finish,
+	.incomplete = directory_incomplete,
 	.emergency_stop = directory_emergency_stop,
 	.free = directory_free,
 };

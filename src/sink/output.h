@@ -10,6 +10,19 @@
  * off the end again. Directories are created as needed, and never entered
  * through a symlink inside DIR (DIR itself may be one).
  *
+ * An output file under its final name is whole: every page of its input
+ * that could be written is in it. So an archive's file is given up as a
+ * whole when a write to it fails (a full disk): it is removed, the later
+ * pages of that archive fail without opening another, and the pages it held
+ * are counted lost (lost_pages). An archive that could not be read to its
+ * end (incomplete()) has its file committed under a marked name,
+ * DIR/<output name><extension>.partial, which a later whole run replaces
+ * (and removes); --skip-existing looks for the final name only.
+ *
+ * A stream output that cannot be written (standard output closed: EPIPE
+ * with SIGPIPE ignored; a full disk) is `broken`: nothing more can go
+ * there, and the writer stops.
+ *
  * An output is per worker: it holds the file being written. Its
  * emergency_stop() removes a half-written file from a signal handler.
  */
@@ -17,11 +30,16 @@
 #define NC_OUTPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "source/page.h"
+
+/* Added to the name of an archive's output that holds only the pages
+ * before its archive broke off. */
+#define OUTPUT_PARTIAL_SUFFIX ".partial"
 
 struct page_output;
 
@@ -33,8 +51,14 @@ struct page_output_ops {
 		     struct nc_error *err);
 	int (*commit)(struct page_output *output, struct nc_error *err);
 	void (*abort)(struct page_output *output);
-	/* After the last page: commit a file left open for more pages. */
+	/* After the last page: commit a file left open for more pages (a
+	 * failure there loses its pages: lost_pages). */
 	int (*finish)(struct page_output *output, struct nc_error *err);
+	/* The group of `page` (an archive: page_source.h, PAGE_SOURCE_INCOMPLETE)
+	 * ended early: 1 with `notice` saying where its pages went, 0 when
+	 * there is nothing to say. May be NULL. */
+	int (*incomplete)(struct page_output *output, const struct page *page,
+			  struct nc_error *notice);
 	/* Async-signal-safe: remove what a page in progress left on disk. */
 	void (*emergency_stop)(struct page_output *output);
 	void (*free)(struct page_output *output);
@@ -45,6 +69,13 @@ struct page_output {
 	/* A page that fails leaves nothing behind, however much was written:
 	 * the sink may then pass bytes on early. */
 	int whole_or_nothing;
+	/* Pages committed earlier that a later failure took with it (their
+	 * archive's file removed), and why: the writer reports them and sets
+	 * lost_pages back to 0. */
+	uint64_t lost_pages;
+	struct nc_error lost_error;
+	/* Nothing can be written any more (a stream that failed): stop. */
+	int broken;
 };
 
 /* Every page to `stream`, which stays the caller's; the first page starts

@@ -161,13 +161,19 @@ static int reserve_wet_text(struct page_sink *sink, size_t bytes, struct nc_erro
 
 /* --- the formats --------------------------------------------------------------------- */
 
-/* The URL comes from a wrapper's id, a dump's first line or a file name, so
- * it may hold anything. The line must stay one line of valid UTF-8: control
- * characters and invalid UTF-8 are percent-encoded, as in a URL. */
+/* The URL comes from a wrapper's id, a dump's first line, a file name or a
+ * record's header, so it may hold anything: control characters and invalid
+ * UTF-8 are percent-encoded, as in a URL, the same in every format. */
+static void add_url(struct strbuf *out, const char *url)
+{
+	utf8_escape_controls(url, strlen(url), "%%%02X", out);
+}
+
+/* The URL line stays one line of valid UTF-8. */
 static void write_url_line(struct strbuf *out, const char *url)
 {
 	strbuf_addstr(out, "URL: ");
-	utf8_escape_controls(url, strlen(url), "%%%02X", out);
+	add_url(out, url);
 	strbuf_addch(out, '\n');
 }
 
@@ -184,8 +190,11 @@ static void json_field(struct strbuf *out, const char *name, const char *value)
 static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 {
 	struct strbuf *out = &sink->pending;
+	struct strbuf url = STRBUF_INIT;
+	add_url(&url, page_info_url(info, sink->page));
 	strbuf_addch(out, '{');
-	json_field(out, "url", page_info_url(info, sink->page));
+	json_field(out, "url", url.buf);
+	strbuf_release(&url);
 	json_field(out, "source", sink->page->name);
 	json_field(out, "record_id", sink->page->record_id);
 	json_field(out, "date", sink->page->date);

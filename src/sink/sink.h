@@ -26,9 +26,10 @@
  *   wet        a WARC/1.0 conversion record per page, as in Common Crawl's
  *              WET files (warc-writer.h); every output file begins with a
  *              warcinfo record.
- * The URL line is one line of valid UTF-8: control characters and invalid
- * bytes in the URL are percent-encoded (JSON and WARC headers escape or
- * refuse them). A dump (--dump) goes out as valid UTF-8 without control
+ * The URL is one line of valid UTF-8 in every format: control characters
+ * (C0, DEL, C1) and invalid bytes in it are percent-encoded, on the URL
+ * line, in JSON's url and in WET's WARC-Target-URI; other JSON strings
+ * escape controls as \u00XX (base/json.h). A dump (--dump) goes out as valid UTF-8 without control
  * characters but newlines (utf8_clean); segments already are. So no output
  * carries a terminal escape sequence.
  *

@@ -40,6 +40,8 @@ struct byte_stream {
 	uint64_t offset;               /* decoded offset of out[out_pos] */
 	struct member_start *members;  /* starts of members in and after the buffer */
 	size_t member_count, member_alloc;
+	uint64_t member_end;           /* decoded offset where the last member that
+					  checked (CRC-32, length) ended */
 	int failed;
 	struct nc_error error;         /* what failed, reported again and again */
 };
@@ -196,6 +198,26 @@ static void member_add(struct byte_stream *stream, uint64_t decoded, uint64_t co
 	stream->members[stream->member_count++] = (struct member_start){ decoded, compressed };
 }
 
+/* Zero bytes after the last member (the padding of a tape block, or of a
+ * file written in preallocated blocks): gzip(1) decompresses such a file
+ * and only warns, so they end the stream here. 1 when only zeros follow to
+ * the end, 0 when something else follows them, -1 on a read error. */
+static int skip_zero_padding(struct byte_stream *stream)
+{
+	for (;;) {
+		while (stream->zs.avail_in && *stream->zs.next_in == 0) {
+			stream->zs.next_in++;
+			stream->zs.avail_in--;
+		}
+		if (stream->zs.avail_in)
+			return 0;
+		if (raw_ensure(stream, 1) < 0)
+			return -1;
+		if (stream->zs.avail_in == 0)
+			return 1;
+	}
+}
+
 /* Begin the next gzip member: 1 when the stream ended cleanly instead. */
 static int member_begin(struct byte_stream *stream)
 {
@@ -204,6 +226,12 @@ static int member_begin(struct byte_stream *stream)
 	if (stream->zs.avail_in == 0)
 		return 1;
 	const unsigned char *p = stream->zs.next_in;
+	if (p[0] == 0) {
+		int zeros = skip_zero_padding(stream);
+		if (zeros != 0)
+			return zeros;
+		p = stream->zs.next_in;
+	}
 	if (stream->zs.avail_in < 2 || p[0] != 0x1f || p[1] != 0x8b)
 		return stream_fail(stream, NC_ERR_FORMAT,
 				   "the bytes at offset %" PRIu64 " after a gzip member are not gzip",
@@ -236,7 +264,9 @@ static int inflate_step(struct byte_stream *stream)
 	int ret = inflate(&stream->zs, Z_NO_FLUSH);
 	stream->out_len = BYTE_STREAM_BUFFER - stream->zs.avail_out;
 	if (ret == Z_STREAM_END) {
+		/* zlib has checked the member's CRC-32 and length by now. */
 		stream->in_member = 0;
+		stream->member_end = stream->offset + (stream->out_len - stream->out_pos);
 		return 0;
 	}
 	if (ret == Z_OK)
@@ -357,21 +387,77 @@ uint64_t byte_stream_member_offset(const struct byte_stream *stream)
 	return stream->members[i - 1].compressed;
 }
 
+uint64_t byte_stream_member_skip(const struct byte_stream *stream)
+{
+	if (stream->format != FORMAT_GZIP || !stream->member_count ||
+	    (stream->out_pos == stream->out_len && !stream->in_member))
+		return 0;
+	size_t i = stream->member_count;
+	while (i > 1 && stream->members[i - 1].decoded > stream->offset)
+		i--;
+	return stream->offset - stream->members[i - 1].decoded;
+}
+
+int byte_stream_member_check(struct byte_stream *stream, struct nc_error *err)
+{
+	uint64_t at = stream->offset;
+
+	if (stream->format != FORMAT_GZIP || at == 0)
+		return 0;
+	/* Decode on until a byte after `at` exists, or the stream ends or
+	 * fails: if the member ends at `at`, its trailer is read on the way. */
+	if (stream->out_pos == stream->out_len)
+		stream_fill(stream, 1);
+	if (stream->member_end == at)
+		return 1;
+	for (size_t i = 0; i < stream->member_count; i++)
+		if (stream->members[i].decoded == at)
+			return 1;   /* the next member begins here: this one ended whole */
+	if (stream->out_len > stream->out_pos || !stream->failed)
+		return 0;   /* the member goes on past `at` */
+	if (err)
+		*err = stream->error;
+	return -1;
+}
+
 /* --- as a page -------------------------------------------------------------- */
+
+struct stream_page {
+	struct byte_stream *stream;
+	uint64_t max_bytes, delivered;
+};
 
 static ssize_t page_reader_read(void *state, char *buf, size_t cap, struct nc_error *err)
 {
-	return byte_stream_read(state, buf, cap, err);
+	struct stream_page *page = state;
+	ssize_t got = byte_stream_read(page->stream, buf, cap, err);
+
+	if (got < 0) {
+		/* The pipeline names the page, which is the stream's file. */
+		nc_error_strip_prefix(err, byte_stream_name(page->stream));
+		return -1;
+	}
+	page->delivered += (uint64_t)got;
+	if (page->max_bytes && page->delivered > page->max_bytes)
+		return nc_error_set(err, NC_ERR_LIMIT, "larger than the limit of %" PRIu64 " bytes",
+				    page->max_bytes);
+	return got;
 }
 
 static void page_reader_close(void *state)
 {
-	byte_stream_free(state);
+	struct stream_page *page = state;
+	byte_stream_free(page->stream);
+	free(page);
 }
 
-void byte_stream_page_reader(struct byte_stream *stream, struct page_reader *reader)
+void byte_stream_page_reader(struct byte_stream *stream, uint64_t max_bytes,
+			     struct page_reader *reader)
 {
+	struct stream_page *page = xcalloc(1, sizeof(*page));
+	page->stream = stream;
+	page->max_bytes = max_bytes;
 	reader->read = page_reader_read;
 	reader->close = page_reader_close;
-	reader->state = stream;
+	reader->state = page;
 }

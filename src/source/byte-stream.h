@@ -21,7 +21,14 @@
  * ends inside a member (truncated), corrupt deflate data or a bad checksum,
  * bytes after a member that do not begin another one, a read error. Bytes
  * decoded before the error are delivered first; from then on every call
- * reports the error again.
+ * reports the error again. Zero bytes after the last member end the stream
+ * (the padding of a tape block; gzip(1) only warns about them); zeros
+ * followed by anything else are an error.
+ *
+ * A member's CRC-32 and length are checked when its end is decoded, which
+ * may be after its last byte was delivered: a reader that must know its
+ * bytes are sound (a WARC record, which ends its member in Common Crawl's
+ * files) asks byte_stream_member_check() at their end.
  *
  * The stream owns its buffers and, when asked to, its descriptor;
  * byte_stream_free() releases all. A stream is used by one thread at a time.
@@ -88,11 +95,26 @@ uint64_t byte_stream_offset(const struct byte_stream *stream);
  * byte_stream_offset(). */
 uint64_t byte_stream_member_offset(const struct byte_stream *stream);
 
+/* Decoded bytes of that member before the next unconsumed byte: 0 when the
+ * byte begins its member, and always for a plain stream. (A file gzip'd as
+ * a whole is one member: this tells apart what lies inside it.) */
+uint64_t byte_stream_member_skip(const struct byte_stream *stream);
+
+/* Whether the bytes consumed so far end a gzip member whose trailer
+ * checked: 1 when they do (its CRC-32 and length are read and verified
+ * before this returns), 0 when the member goes on past them or the stream
+ * is plain (nothing can be checked yet), -1 with `err` when the member that
+ * holds them is damaged (a bad checksum or length, corrupt or cut off). */
+int byte_stream_member_check(struct byte_stream *stream, struct nc_error *err);
+
 /* --- as a page -------------------------------------------------------------- */
 
-/* Make `reader` read the rest of the stream; the reader then owns the
- * stream and frees it when the page is released. For pages that are a
- * whole (possibly gzip'd) file. */
-void byte_stream_page_reader(struct byte_stream *stream, struct page_reader *reader);
+/* Make `reader` read the rest of the stream, at most `max_bytes` of it (0:
+ * no limit; beyond it a read fails with NC_ERR_LIMIT); the reader then owns
+ * the stream and frees it when the page is released. For pages that are a
+ * whole (possibly gzip'd) file. Its errors do not name the file (page.h:
+ * the pipeline names the page, which is the file). */
+void byte_stream_page_reader(struct byte_stream *stream, uint64_t max_bytes,
+			     struct page_reader *reader);
 
 #endif

@@ -108,6 +108,11 @@ static int head_read_one(struct warc_reader *reader, struct http_head *head, str
 		/* A block that ends after the header lines has an empty body. */
 		if (got == 0 || line->len == 0)
 			return 0;
+		/* Lines are kept as C strings: a NUL would cut a value (a charset
+		 * lost without a word). Browsers refuse such a response too. */
+		if (memchr(line->buf, '\0', line->len))
+			return nc_error_set(err, NC_ERR_FORMAT, "a NUL byte in the HTTP header line "
+					    "'%.60s'", line->buf);
 		head_take(head, line->buf);
 		if (got == 2)
 			return 0;

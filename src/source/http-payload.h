@@ -5,7 +5,8 @@
  * the current record's block (at most HTTP_MAX_HEAD_BYTES) and keeps what
  * deciding about the page needs: the status, Content-Type,
  * Transfer-Encoding and Content-Encoding. An interim 1xx response before
- * the final one is skipped.
+ * the final one is skipped. A header line holding a NUL byte is an error of
+ * the record (it would cut the value; browsers refuse such a response).
  *
  * An http_payload then reads the rest of the block as the page's bytes:
  * de-chunked when Transfer-Encoding is chunked, inflated when the content

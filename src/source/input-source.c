@@ -40,8 +40,18 @@ static void adopt_archive_page(struct input_source *source, struct page *page)
 	page->grouped = 1;
 }
 
+/* `page` names the archive's group: what was written of it is not all of it. */
+static void incomplete_archive(const struct input_source *source, struct page *page)
+{
+	memset(page, 0, sizeof(*page));
+	page->name = xstrdup(source->archive_input->path);
+	page->output_name = xstrdup(source->archive_input->output_name);
+	page->grouped = 1;
+}
+
 /* The next page of the open archive: 1, 0 when it is done, -1 (one page),
- * PAGE_SOURCE_NOTICE when it is done without having given a page. */
+ * PAGE_SOURCE_NOTICE when it is done without having given a page,
+ * PAGE_SOURCE_INCOMPLETE when it ended in an error after giving some. */
 static int next_archive_page(struct input_source *source, struct page *page,
 			     struct nc_error *err)
 {
@@ -55,7 +65,7 @@ static int next_archive_page(struct input_source *source, struct page *page,
 	if (r < 0)
 		return -1;
 	const struct warc_source_counts *c = warc_source_counts(source->archive);
-	uint64_t skipped = c->skipped_not_text + c->skipped_status;
+	uint64_t skipped = c->skipped_not_text + c->skipped_status + c->skipped_not_http;
 	for (int t = 0; t < WARC_TYPE_COUNT; t++)
 		skipped += c->skipped[t];
 	source->counts.records_skipped += skipped;
@@ -68,6 +78,9 @@ static int next_archive_page(struct input_source *source, struct page *page,
 			     "conversion)", source->archive_input->path, skipped);
 		source->counts.empty_archives++;
 		result = PAGE_SOURCE_NOTICE;
+	} else if (c->broken && source->archive_pages) {
+		incomplete_archive(source, page);
+		result = PAGE_SOURCE_INCOMPLETE;
 	}
 	source->bytes_done += file_size(source->archive_input->path);
 	warc_source_free(source->archive);
@@ -129,6 +142,12 @@ static int open_input(struct input_source *source, const struct file_input *in,
 		byte_stream_free(stream);
 		return -1;
 	}
+	if (got == 0 && fd == STDIN_FILENO) {
+		/* Nothing came: what should have fed it failed (zcat of a missing
+		 * file), which an empty page would hide. */
+		byte_stream_free(stream);
+		return nc_error_set(err, NC_ERR_IO, "-: standard input is empty");
+	}
 	source->counts.inputs++;
 	enum sniff_kind kind = sniff_bytes(head, (size_t)got);
 	enum sniff_kind wide = kind;
@@ -157,7 +176,8 @@ static int open_input(struct input_source *source, const struct file_input *in,
 	page->kind = (enum page_kind)page_kind;
 	const char *bom = sniff_kind_charset(wide);
 	page->charset_hint = bom ? xstrdup(bom) : NULL;
-	byte_stream_page_reader(stream, &page->reader);
+	byte_stream_page_reader(stream, page_kind == PAGE_TEXT ? PAGE_MAX_TEXT_BYTES : 0,
+				&page->reader);
 	source->bytes_done += file_size(in->path);
 	return 1;
 }

@@ -14,6 +14,14 @@
  * The pages of one archive all have the archive's output name and are
  * `grouped`: they are written to one output file. They are `sequential`
  * too: a page must be read (or page_detach()ed) before the next is asked for.
+ * An archive that ends in an error (it is cut short or damaged; the error
+ * came in its place, as a page's or the source's) after giving pages is
+ * followed by PAGE_SOURCE_INCOMPLETE naming its group, so that the output
+ * does not pass its pages off as all of it.
+ *
+ * A text dump read from a file may have at most PAGE_MAX_TEXT_BYTES (its
+ * reader fails beyond); standard input that is empty is an error, not an
+ * empty page.
  *
  * The input source reads the file source's list (which the caller keeps and
  * frees after it) and owns the streams it opens. One thread uses it.

@@ -25,12 +25,18 @@ struct page_source_ops {
 	 * when the next page could not be opened (call again for the rest),
 	 * PAGE_SOURCE_NOTICE with `err` holding a message when an input was
 	 * passed over (binary data, an archive that gave no page): not a
-	 * failure, but said in its place among the pages; call again. */
+	 * failure, but said in its place among the pages; call again.
+	 * PAGE_SOURCE_INCOMPLETE with `page` naming a group of pages (name,
+	 * output_name, grouped; no reader) that ended early: its archive could
+	 * not be read to its end (that error came before, in its place), so
+	 * what was written of the group is not the whole of it; release the
+	 * page and call again. */
 	int (*next)(struct page_source *source, struct page *page, struct nc_error *err);
 	void (*free)(struct page_source *source);
 };
 
 #define PAGE_SOURCE_NOTICE 2
+#define PAGE_SOURCE_INCOMPLETE 3
 
 struct page_source {
 	const struct page_source_ops *ops;

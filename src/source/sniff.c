@@ -111,13 +111,59 @@ static int has_prefix(const char *data, size_t len, const char *prefix, size_t p
 	return len >= prefix_len && !memcmp(data, prefix, prefix_len);
 }
 
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* After an optional UTF-8 BOM and empty lines: "WARC/" DIGITS "." DIGITS
+ * and the line's end. Any version: one the reader does not know is its
+ * error to report, not a page of WARC headers. */
+static int looks_like_warc(const char *data, size_t len)
+{
+	const char *p = data, *end = data + len;
+
+	if (has_prefix(p, len, "\xef\xbb\xbf", 3))
+		p += 3;
+	while (p < end && (*p == '\r' || *p == '\n'))
+		p++;
+	if (!has_prefix(p, (size_t)(end - p), "WARC/", 5))
+		return 0;
+	p += 5;
+	const char *major = p;
+	while (p < end && is_digit(*p))
+		p++;
+	if (p == major || p == end || *p++ != '.')
+		return 0;
+	const char *minor = p;
+	while (p < end && is_digit(*p))
+		p++;
+	return p > minor && (has_prefix(p, (size_t)(end - p), "\r\n", 2) ||
+			     has_prefix(p, (size_t)(end - p), "\n", 1));
+}
+
+/* FF FE 00 00 begins UTF-32LE, or UTF-16LE whose first character is NUL.
+ * Browsers take it for UTF-16LE (the WHATWG Encoding Standard knows no
+ * UTF-32), and so does this unless what follows is made of UTF-32LE code
+ * units: the two high bytes of each at most 00 10, which UTF-16LE text is
+ * not (an ASCII character fills the third byte of a unit). */
+static int utf32le_follows(const unsigned char *data, size_t len)
+{
+	if (len < 8)
+		return 0;
+	for (size_t i = 4; i + 4 <= len; i += 4)
+		if (data[i + 3] != 0 || data[i + 2] > 0x10)
+			return 0;
+	return 1;
+}
+
 enum sniff_kind sniff_bytes(const char *data, size_t len)
 {
 	if (len > SNIFF_BLOCK)
 		len = SNIFF_BLOCK;
 	if (has_prefix(data, len, "\x1f\x8b\x08", 3))
 		return SNIFF_GZIP;
-	if (has_prefix(data, len, "\xff\xfe\0\0", 4))
+	if (has_prefix(data, len, "\xff\xfe\0\0", 4) && utf32le_follows((const unsigned char *)data, len))
 		return SNIFF_UTF32LE;
 	if (has_prefix(data, len, "\0\0\xfe\xff", 4))
 		return SNIFF_UTF32BE;
@@ -125,8 +171,7 @@ enum sniff_kind sniff_bytes(const char *data, size_t len)
 		return SNIFF_UTF16LE;
 	if (has_prefix(data, len, "\xfe\xff", 2))
 		return SNIFF_UTF16BE;
-	if ((has_prefix(data, len, "WARC/1.0", 8) || has_prefix(data, len, "WARC/1.1", 8)) &&
-	    (has_prefix(data + 8, len - 8, "\r\n", 2) || has_prefix(data + 8, len - 8, "\n", 1)))
+	if (looks_like_warc(data, len))
 		return SNIFF_WARC;
 	if (looks_binary((const unsigned char *)data, len))
 		return SNIFF_BINARY;

@@ -10,10 +10,17 @@
  *   2. SNIFF_UTF32LE/BE, SNIFF_UTF16LE/BE
  *                     a byte order mark: FF FE 00 00, 00 00 FE FF (UTF-32,
  *                     tried first because FF FE also starts UTF-16LE),
- *                     FF FE, FE FF. Such text may be HTML or a dump; the
- *                     caller converts it before it can tell.
- *   3. SNIFF_WARC     the version line "WARC/1.0" or "WARC/1.1" at offset 0,
- *                     ended by CR LF or LF.
+ *                     FF FE, FE FF. FF FE 00 00 is UTF-32LE only when the
+ *                     4-byte units after it are UTF-32LE code points (at most
+ *                     10FFFF); otherwise it is what browsers take it for
+ *                     (the WHATWG Encoding Standard, which has no UTF-32):
+ *                     UTF-16LE, whose first character is NUL. Such text may
+ *                     be HTML or a dump; the caller converts it before it
+ *                     can tell.
+ *   3. SNIFF_WARC     a version line "WARC/" DIGITS "." DIGITS ended by
+ *                     CR LF or LF, at the start or after a UTF-8 BOM and
+ *                     empty lines (warc.h says which versions it reads; an
+ *                     archive of another is its error, not a page).
  *   4. SNIFF_BINARY   more than one byte in SNIFF_CONTROL_SHARE being a
  *                     control byte (NUL and the others below 0x20 but TAB,
  *                     LF, VT, FF, CR and ESC; or DEL). A stray NUL in a page

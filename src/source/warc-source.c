@@ -31,6 +31,8 @@ struct warc_page {
 	size_t prefix_pos;
 	int prefix_failed;
 	struct nc_error prefix_error;         /* delivered after the prefix */
+	int end_checked, end_failed;          /* the record's end (warc_block_end()) */
+	struct nc_error end_error;
 	struct warc_page_info info;
 	char *record_id, *date, *media_type;  /* owned strings of `info` */
 };
@@ -40,12 +42,25 @@ struct warc_page {
  * Say the file's name once. */
 static ssize_t page_failed(struct warc_page *page, struct nc_error *err)
 {
-	const char *file = warc_reader_name(page->source->reader);
-	size_t n = strlen(file);
-
-	if (err && strncmp(err->message, file, n) == 0 && strncmp(err->message + n, ": ", 2) == 0)
-		memmove(err->message, err->message + n + 2, strlen(err->message + n + 2) + 1);
+	nc_error_strip_prefix(err, warc_reader_name(page->source->reader));
 	return -1;
+}
+
+/* The payload has ended: the page is whole only if its record is (the CR
+ * LF CR LF after the block, and the trailer of the gzip member it ends):
+ * a record damaged there fails its page, which is never released cut or
+ * with the next record's bytes. */
+static ssize_t page_end(struct warc_page *page, struct nc_error *err)
+{
+	if (!page->end_checked) {
+		page->end_checked = 1;
+		page->end_failed = warc_block_end(page->source->reader, &page->end_error) < 0;
+	}
+	if (!page->end_failed)
+		return 0;
+	if (err)
+		*err = page->end_error;
+	return page_failed(page, err);
 }
 
 static ssize_t warc_page_read(void *state, char *buf, size_t cap, struct nc_error *err)
@@ -70,6 +85,8 @@ static ssize_t warc_page_read(void *state, char *buf, size_t cap, struct nc_erro
 		return page_failed(page, err);
 	}
 	ssize_t got = http_payload_read(page->payload, buf, cap, err);
+	if (got == 0)
+		return page_end(page, err);
 	return got < 0 ? page_failed(page, err) : got;
 }
 
@@ -157,9 +174,13 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	strbuf_init(&page->prefix);
 	if (known == 0)
 		goto not_a_page;
-	if (record->type != WARC_TYPE_CONVERSION)
-		page_read_prefix(page);
+	page_read_prefix(page);
 	if (known < 0 && !kind_of_bytes(&page->prefix, &kind))
+		goto not_a_page;
+	/* A conversion record is text by its type; one of binary data (a
+	 * converter's failure) is no page. */
+	if (record->type == WARC_TYPE_CONVERSION &&
+	    sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_BINARY)
 		goto not_a_page;
 	page->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
 	page->date = record->date ? xstrdup(record->date) : NULL;
@@ -170,14 +191,18 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	const char *bom_charset = sniff_kind_charset(sniff_bytes(page->prefix.buf, page->prefix.len));
 	const char *charset = bom_charset ? bom_charset :
 			      source->charset.len ? source->charset.buf : NULL;
-	struct strbuf name = STRBUF_INIT;
+	struct strbuf name = STRBUF_INIT, where = STRBUF_INIT;
 	memset(out, 0, sizeof(*out));
-	strbuf_addf(&name, "%s@%" PRIu64, warc_reader_name(source->reader), record->offset);
+	strbuf_addf(&where, "%" PRIu64, record->offset);
+	if (record->member_skip)
+		strbuf_addf(&where, "+%" PRIu64, record->member_skip);
+	strbuf_addf(&name, "%s@%s", warc_reader_name(source->reader), where.buf);
 	out->name = strbuf_detach(&name, NULL);
 	if (source->output_base)
 		strbuf_addf(&name, "%s/", source->output_base);
-	strbuf_addf(&name, "%" PRIu64, record->offset);
+	strbuf_add(&name, where.buf, where.len);
 	out->output_name = strbuf_detach(&name, NULL);
+	strbuf_release(&where);
 	out->url = record->target_uri ? xstrdup(record->target_uri) : NULL;
 	out->charset_hint = charset ? xstrdup(charset) : NULL;
 	out->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
@@ -194,6 +219,25 @@ not_a_page:
 	return 0;
 }
 
+/* Does the response record hold an HTTP response? Its Content-Type says
+ * so (application/http), or, when it says something else or nothing (some
+ * writers), its block begins with an HTTP status line. Heritrix's dns:
+ * lookups (text/dns), and ftp: and whois: fetches, hold none. 1, 0, or -1
+ * with `err`. */
+static int response_is_http(struct warc_source *source, const struct warc_record *record,
+			    struct nc_error *err)
+{
+	const char *data;
+
+	content_type_parse(record->content_type, &source->media_type, &source->charset);
+	if (!strcmp(source->media_type.buf, "application/http"))
+		return 1;
+	ssize_t got = warc_block_peek(source->reader, 5, &data, err);
+	if (got < 0)
+		return -1;
+	return got >= 5 && !memcmp(data, "HTTP/", 5);
+}
+
 /* The page of a response, resource or conversion record: 1, 0 when it is
  * not one, -1 with `err` (not naming the record). */
 static int record_page(struct warc_source *source, const struct warc_record *record,
@@ -204,6 +248,12 @@ static int record_page(struct warc_source *source, const struct warc_record *rec
 	int is_response = record->type == WARC_TYPE_RESPONSE;
 
 	if (is_response) {
+		int http = response_is_http(source, record, err);
+		if (http <= 0) {
+			if (http == 0)
+				source->counts.skipped_not_http++;
+			return http;
+		}
 		if (http_head_read(source->reader, &head, err) < 0)
 			return -1;
 		if (head.status < 200 || head.status > 299) {

@@ -2,15 +2,19 @@
  * WARC/1.1), as a page source (page-source.h).
  *
  * Which records are pages:
- *   response    its HTTP head is parsed (http-payload.h); a status other
- *               than 2xx skips it. The HTTP Content-Type decides the kind:
+ *   response    when it holds an HTTP response (its Content-Type is
+ *               application/http, or its block begins with "HTTP/"; others,
+ *               such as Heritrix's dns: records of type text/dns, are
+ *               skipped and counted), its HTTP head is parsed
+ *               (http-payload.h); a status other than 2xx skips it. The HTTP Content-Type decides the kind:
  *               text/html, application/xhtml+xml are PAGE_HTML, text/plain
  *               PAGE_TEXT, anything else is skipped; without a Content-Type
  *               the first bytes decide (sniff.h). Its charset parameter is
  *               the charset hint. The payload is de-chunked and inflated.
  *   resource    the same, with the WARC header's Content-Type; the block is
  *               the payload.
- *   conversion  PAGE_TEXT (a WET record: extracted text).
+ *   conversion  PAGE_TEXT (a WET record: extracted text), unless its first
+ *               bytes are binary data (sniff.h).
  * Other records (warcinfo, request, metadata, revisit, continuation,
  * unknown types) are skipped; warc_source_counts() says how many of each.
  * A byte order mark at the start of a payload overrides the charset hint
@@ -18,8 +22,10 @@
  *
  * Each page: name "FILE@OFFSET" (OFFSET: the record's offset as warc.h
  * defines it, so "CC-MAIN-...warc.gz@1234" is what Common Crawl's index
- * names), output_name "BASE/OFFSET" (BASE as given to the constructor; just
- * "OFFSET" without one), url the WARC-Target-URI, and a reader of the
+ * names; "FILE@OFFSET+SKIP" for a record that does not begin its gzip
+ * member, as in a WARC gzip'd whole, SKIP being warc.h's member_skip),
+ * output_name "BASE/OFFSET[+SKIP]" (BASE as given to the constructor; just
+ * "OFFSET[+SKIP]" without one), url the WARC-Target-URI, and a reader of the
  * decoded payload. warc_page_info() gives the record's id, date and type for
  * writers that refer back to the record (the WET writer's WARC-Refers-To).
  *
@@ -35,7 +41,12 @@
  * and the record's offset, and the following call goes on. A damaged
  * archive (warc.h) fails once and ends the pages: counts.broken is then set.
  * Errors while reading a page (a bad chunk, corrupt gzip content) are errors
- * of that page.
+ * of that page. A page is checked at its end: when its record's end is
+ * damaged (no CR LF CR LF after the block, that is a wrong Content-Length;
+ * a bad CRC-32 or length in the trailer of the gzip member the record ends)
+ * the last read fails, so a page is never taken whole when it is cut, holds
+ * the next record's bytes, or came from a damaged member; the archive then
+ * ends there (counts.broken).
  */
 #ifndef NC_WARC_SOURCE_H
 #define NC_WARC_SOURCE_H
@@ -53,6 +64,7 @@ struct warc_source_counts {
 	uint64_t skipped[WARC_TYPE_COUNT];     /* records of a type without pages */
 	uint64_t skipped_not_text;             /* payloads neither HTML nor text */
 	uint64_t skipped_status;               /* responses with a status not 2xx */
+	uint64_t skipped_not_http;             /* responses that hold no HTTP (dns:) */
 	uint64_t failed;                       /* records that could not be pages */
 	int broken;                            /* the archive ended in an error */
 };

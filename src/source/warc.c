@@ -216,6 +216,13 @@ static int header_line(struct warc_reader *reader, size_t budget, struct nc_erro
 			strbuf_setlen(&reader->line, reader->line.len - 1);
 			if (reader->line.len && reader->line.buf[reader->line.len - 1] == '\r')
 				strbuf_setlen(&reader->line, reader->line.len - 1);
+			/* Values are kept as C strings: a NUL would cut one without
+			 * a word. No WARC writer puts one there. */
+			if (memchr(reader->line.buf, '\0', reader->line.len))
+				return reader_fail(reader, err, NC_ERR_FORMAT,
+						   "record at offset %" PRIu64 ": a NUL byte in the "
+						   "header line '%.60s'", reader->record.offset,
+						   reader->line.buf);
 			return 1;
 		}
 	}
@@ -295,6 +302,17 @@ const char *warc_reader_header(const struct warc_reader *reader, const char *nam
 	return NULL;
 }
 
+int warc_version_known(const char *version_line)
+{
+	/* The drafts 0.17 and 0.18 (Heritrix 1 and early Heritrix 3 wrote them)
+	 * have the syntax of 1.0: named fields and a Content-Length. */
+	static const char *const known[] = { "WARC/1.0", "WARC/1.1", "WARC/0.17", "WARC/0.18" };
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strcmp(version_line, known[i]))
+			return 1;
+	return 0;
+}
+
 /* Read the version line and the header lines up to the empty line. */
 static int header_read(struct warc_reader *reader, struct nc_error *err)
 {
@@ -310,10 +328,15 @@ static int header_read(struct warc_reader *reader, struct nc_error *err)
 				   "record at offset %" PRIu64 ": truncated: the file ends "
 				   "inside the version line", reader->record.offset);
 	const char *version = reader->line.buf;
-	if (strcmp(version, "WARC/1.0") && strcmp(version, "WARC/1.1"))
+	if (strncmp(version, "WARC/", 5))
 		return reader_fail(reader, err, NC_ERR_FORMAT,
-				   "record at offset %" PRIu64 ": not a WARC/1.0 or WARC/1.1 record "
-				   "(it begins '%.40s')", reader->record.offset, version);
+				   "record at offset %" PRIu64 ": not a WARC record (it begins "
+				   "'%.40s')", reader->record.offset, version);
+	if (!warc_version_known(version))
+		return reader_fail(reader, err, NC_ERR_FORMAT,
+				   "record at offset %" PRIu64 ": %.40s is not a version this reader "
+				   "knows (it reads WARC/1.0, WARC/1.1, and the drafts WARC/0.17 and "
+				   "WARC/0.18 of older crawls)", reader->record.offset, version);
 	header_add(reader, "", 0, version, reader->line.len);
 	budget -= reader->line.len;
 	for (;;) {
@@ -379,7 +402,10 @@ static int record_from_header(struct warc_reader *reader, struct nc_error *err)
 	return 0;
 }
 
-/* Skip what is left of the current block and the CR LF CR LF after it. */
+/* Skip what is left of the current block, the CR LF CR LF after it and,
+ * where the record ends its gzip member (one member per record, as Common
+ * Crawl writes them), read that member's trailer: a record is sound only
+ * when all three check. */
 static int record_finish(struct warc_reader *reader, struct nc_error *err)
 {
 	struct nc_error stream_err;
@@ -395,27 +421,47 @@ static int record_finish(struct warc_reader *reader, struct nc_error *err)
 	ssize_t got = byte_stream_peek(reader->stream, 4, &data, &stream_err);
 	if (got < 0)
 		return reader_fail_stream(reader, &stream_err, err);
-	if (got >= 4 && !memcmp(data, "\r\n\r\n", 4)) {
-		byte_stream_consume(reader->stream, 4);
-		return 0;
-	}
 	if (got < 4 && !memcmp(data, "\r\n\r\n", (size_t)got))
 		return reader_fail(reader, err, NC_ERR_FORMAT,
 				   "record at offset %" PRIu64 ": truncated: the file ends after "
 				   "the block, without the CR LF CR LF that closes a record",
 				   reader->record.offset);
-	return reader_fail(reader, err, NC_ERR_FORMAT,
-			   "record at offset %" PRIu64 ": the block of %" PRIu64 " bytes "
-			   "(Content-Length) is not followed by CR LF CR LF: wrong Content-Length "
-			   "or a damaged file", reader->record.offset, reader->record.content_length);
+	if (got < 4 || memcmp(data, "\r\n\r\n", 4))
+		return reader_fail(reader, err, NC_ERR_FORMAT,
+				   "record at offset %" PRIu64 ": the block of %" PRIu64 " bytes "
+				   "(Content-Length) is not followed by CR LF CR LF: wrong "
+				   "Content-Length or a damaged file", reader->record.offset,
+				   reader->record.content_length);
+	byte_stream_consume(reader->stream, 4);
+	if (byte_stream_member_check(reader->stream, &stream_err) < 0)
+		return reader_fail_stream(reader, &stream_err, err);
+	return 0;
 }
 
-/* Skip empty lines between records (some writers add them): 1 when a
- * record follows, 0 at the end of the file. */
+int warc_block_end(struct warc_reader *reader, struct nc_error *err)
+{
+	if (reader->failed)
+		return reader_failed(reader, err);
+	if (!reader->in_record)
+		return 0;
+	return record_finish(reader, err);
+}
+
+/* Skip empty lines between records (some writers add them, some before
+ * the first), and a UTF-8 byte order mark at the start of the file (an
+ * editor's): 1 when a record follows, 0 at the end of the file. */
 static int skip_blank_lines(struct warc_reader *reader, struct nc_error *err)
 {
 	struct nc_error stream_err;
 
+	if (byte_stream_offset(reader->stream) == 0) {
+		const char *data;
+		ssize_t got = byte_stream_peek(reader->stream, 3, &data, &stream_err);
+		if (got < 0)
+			return reader_fail_stream(reader, &stream_err, err);
+		if (got >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
+			byte_stream_consume(reader->stream, 3);
+	}
 	for (;;) {
 		const char *data;
 		ssize_t got = byte_stream_peek(reader->stream, 1, &data, &stream_err);
@@ -444,6 +490,7 @@ int warc_reader_next(struct warc_reader *reader, const struct warc_record **reco
 		return more;
 	memset(&reader->record, 0, sizeof(reader->record));
 	reader->record.offset = byte_stream_member_offset(reader->stream);
+	reader->record.member_skip = byte_stream_member_skip(reader->stream);
 	if (header_read(reader, err) < 0 || record_from_header(reader, err) < 0)
 		return -1;
 	reader->in_record = 1;

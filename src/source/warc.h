@@ -10,10 +10,17 @@
  * bounded whatever the archive's size: the stream's buffers, a header of at
  * most WARC_MAX_HEADER_BYTES, and a line of at most what the caller allows.
  *
+ * Versions: WARC/1.0 and WARC/1.1, and the drafts WARC/0.17 and WARC/0.18
+ * that older crawls hold (the same syntax). Empty lines before a record and
+ * a UTF-8 byte order mark at the start of the file are skipped.
+ *
  * Errors. A damaged archive cannot be read past the damage: a header that is
- * not one, a missing or malformed Content-Length, a stream that ends inside
- * a record (truncated), a block not followed by CR LF CR LF (a wrong
- * Content-Length), or a gzip error of the stream. Whichever call meets such
+ * not one (a version this reader does not know, a line that is no header
+ * line, a NUL byte in a header line), a missing or malformed Content-Length,
+ * a stream that ends inside a record (truncated), a block not followed by
+ * CR LF CR LF (a wrong Content-Length), a gzip error of the stream, or a
+ * record that ends its gzip member when that member's CRC-32 or length is
+ * wrong. Whichever call meets such
  * an error first returns it, with a message naming the file and the record's
  * offset; from then on block reads return it again and warc_reader_next()
  * returns 0 (so a front end reports it once). Records read before it stay
@@ -22,7 +29,13 @@
  *
  * A record's offset is where it begins in the file: the offset of its gzip
  * member in a gzip'd WARC (byte_stream_member_offset()), which is what
- * Common Crawl's indexes give.
+ * Common Crawl's indexes give. When a member holds several records (a WARC
+ * gzip'd as a whole), member_skip says how many decoded bytes of the member
+ * come before the record; it is 0 for a record that begins its member.
+ *
+ * A record's end is checked by warc_block_end() (the caller, when it has
+ * read the block: before it trusts what it read) or by the next
+ * warc_reader_next() (skipping the rest).
  */
 #ifndef NC_WARC_H
 #define NC_WARC_H
@@ -64,6 +77,7 @@ struct warc_record {
 	const char *content_type;    /* Content-Type of the block */
 	int truncated;               /* WARC-Truncated is present: the block was cut */
 	uint64_t offset;             /* where the record (its gzip member) begins */
+	uint64_t member_skip;        /* decoded bytes of that member before it */
 	uint64_t content_length;     /* of the block */
 };
 
@@ -94,6 +108,9 @@ const char *warc_reader_header(const struct warc_reader *reader, const char *nam
 /* "response" for WARC_TYPE_RESPONSE, ... */
 const char *warc_type_name(enum warc_type type);
 
+/* 1 when `version_line` ("WARC/1.0") is a version this reader reads. */
+int warc_version_known(const char *version_line);
+
 /* --- the current record's block ----------------------------------------------
  * These never read past the block. Their errors do not name the file (the
  * page that reads a block has a name of its own). */
@@ -114,5 +131,13 @@ int warc_block_line(struct warc_reader *reader, struct strbuf *line, size_t max_
 
 /* Bytes of the block consumed so far. */
 uint64_t warc_block_position(const struct warc_reader *reader);
+
+/* The caller is done with the block: skip what is left of it and check the
+ * end of the record (CR LF CR LF, and the trailer of a gzip member that ends
+ * with it). 0 when the record is sound, -1 with `err` naming the file and
+ * the record (the archive cannot be read further, as after any damage). A
+ * reader of a page calls this at the end of the page, before the page is
+ * trusted. */
+int warc_block_end(struct warc_reader *reader, struct nc_error *err);
 
 #endif

@@ -168,3 +168,38 @@ const badPayloads = [
 ];
 idCounter = 0;
 writeFileSync("bad-payloads.warc", await writeArchive(badPayloads, false));
+
+// --- damage a page's record must not survive (issue 17) --------------------
+// The trailer of the fourth record's member (its CRC-32), and the length in
+// the fifth record's member trailer (ISIZE), changed: the deflate data is
+// intact, so the page decodes whole and only the trailer tells.
+const memberTrailer = (i) => gzipOffsets[i + 1] - 8;
+const badCrc = Buffer.from(goodGzip);
+badCrc[memberTrailer(3)] ^= 0x01;
+writeFileSync("bad-crc.warc.gz", badCrc);
+const badIsize = Buffer.from(goodGzip);
+badIsize[memberTrailer(4) + 4] ^= 0x01;
+writeFileSync("bad-isize.warc.gz", badIsize);
+
+// A crawl as Heritrix writes it: a warcinfo, a dns: lookup as a response
+// record of type text/dns (no HTTP in it), then a request and an HTTP
+// response. warcio puts an HTTP status line in front of every response it
+// writes, so the dns record is written here byte for byte as Heritrix 3
+// writes one.
+function dnsRecord(host, address) {
+	const block = `20240102030405\n${host}.\t300\tIN\tA\t${address}\n`;
+	const head = ["WARC/1.0", "WARC-Type: response", `WARC-Target-URI: dns:${host}`,
+		`WARC-Date: ${date}`, "WARC-IP-Address: 192.0.2.53",
+		`WARC-Record-ID: ${nextId()}`, "Content-Type: text/dns",
+		`Content-Length: ${Buffer.byteLength(block)}`, "", ""].join("\r\n");
+	return Buffer.from(head + block + "\r\n\r\n");
+}
+idCounter = 100;
+const heritrix = [
+	await serialize({ type: "warcinfo", filename: "heritrix.warc" }, enc("software: Heritrix/3.4.0\r\n"), false),
+	dnsRecord("example.com", "93.184.216.34"),
+	await serialize({ type: "request", url: "http://example.com/", statusline: "GET / HTTP/1.1", httpHeaders: { Host: "example.com" } }, new Uint8Array(), false),
+	await serialize({ type: "response", url: "http://example.com/", httpHeaders: { "Content-Type": "text/html" } }, enc(html("Crawled", "A page that Heritrix fetched after looking up its host.")), false),
+	dnsRecord("example.org", "93.184.216.35"),
+];
+writeFileSync("heritrix.warc", Buffer.concat(heritrix));
