@@ -70,4 +70,31 @@ gzip "$TMP/rawgz/$first"
 ok "differential training with a gzip'd raw page" \
 	train-ncleaner --diff -n 3 -q 0.5 -m 1 "$F/gold" "$TMP/rawgz" "$TMP/gz.model"
 ok "...gives the model of the plain pages" cmp "$TMP/a.model" "$TMP/gz.model"
+# The output may replace only an earlier model (issue 17, item 3).
+mkdir -p "$TMP/texts"
+cp "$F/gold/"* "$TMP/texts/"
+last=$(ls "$TMP/texts" | tail -n 1)
+cp "$TMP/texts/$last" "$TMP/last.copy"
+fails 2 "an output that is one of the inputs is refused" \
+	train-ncleaner --method perplexity "$TMP/texts"/* 
+grep_ok "...saying so" "is not a model file: not replaced (the output comes last" "$TMP/err"
+ok "...and the input is untouched" cmp "$TMP/texts/$last" "$TMP/last.copy"
+fails 2 "an output inside an input directory is refused" \
+	train-ncleaner --method perplexity "$TMP/texts" "$TMP/texts/$last"
+grep_ok "...saying so" "is one of the training inputs" "$TMP/err"
+ok "...and the input is untouched" cmp "$TMP/texts/$last" "$TMP/last.copy"
+echo "notes" > "$TMP/notes.txt"
+fails 2 "an existing file that is not a model is refused" \
+	train-ncleaner --diff "$F/gold" "$F/raw" "$TMP/notes.txt"
+grep_ok "...and kept" "^notes$" "$TMP/notes.txt"
+fails 2 "a directory as the output is refused" train-ncleaner --diff "$F/gold" "$F/raw" "$TMP/texts"
+ok "an earlier model is replaced" train-ncleaner --diff "$F/gold" "$F/raw" "$TMP/a.model"
+fails 2 "--diff with the clean texts as the raw pages is refused" \
+	train-ncleaner --diff "$F/gold" "$F/gold" "$TMP/same.model"
+grep_ok "...saying they are the same" "are the same" "$TMP/err"
+head -c 4096 /dev/urandom > "$TMP/texts/zz-binary.txt"
+printf '\0\0\0binary' >> "$TMP/texts/zz-binary.txt"
+fails 1 "a binary training text is refused by name" \
+	train-ncleaner --method perplexity "$TMP/texts" "$TMP/bin.model"
+grep_ok "...naming it" "zz-binary.txt: binary data, not a text" "$TMP/err"
 done_testing

@@ -16,6 +16,7 @@
 #include "base/alloc.h"
 #include "train/ice-training.h"
 #include "method/ice.h"
+#include "method/model-file.h"
 #include "method/ncleaner-model.h"
 #include "method/perplexity-method.h"
 #include "source/file-pairs.h"
@@ -28,6 +29,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -606,6 +608,14 @@ static int ncleaner_options_given(const struct options *o)
 	       (o->compose.given & (1ul << OPTION_Q | 1ul << OPTION_BIAS));
 }
 
+/* Two operands that are the same file or directory. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 static int check_ncleaner(struct options *o, int nargs)
 {
 	if (o->compose.given & 1ul << OPTION_MAX_PERPLEXITY) {
@@ -632,13 +642,27 @@ static int check_ncleaner(struct options *o, int nargs)
 	return 0;
 }
 
+/* The operands: with --diff, clean texts and the raw pages they were cut
+ * from cannot be the same files (the dirty model would be empty). */
+static int check_ncleaner_operands(struct options *o, int nargs, char **args)
+{
+	if (!o->tune && nargs >= 2 && same_file(args[0], args[1])) {
+		cli_print(program, "%s and %s are the same: the %s directory must hold other "
+			  "files than the clean texts", args[0], args[1], o->diff ? "raw" : "dirty");
+		return 2;
+	}
+	return 0;
+}
+
 static int run_ncleaner(struct options *o, int nargs, char **args)
 {
 	struct training_reader reader = { 0 };
 	struct pipeline *pipeline = NULL;
-	int status = 2;
+	int status = check_ncleaner_operands(o, nargs, args);
 
-	(void)nargs;
+	if (status)
+		return status;
+	status = 2;
 	ngram_alphabet_init(&reader.alphabet, (enum ngram_mode)o->mode);
 	reader.reading = o->direct ? TRAINING_DIRECT : TRAINING_COMPATIBLE;
 	reader.worker = open_reader(o, &pipeline);
@@ -702,6 +726,48 @@ static const struct trainer trainers[] = {
 	{ ICE_DT_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
 	{ ICE_LM_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
 };
+
+/* The model file OUT may replace only an earlier model: not a directory,
+ * not one of the training inputs (`train-ncleaner --method perplexity
+ * corpus/[star].txt` forgets the output and names the last text), not any other
+ * existing file. 0, or 2 after saying why. */
+static int check_output(const char *out, int ninputs, char **inputs)
+{
+	struct stat out_st;
+	if (stat(out, &out_st) != 0)
+		return 0;   /* a new file */
+	if (S_ISDIR(out_st.st_mode)) {
+		cli_print(program, "%s: is a directory, not a model file to write", out);
+		return 2;
+	}
+	int status = 0;
+	for (int i = 0; i < ninputs && status == 0; i++) {
+		struct file_source *files = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+							    NULL, NULL);
+		if (file_source_add(files, inputs[i]) == 0) {
+			file_source_finish(files);
+			for (size_t j = 0; j < file_source_count(files) && status == 0; j++) {
+				struct stat st;
+				const char *path = file_source_input(files, j)->path;
+				if (stat(path, &st) == 0 && st.st_dev == out_st.st_dev &&
+				    st.st_ino == out_st.st_ino) {
+					cli_print(program, "%s: is one of the training inputs, not a model "
+						  "file to write (name the output last)", out);
+					status = 2;
+				}
+			}
+		}
+		file_source_free(files);
+	}
+	struct model_file_header header;
+	struct nc_error err = { 0 };
+	if (status == 0 && model_file_peek(out, &header, &err) < 0) {
+		cli_print(program, "%s: exists and is not a model file: not replaced (the output "
+			  "comes last: was it forgotten? name a new file)", out);
+		status = 2;
+	}
+	return status;
+}
 
 static const struct trainer *find_trainer(const char *method)
 {
@@ -828,7 +894,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Try '%s --help' for more information.\n", program);
 		status = 2;
 	} else if (status == 0) {
-		status = trainer->run(&o, nargs, argv + optind);
+		int writes = !o.tune;   /* every form but --tune writes its last operand */
+		if (writes)
+			status = check_output(argv[argc - 1], nargs - 1, argv + optind);
+		if (status == 0)
+			status = trainer->run(&o, nargs, argv + optind);
 	}
 out:
 	composition_release(&o.composition);

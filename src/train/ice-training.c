@@ -1,6 +1,7 @@
 /* ice-training.c: pages read and labelled, a tree learnt, a threshold
  * chosen (see ice-training.h). */
 #include "train/ice-training.h"
+#include "train/training.h"
 #include "eval/gold-labels.h"
 #include "base/alloc.h"
 #include "base/file.h"
@@ -93,6 +94,8 @@ static int read_gold(const char *path, struct strbuf *gold, struct nc_error *err
 {
 	struct strbuf raw = STRBUF_INIT;
 	int ret = read_file(path, PIPELINE_MAX_PAGE_BYTES, &raw, err);
+	if (ret == 0)
+		ret = training_check_text(path, raw.buf, raw.len, err);
 	if (ret == 0 && !utf8_is_valid(raw.buf, raw.len))
 		utf8_from_cp1252(raw.buf, raw.len, gold);
 	else if (ret == 0)

@@ -1,6 +1,7 @@
 /* perplexity-training.c: clean texts, streamed line by line into
  * paragraphs, into perplexity counts (see perplexity-training.h). */
 #include "train/perplexity-training.h"
+#include "train/training.h"
 #include "base/alloc.h"
 #include "base/strbuf.h"
 #include "base/utf8.h"
@@ -137,8 +138,13 @@ int perplexity_training_add_stream(struct perplexity_counts *counts, FILE *strea
 	size_t got;
 	int ret = 0;
 
-	while (ret == 0 && (got = fread(block, 1, READ_BLOCK_BYTES, stream)) > 0)
-		ret = read_block(&r, block, got);
+	for (int first = 1; ret == 0 && (got = fread(block, 1, READ_BLOCK_BYTES, stream)) > 0;
+	     first = 0) {
+		if (first)
+			ret = training_check_text(name, block, got, err);
+		if (ret == 0)
+			ret = read_block(&r, block, got);
+	}
 	if (ret == 0 && ferror(stream))
 		ret = nc_error_set(err, NC_ERR_IO, "%s: read error: %s", name,
 				   strerror(errno ? errno : EIO));

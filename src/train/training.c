@@ -3,6 +3,7 @@
 #include "base/alloc.h"
 #include "base/file.h"
 #include "base/utf8.h"
+#include "source/sniff.h"
 
 #include <string.h>
 
@@ -112,11 +113,22 @@ static int read_cleaneval(const struct training_reader *reader, const char *text
 	return ret;
 }
 
+int training_check_text(const char *name, const char *data, size_t len, struct nc_error *err)
+{
+	enum sniff_kind kind = sniff_bytes(data, len);
+	if (kind == SNIFF_BINARY || kind == SNIFF_WARC || kind == SNIFF_GZIP)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s: %s data, not a text to train on", name,
+				    sniff_kind_name(kind));
+	return 0;
+}
+
 int training_read_gold(const struct training_reader *reader, const char *path,
 		       struct symbol_segments *out, struct nc_error *err)
 {
 	struct strbuf text = STRBUF_INIT;
 	int ret = read_file(path, PIPELINE_MAX_PAGE_BYTES, &text, err);
+	if (ret == 0)
+		ret = training_check_text(path, text.buf, text.len, err);
 
 	if (ret == 0 && read_cleaneval(reader, text.buf, text.len, out, err) < 0) {
 		nc_error_prefix(err, path);

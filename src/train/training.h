@@ -56,7 +56,13 @@ struct training_reader {
 	enum training_reading reading;
 };
 
-/* A gold (clean) text in CLEANEVAL format, or plain text. */
+/* NC_ERR_FORMAT naming `name` unless `data` (the start of a training text)
+ * is text or HTML by its first bytes (source/sniff.h): binary data, an
+ * archive or gzip'd bytes are refused rather than counted as text. */
+int training_check_text(const char *name, const char *data, size_t len, struct nc_error *err);
+
+/* A gold (clean) text in CLEANEVAL format, or plain text; binary data is
+ * refused (training_check_text()). */
 int training_read_gold(const struct training_reader *reader, const char *path,
 		       struct symbol_segments *out, struct nc_error *err);
 
