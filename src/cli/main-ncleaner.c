@@ -19,6 +19,7 @@
 #include "normalise/charset.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
+#include "render/builtin.h"   /* TEMPORARY (issue 21): NCLEANER_RENDERER, see run() */
 #include "sink/output.h"
 #include "sink/sink.h"
 #include "source/input-source.h"
@@ -462,6 +463,15 @@ static int run(struct settings *set, struct file_source *inputs)
 	int status = 2;
 
 	cli_pipeline_setup_finish(&set->setup, &config);
+	/* TEMPORARY (issue 21), until the composition table has --renderer:
+	 * NCLEANER_RENDERER=builtin renders with the builtin renderer in
+	 * place of Lynx (a method that names its own renderer still wins). */
+	struct builtin_config builtin = { .timeout_seconds = set->setup.lynx.timeout_seconds };
+	const char *renderer_name = getenv("NCLEANER_RENDERER");
+	if (renderer_name && !strcmp(renderer_name, "builtin")) {
+		config.renderer = &builtin_renderer_class;
+		config.renderer_config = &builtin;
+	}
 	config.dump_only = set->kind == RUN_DUMP;
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
 	config.encoding = set->encoding;

@@ -11,10 +11,11 @@
 #include <string.h>
 
 /* Elements whose content is never page text here beyond the shared ones
- * (html-parse.h): what stage 1's rules drop for Lynx (see html-blocks.h),
- * sorted. */
+ * (html-parse.h): head, and what stage 1's rules drop for Lynx (see
+ * html-blocks.h), sorted. */
 static const char *const skipped_elements[] = {
-	"applet", "button", "iframe", "map", "math", "object", "select", "svg", "textarea",
+	"applet", "button", "head", "iframe", "map", "math", "object", "select", "svg",
+	"textarea",
 };
 
 static int is_skipped(const char *name)

@@ -28,11 +28,12 @@
  * word) [ours: ICE's tag removal is not described]. Tabs and form feeds
  * become spaces. Blank lines are kept: ice-hr counts them.
  *
- * Never text, in either layout: head (and title), script, style, noscript,
- * template (html_parse_is_hidden()), select, textarea, button, object,
- * applet, iframe, map, svg, math (as stage 1's rules drop them for Lynx, and with head the <body>-only
- * rule of ICE; a page without <body>, such as a frameset, keeps the text
- * libxml2 finds outside head: ICE's "top element").
+ * Never text, in either layout: title, script, style, noscript, template
+ * (html_parse_is_hidden()), head, select, textarea, button, object,
+ * applet, iframe, map, svg, math (as stage 1's rules drop them for Lynx,
+ * and with head the <body>-only rule of ICE; a page without <body>, such
+ * as a frameset, keeps the text libxml2 finds outside head: ICE's "top
+ * element").
  *
  * The dump. HTML_BLOCKS: each block on a line of its own, a blank line
  * after it: the block marker with the tag, then the heading marker for

@@ -45,7 +45,7 @@ int html_parse_to_utf8(const struct render_request *request, struct strbuf *utf8
 
 /* Sorted, for the binary search. */
 static const char *const hidden_elements[] = {
-	"head", "noscript", "script", "style", "template", "title",
+	"noscript", "script", "style", "template", "title",
 };
 
 int html_parse_is_hidden(const char *name)

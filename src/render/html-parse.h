@@ -92,8 +92,8 @@ int html_parse_to_utf8(const struct render_request *request, struct strbuf *utf8
 /* --- elements that are never text -------------------------------------------- */
 
 /* Is `name` (lower case) an element whose content is never page text in any
- * in-process renderer: head (and title), script, style, noscript,
- * template? Browsers show none of it; stage 1 removes the same for Lynx. */
+ * in-process renderer: title, script, style, noscript, template? Browsers
+ * show none of it; stage 1 removes the same (but the title) for Lynx. */
 int html_parse_is_hidden(const char *name);
 
 /* --- the parse ---------------------------------------------------------------- */
