@@ -314,6 +314,18 @@ static void put_char(struct layout *L, const char *utf8, size_t len)
 		L->lines.last_char = ' ';
 }
 
+/* put_char() for each character of a word: `len` bytes without white
+ * space, control characters or the characters put_text_char() treats
+ * specially. */
+static void put_word(struct layout *L, const char *utf8, size_t len)
+{
+	update_style(L);
+	L->in_p = 1;
+	L->in_label = 0;
+	dump_lines_add_word(&L->lines, utf8, len);
+	L->in_word = 1;
+}
+
 /* Lynx's HTML_put_character() inside <pre>: everything is kept but the
  * line break right after the start tag. */
 static void put_pre_char(struct layout *L, const char *utf8, size_t len)
@@ -1477,6 +1489,19 @@ static int on_text(void *data, const char *text, size_t len, struct nc_error *er
 	}
 	int pre = in_preformatted(L);
 	for (size_t i = 0; i < len;) {
+		/* A word in one step: bytes that are neither white space nor
+		 * control characters, nor the lead bytes of the characters
+		 * put_text_char() looks at (U+00A0, U+00AD, U+2002, U+2003). */
+		size_t word = i;
+		while (!pre && word < len && (unsigned char)text[word] > ' ' &&
+		       (unsigned char)text[word] != 0xC2 && (unsigned char)text[word] != 0xE2 &&
+		       text[word] != 0x7F)
+			word++;
+		if (word > i) {
+			put_word(L, text + i, word - i);
+			i = word;
+			continue;
+		}
 		size_t n = char_length(text + i, len - i);
 		put_text_char(L, text + i, n, pre);
 		i += n;

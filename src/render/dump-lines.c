@@ -173,6 +173,33 @@ void dump_lines_add(struct dump_lines *lines, const char *utf8, size_t len)
 	lines->last_char = (char)lead;
 }
 
+void dump_lines_add_word(struct dump_lines *lines, const char *utf8, size_t len)
+{
+	struct strbuf *line = &lines->line;
+	size_t chars = count_chars(utf8, len), last = len;
+	if (line->len + len + 8 >= DUMP_LINES_MAX_BYTES ||
+	    lines->chars + chars + 4 >= DUMP_LINES_MAX_CHARS) {
+		/* Near the end of the line: character by character. */
+		for (size_t i = 0; i < len;) {
+			size_t n = 1 + extra_bytes((unsigned char)utf8[i]);
+			if (n > len - i)
+				n = len - i;
+			dump_lines_add(lines, utf8 + i, n);
+			i += n;
+		}
+		return;
+	}
+	if (line->len == 0 && !lines->indent_fixed)
+		lines->indent = lines->in_line_1 ? lines->style->indent_first
+						 : lines->style->indent_left;
+	strbuf_add(line, utf8, len);
+	lines->chars += chars;
+	lines->has_text = 1;
+	while (last > 1 && ((unsigned char)utf8[last - 1] & 0xC0) == 0x80)
+		last--;
+	lines->last_char = utf8[last - 1];
+}
+
 void dump_lines_tab(struct dump_lines *lines, int preformatted)
 {
 	unsigned here = (unsigned)lines->chars + (lines->line.len ? lines->indent : 0), target;

@@ -103,6 +103,10 @@ void dump_lines_remove_blank(struct dump_lines *lines);
  * caller's. */
 void dump_lines_add(struct dump_lines *lines, const char *utf8, size_t len);
 
+/* dump_lines_add() for each character of `utf8` (`len` bytes, neither
+ * spaces nor no-break spaces), in one step when the line has room. */
+void dump_lines_add_word(struct dump_lines *lines, const char *utf8, size_t len);
+
 /* A tab: to the next multiple of 8 columns (preformatted text), or, in the
  * first line of a paragraph, to the style's left indent (a <dd> after its
  * <dt>), else a new line. */
