@@ -202,6 +202,7 @@ struct layout {
 	char last_ol_type;
 	int quote_level;
 	int toolbar;                  /* a <link> of the head was shown */
+	unsigned tables;              /* open tables (outside preformatted text) */
 	unsigned hidden;              /* open hidden elements */
 	/* form fields */
 	enum field_kind field;
@@ -748,12 +749,19 @@ static void start_table(struct layout *L, const char *const *attributes)
 	else
 		change_style(L, &S->div_left);
 	update_style(L);
+	/* A table inside a table starts on a new line, a blank one when the
+	 * current line is empty (Lynx's nested table tracking). */
+	if (L->tables)
+		dump_lines_break(&L->lines, 0);
+	L->tables++;
 }
 
 static void end_table(struct layout *L)
 {
 	if (in_preformatted(L))
 		return;
+	if (L->tables)
+		L->tables--;
 	if (L->division_level >= 0)
 		L->division_level--;
 	change_style(L, parent_style(L));
