@@ -356,89 +356,6 @@ static void on_message(void *data, const char *fmt, ...)
 }
 
 
-#ifdef NC_WITH_GUMBO
-/* EXPERIMENT (issue 21: libxml2 against gumbo): NC_PARSER=gumbo parses
- * with gumbo and walks its tree into the same events. */
-#include <gumbo.h>
-#include <ctype.h>
-#include "base/strbuf.h"
-
-static const char *gumbo_name(const GumboElement *e, struct strbuf *buf)
-{
-	if (e->tag != GUMBO_TAG_UNKNOWN)
-		return gumbo_normalized_tagname(e->tag);
-	GumboStringPiece piece = e->original_tag;
-	gumbo_tag_from_original_text(&piece);
-	strbuf_reset(buf);
-	for (size_t i = 0; i < piece.length; i++)
-		strbuf_addch(buf, tolower((unsigned char)piece.data[i]));
-	return buf->buf;
-}
-
-static int gumbo_walk(GumboNode *root, const struct html_parse_events *events, void *data,
-		      struct nc_error *err)
-{
-	struct frame { GumboNode *node; unsigned next; } *stack = NULL;
-	size_t depth = 0, alloc = 0;
-	struct strbuf name = STRBUF_INIT;
-	const char **attributes = NULL;
-	size_t attributes_alloc = 0;
-	int ret = 0;
-#define PUSH(n) do { if (depth == alloc) { alloc = alloc ? 2 * alloc : 64; \
-	stack = xrealloc(stack, alloc * sizeof(*stack)); } stack[depth].node = (n); stack[depth++].next = 0; } while (0)
-	PUSH(root);
-	while (depth && ret == 0) {
-		struct frame *f = &stack[depth - 1];
-		GumboNode *n = f->node;
-		GumboVector *children = n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE
-			? &n->v.element.children : n->type == GUMBO_NODE_DOCUMENT ? &n->v.document.children : NULL;
-		if (f->next == 0 && (n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE)) {
-			GumboVector *a = &n->v.element.attributes;
-			if (attributes_alloc < 2 * a->length + 1) {
-				attributes_alloc = 2 * a->length + 1;
-				attributes = xrealloc(attributes, attributes_alloc * sizeof(*attributes));
-			}
-			for (unsigned i = 0; i < a->length; i++) {
-				GumboAttribute *at = a->data[i];
-				attributes[2 * i] = at->name;
-				attributes[2 * i + 1] = at->value;
-			}
-			attributes[2 * a->length] = NULL;
-			ret = events->start(data, gumbo_name(&n->v.element, &name), attributes, err);
-		} else if (f->next == 0 && (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE ||
-					    n->type == GUMBO_NODE_CDATA)) {
-			ret = events->text(data, n->v.text.text, strlen(n->v.text.text), err);
-		}
-		if (ret)
-			break;
-		if (children && f->next < children->length) {
-			GumboNode *child = children->data[f->next++];
-			PUSH(child);
-			continue;
-		}
-		if (n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE)
-			ret = events->end(data, gumbo_name(&n->v.element, &name), err);
-		depth--;
-	}
-#undef PUSH
-	free(stack);
-	free(attributes);
-	strbuf_release(&name);
-	return ret;
-}
-
-static int gumbo_parse_events(const char *html, size_t len, const struct html_parse_events *events,
-			      void *data, struct nc_error *err)
-{
-	GumboOutput *out = gumbo_parse_with_options(&kGumboDefaultOptions, html, len);
-	if (!out)
-		return nc_error_set(err, NC_ERR_MEMORY, "gumbo could not parse");
-	int ret = gumbo_walk(out->document, events, data, err);
-	gumbo_destroy_output(&kGumboDefaultOptions, out);
-	return ret;
-}
-#endif
-
 /* How it works: libxml2 parses from memory into our SAX handler instead of
  * building a tree (the handler replaces the context's own for the parse and
  * is put back before the context is freed, as htmlSAXParseDoc() does). */
@@ -463,14 +380,6 @@ int html_parse(const char *html, size_t len, const struct html_parse_events *eve
 	char *copy = bounded_copy(html, len, &len);
 	if (copy)
 		html = copy;
-#ifdef NC_WITH_GUMBO
-	const char *parser = getenv("NC_PARSER");
-	if (parser && !strcmp(parser, "gumbo")) {
-		int r = gumbo_parse_events(html, len, events, data, err);
-		free(copy);
-		return r;
-	}
-#endif
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = on_start;
 	sax.endElement = on_end;
