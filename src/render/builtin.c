@@ -1450,10 +1450,12 @@ static int on_end(void *data, const char *name, struct nc_error *err)
 	return check_output(L, err);
 }
 
-/* Characters Lynx treats specially: the no-break space (U+00A0) and the
- * en and em spaces (U+2002, U+2003) are spaces that never collapse, the
- * soft hyphen (U+00AD) is not shown; other control characters are
- * dropped. */
+/* Characters Lynx treats specially: the no-break space (U+00A0) is a space
+ * that never collapses; the soft hyphen (U+00AD) and the left-to-right and
+ * right-to-left marks (U+200E, U+200F) are not shown; control characters
+ * are dropped. (Lynx also makes spaces of &ensp;, &emsp; and &thinsp;, but
+ * not of the same characters written as such: libxml2 does not tell the
+ * two apart, and both are rare; they stay.) */
 static void put_text_char(struct layout *L, const char *utf8, size_t len, int pre)
 {
 	unsigned char c = (unsigned char)utf8[0];
@@ -1468,9 +1470,8 @@ static void put_text_char(struct layout *L, const char *utf8, size_t len, int pr
 			return;
 		}
 	} else if (c == 0xE2 && len == 3 && (unsigned char)utf8[1] == 0x80 &&
-		   ((unsigned char)utf8[2] == 0x82 || (unsigned char)utf8[2] == 0x83)) {
-		utf8 = DUMP_LINES_NBSP;
-		len = 1;
+		   ((unsigned char)utf8[2] == 0x8E || (unsigned char)utf8[2] == 0x8F)) {
+		return;
 	}
 	if (pre)
 		put_pre_char(L, utf8, len);
@@ -1499,7 +1500,7 @@ static int on_text(void *data, const char *text, size_t len, struct nc_error *er
 	for (size_t i = 0; i < len;) {
 		/* A word in one step: bytes that are neither white space nor
 		 * control characters, nor the lead bytes of the characters
-		 * put_text_char() looks at (U+00A0, U+00AD, U+2002, U+2003). */
+		 * put_text_char() looks at (U+00A0, U+00AD, U+200E, U+200F). */
 		size_t word = i;
 		while (!pre && word < len && (unsigned char)text[word] > ' ' &&
 		       (unsigned char)text[word] != 0xC2 && (unsigned char)text[word] != 0xE2 &&
@@ -1566,9 +1567,10 @@ static int builtin_render(struct renderer *base, const struct render_request *re
 		struct layout L;
 		size_t max = request->max_output ? start + request->max_output : 0;
 		layout_init(&L, dump, max);
-		struct html_parse_limits limits = { .timeout_seconds = r->config.timeout_seconds,
-						    .max_depth = HTML_PARSE_MAX_DEPTH };
-		ret = html_parse(r->utf8.buf, r->utf8.len, &layout_events, &L, &limits, err);
+		struct html_parse_options options = { .timeout_seconds = r->config.timeout_seconds,
+						      .max_depth = HTML_PARSE_MAX_DEPTH,
+						      .complete_entities = 1 };
+		ret = html_parse(r->utf8.buf, r->utf8.len, &layout_events, &L, &options, err);
 		if (ret == 0) {
 			dump_lines_finish(&L.lines);
 			ret = check_output(&L, err);

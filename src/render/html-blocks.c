@@ -230,9 +230,9 @@ static const struct html_parse_events walk_events = {
 
 static int walk_page(struct html_walk *walk, const char *html, size_t len)
 {
-	struct html_parse_limits limits = { .timeout_seconds = walk->timeout_seconds,
-					    .max_depth = HTML_PARSE_MAX_DEPTH };
-	if (html_parse(html, len, &walk_events, walk, &limits, walk->err) < 0)
+	struct html_parse_options options = { .timeout_seconds = walk->timeout_seconds,
+					      .max_depth = HTML_PARSE_MAX_DEPTH };
+	if (html_parse(html, len, &walk_events, walk, &options, walk->err) < 0)
 		walk->failed = 1;
 	return walk->failed ? -1 : 0;
 }

@@ -97,6 +97,39 @@ static void edit_add(struct edit_list *list, size_t from, size_t to, const char 
 	list->edits[list->count++] = (struct page_edit){ from, to, insert };
 }
 
+/* An entity name longer than this is no entity (the longest of HTML 4 has
+ * 8 letters). */
+#define ENTITY_NAME_MAX 32
+
+static int is_alnum(unsigned char c)
+{
+	return is_letter(c) || (c >= '0' && c <= '9');
+}
+
+/* In the text [from, to): a ';' after each "&name" of an HTML 4 entity
+ * that has none and is not followed by more of a name (see
+ * html_parse_options.complete_entities). */
+static void complete_entities(const char *html, size_t from, size_t to, struct edit_list *edits)
+{
+	while (from < to) {
+		const char *amp = memchr(html + from, '&', to - from);
+		if (!amp)
+			return;
+		size_t name = (size_t)(amp - html) + 1, end = name;
+		while (end < to && end - name <= ENTITY_NAME_MAX && is_alnum((unsigned char)html[end]))
+			end++;
+		from = end;
+		if (end == name || end - name > ENTITY_NAME_MAX || !is_letter((unsigned char)html[name]) ||
+		    (end < to && html[end] == ';'))
+			continue;
+		char buf[ENTITY_NAME_MAX + 1];
+		memcpy(buf, html + name, end - name);
+		buf[end - name] = '\0';
+		if (htmlEntityLookup((const xmlChar *)buf))
+			edit_add(edits, end, end, ";");
+	}
+}
+
 /* What a run of tags is broken with: a comment, which libxml2 reports
  * (and the parse's clock is read at) and no renderer shows. */
 static const char run_break[] = "<!---->";
@@ -189,17 +222,21 @@ static size_t scan_start_tag(const char *html, size_t len, size_t i, struct edit
  *     <body>), and reports nothing for such a tag: a page of deep nesting
  *     and then stray end tags would run for minutes without one event, so
  *     without one look at the clock. The comment is an event, and the
- *     clock is read there.
+ *     clock is read there;
+ *   - with `entities`, a ';' after an entity name of the text that has none
+ *     (complete_entities()).
  * One pass, linear in the page. */
-static void find_edits(const char *html, size_t len, struct edit_list *edits)
+static void find_edits(const char *html, size_t len, int entities, struct edit_list *edits)
 {
 	size_t i = 0, run = 0, run_end = SIZE_MAX;
 
 	while (i < len) {
 		const char *lt = memchr(html + i, '<', len - i);
+		size_t at = lt ? (size_t)(lt - html) : len;
+		if (entities)
+			complete_entities(html, i, at, edits);
 		if (!lt)
 			return;
-		size_t at = (size_t)(lt - html);
 		run = at == run_end ? run + 1 : 1;
 		if (run > HTML_PARSE_TAG_RUN) {
 			edit_add(edits, at, at, run_break);
@@ -225,10 +262,10 @@ static void find_edits(const char *html, size_t len, struct edit_list *edits)
 
 /* The page as libxml2 should see it: NUL bytes as spaces, the edits made;
  * NULL when it needs no change. */
-static char *bounded_copy(const char *html, size_t len, size_t *copy_len)
+static char *bounded_copy(const char *html, size_t len, int entities, size_t *copy_len)
 {
 	struct edit_list edits = { 0 };
-	find_edits(html, len, &edits);
+	find_edits(html, len, entities, &edits);
 	if (!edits.count && !memchr(html, '\0', len))
 		return NULL;
 	size_t grow = edits.count * (sizeof(run_break) - 1);
@@ -360,7 +397,7 @@ static void on_message(void *data, const char *fmt, ...)
  * building a tree (the handler replaces the context's own for the parse and
  * is put back before the context is freed, as htmlSAXParseDoc() does). */
 int html_parse(const char *html, size_t len, const struct html_parse_events *events, void *data,
-	       const struct html_parse_limits *limits, struct nc_error *err)
+	       const struct html_parse_options *options, struct nc_error *err)
 {
 	struct parse_run run = { .events = events, .data = data, .err = err };
 	htmlSAXHandler sax;
@@ -369,15 +406,15 @@ int html_parse(const char *html, size_t len, const struct html_parse_events *eve
 		return 0;
 	if (len > INT_MAX)
 		return nc_error_set(err, NC_ERR_LIMIT, "a page of more than %d bytes", INT_MAX);
-	if (limits) {
-		run.timeout = limits->timeout_seconds;
-		run.max_depth = limits->max_depth;
+	if (options) {
+		run.timeout = options->timeout_seconds;
+		run.max_depth = options->max_depth;
 	}
 	if (run.max_depth == 0)
 		run.max_depth = SIZE_MAX;
 	if (run.timeout > 0)
 		run.deadline = monotonic_seconds() + run.timeout;
-	char *copy = bounded_copy(html, len, &len);
+	char *copy = bounded_copy(html, len, options && options->complete_entities, &len);
 	if (copy)
 		html = copy;
 	memset(&sax, 0, sizeof(sax));

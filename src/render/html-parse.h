@@ -110,15 +110,21 @@ struct html_parse_events {
 	int (*text)(void *data, const char *text, size_t len, struct nc_error *err);
 };
 
-struct html_parse_limits {
+struct html_parse_options {
 	double timeout_seconds;   /* per parse; <= 0: no deadline */
 	size_t max_depth;         /* open elements passed on; 0: no limit */
+	/* Read a character entity without its ';' ("&nbsp ", "&copy 2012")
+	 * as SGML and Lynx read it: the name of an HTML 4 entity followed by a
+	 * character that cannot continue a name is the entity. libxml2 reads
+	 * it as text. (In text only, not in attribute values.) */
+	int complete_entities;
 };
 
-/* Parse the UTF-8 page `html`. Returns 0, or -1 when a callback stopped the
+/* Parse the UTF-8 page `html` (`options` may be NULL: no bounds, libxml2's
+ * reading). Returns 0, or -1 when a callback stopped the
  * parse, a limit was reached, or libxml2 could not start (NC_ERR_MEMORY).
  * An empty page is no error: no event comes. */
 int html_parse(const char *html, size_t len, const struct html_parse_events *events, void *data,
-	       const struct html_parse_limits *limits, struct nc_error *err);
+	       const struct html_parse_options *options, struct nc_error *err);
 
 #endif
