@@ -154,7 +154,7 @@ static void test_renderer(void)
 {
 	struct nc_error err;
 	struct markers markers;
-	struct html_blocks_config config = { HTML_BLOCKS };
+	struct html_blocks_config config = { HTML_BLOCKS, 10.0 };
 	struct renderer *r = html_blocks_renderer_class.create(&config, &err);
 	struct strbuf dump = STRBUF_INIT;
 	const char *page = "<h1>Title</h1><p>Text 1. of <b>the</b> page.</p><ul><li>* item</li></ul>"

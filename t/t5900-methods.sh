@@ -38,6 +38,11 @@ ok "two deciders in turn" ncleaner -f jsonl --decider threshold,threshold "$F/pa
 grep_ok "...described apart" '"deciders":\[{"name":"threshold","bias":0},{"name":"threshold","bias":0}\],"decider":"threshold,threshold"' "$TMP/out"
 ncleaner "$F/page.html" > "$TMP/one"
 ok "...keep what one keeps (the same threshold twice)" sh -c 'ncleaner --decider threshold,threshold "$1" | cmp - "$2"' sh "$F/page.html" "$TMP/one"
+ok "--renderer builtin cleans the page in process" \
+	env NCLEANER_LYNX=/nonexistent/lynx ncleaner --renderer builtin -f jsonl "$F/page.html"
+grep_ok "...named in jsonl" '"renderer":"builtin"' "$TMP/out"
+grep_ok "...keeping the running text" "The harbour was quiet that morning" "$TMP/out"
+ok "...with the Lynx model and no warning (it reproduces Lynx's dump)" test ! -s "$TMP/err"
 ok "--method ice-dt --renderer blocks, named" ncleaner --method ice-dt --renderer blocks -f jsonl "$F/page.html"
 grep_ok "...in jsonl" '"renderer":"blocks"' "$TMP/out"
 

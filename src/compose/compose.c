@@ -10,6 +10,7 @@
 #include "method/ncleaner-method.h"
 #include "method/ngram.h"
 #include "method/perplexity-method.h"
+#include "render/builtin.h"
 #include "render/html-blocks.h"
 #include "render/lynx.h"
 
@@ -93,35 +94,47 @@ static void *configure_lynx(const struct compose_values *values, struct nc_error
 	return config;
 }
 
-static void *configure_layout(enum html_blocks_layout layout)
+static void *configure_layout(enum html_blocks_layout layout, double timeout)
 {
 	struct html_blocks_config *config = xcalloc(1, sizeof(*config));
 	config->layout = layout;
+	config->timeout_seconds = timeout;
 	return config;
 }
 
 static void *configure_blocks(const struct compose_values *values, struct nc_error *err)
 {
-	(void)values, (void)err;
-	return configure_layout(HTML_BLOCKS);
+	(void)err;
+	return configure_layout(HTML_BLOCKS, values->timeout);
 }
 
 static void *configure_lines(const struct compose_values *values, struct nc_error *err)
 {
-	(void)values, (void)err;
-	return configure_layout(HTML_LINES);
+	(void)err;
+	return configure_layout(HTML_LINES, values->timeout);
+}
+
+static void *configure_builtin(const struct compose_values *values, struct nc_error *err)
+{
+	(void)err;
+	struct builtin_config *config = xcalloc(1, sizeof(*config));
+	config->timeout_seconds = values->timeout;
+	return config;
 }
 
 static const int lynx_options[] = { OPTION_LYNX, OPTION_TIMEOUT, -1 };
+static const int in_process_options[] = { OPTION_TIMEOUT, -1 };
 static const int no_options[] = { -1 };
 
 static const struct renderer_entry renderers[] = {
 	{ "lynx", "lynx -dump, one process a page (the default; the paper's)", LAYOUT_DUMP,
-	  &lynx_renderer_class, lynx_options, configure_lynx },
+	  &lynx_renderer_class, lynx_options, configure_lynx, NULL },
+	{ "builtin", "the dump Lynx would write, in process (libxml2)", LAYOUT_DUMP,
+	  &builtin_renderer_class, in_process_options, configure_builtin, "lynx" },
 	{ "blocks", "each HTML block on a line, in process (libxml2; the ICE methods)",
-	  LAYOUT_BLOCKS, &html_blocks_renderer_class, no_options, configure_blocks },
+	  LAYOUT_BLOCKS, &html_blocks_renderer_class, in_process_options, configure_blocks, NULL },
 	{ "lines", "the page's text lines, tags removed, in process (ice-hr)", LAYOUT_LINES,
-	  &html_blocks_renderer_class, no_options, configure_lines },
+	  &html_blocks_renderer_class, in_process_options, configure_lines, NULL },
 };
 
 /* --- methods ----------------------------------------------------------------------- */
@@ -460,7 +473,8 @@ static int check_provenance(struct composition *c, const struct compose_values *
 	if (!header.renderer[0])
 		return 0;   /* a model older than version 3 says nothing */
 	compose_rules_id(config->html_rules_path, config->dump_rules_path, &rules);
-	int same_renderer = !strcmp(header.renderer, c->renderer->name);
+	int same_renderer = !strcmp(header.renderer, c->renderer->name) ||
+			    (c->renderer->reproduces && !strcmp(header.renderer, c->renderer->reproduces));
 	int same_rules = !strcmp(header.rules, rules.buf);
 	int ret = 0;
 	if (!same_renderer || !same_rules) {

@@ -6,8 +6,9 @@
  * tables a run chooses from and the rules that join a choice into a
  * pipeline_config, for both front ends (ncleaner, train-ncleaner):
  *
- *   renderers  lynx (the default and the paper's), blocks and lines (the
- *              libxml2 block reader of the ICE methods)
+ *   renderers  lynx (the default and the paper's), builtin (the dump Lynx
+ *              would write, in process), blocks and lines (the libxml2
+ *              block reader of the ICE methods)
  *   methods    ncleaner (the default), perplexity, ice-bl, ice-hr, ice-dt,
  *              ice-lm
  *   deciders   threshold (the paper's)
@@ -19,7 +20,7 @@
  * and refuse an option that no chosen entry reads.
  *
  * Layouts. A renderer writes one layout of text and a method reads one:
- *   LAYOUT_DUMP    a Lynx-style dump (lynx): the dump rules apply, then
+ *   LAYOUT_DUMP    a Lynx-style dump (lynx, builtin): the dump rules apply, then
  *                  the segmenter's default rules
  *   LAYOUT_BLOCKS  a line per HTML block with its markers (blocks): no dump
  *                  rules, a leading "1. " is text
@@ -101,6 +102,9 @@ struct renderer_entry {
 	const int *options;                    /* ids, ending in -1 */
 	/* The configuration class->create() takes (freed with free()). */
 	void *(*configure)(const struct compose_values *values, struct nc_error *err);
+	/* Another renderer whose text this one reproduces, so that models built
+	 * through it are used without a warning (builtin: "lynx"); or NULL. */
+	const char *reproduces;
 };
 
 struct method_entry {

@@ -1,27 +1,26 @@
 /* html-blocks.c: blocks and lines of a page through libxml2's SAX HTML
  * parser, and the renderer that writes them as a dump (see html-blocks.h). */
 #include "render/html-blocks.h"
+#include "render/html-parse.h"
 #include "base/alloc.h"
 #include "base/utf8.h"
 #include "normalise/charset.h"
 #include "normalise/markers.h"
 
-#include <limits.h>
 #include <string.h>
-#include <strings.h>
 
-#include <libxml/HTMLparser.h>
-#include <libxml/parser.h>
-#include <libxml/parserInternals.h>
-
-/* Elements whose content is never page text (see html-blocks.h), sorted. */
+/* Elements whose content is never page text here beyond the shared ones
+ * (html-parse.h): head, and what stage 1's rules drop for Lynx (see
+ * html-blocks.h), sorted. */
 static const char *const skipped_elements[] = {
-	"applet", "button", "head", "iframe", "map", "math", "noscript", "object", "script",
-	"select", "style", "svg", "template", "textarea", "title",
+	"applet", "button", "head", "iframe", "map", "math", "object", "select", "svg",
+	"textarea",
 };
 
 static int is_skipped(const char *name)
 {
+	if (html_parse_is_hidden(name))
+		return 1;
 	size_t lo = 0, hi = sizeof(skipped_elements) / sizeof(skipped_elements[0]);
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -56,6 +55,7 @@ struct html_walk {
 	struct strbuf *lines;
 	size_t max_bytes;
 	int after_cr;                 /* the last character was a CR */
+	double timeout_seconds;       /* of the parse; <= 0: none */
 	/* the first error; the callbacks do nothing more once it is set */
 	int failed;
 	struct nc_error *err;
@@ -170,109 +170,77 @@ static void separate_words(struct html_walk *walk, const char *name)
 		strbuf_addch(out, ' ');
 }
 
-static void on_start(void *data, const xmlChar *name, const xmlChar **attributes)
+static int on_start(void *data, const char *name, const char *const *attributes,
+		    struct nc_error *err)
 {
 	struct html_walk *walk = data;
-	(void)attributes;
+	(void)attributes, (void)err;
 	if (walk->failed)
-		return;
-	if (is_skipped((const char *)name)) {
+		return -1;
+	if (is_skipped(name)) {
 		walk->skip_depth++;
-		return;
-	}
-	if (walk->skip_depth == 0 && walk->layout == HTML_BLOCKS)
-		block_element_start(walk, (const char *)name);
-	else if (walk->skip_depth == 0)
-		separate_words(walk, (const char *)name);
-}
-
-static void on_end(void *data, const xmlChar *name)
-{
-	struct html_walk *walk = data;
-	if (walk->failed)
-		return;
-	if (is_skipped((const char *)name)) {
-		if (walk->skip_depth)
-			walk->skip_depth--;
-		return;
-	}
-	if (walk->skip_depth == 0 && walk->layout == HTML_BLOCKS)
-		block_element_end(walk, (const char *)name);
-	else if (walk->skip_depth == 0)
-		separate_words(walk, (const char *)name);
-}
-
-static void on_text(void *data, const xmlChar *text, int len)
-{
-	struct html_walk *walk = data;
-	if (walk->failed || walk->skip_depth || len <= 0)
-		return;
-	if (walk->layout == HTML_BLOCKS)
-		add_block_text(walk, (const char *)text, (size_t)len);
-	else
-		add_line_text(walk, (const char *)text, (size_t)len);
-}
-
-/* Errors and warnings of the parser: never printed (the library does not
- * print); a page libxml2 recovers from is a page. */
-static void on_message(void *data, const char *fmt, ...)
-{
-	(void)data, (void)fmt;
-}
-
-/* How it works: libxml2 parses from memory into our SAX handler instead of
- * building a tree (the handler replaces the context's own for the parse and
- * is put back before the context is freed, as htmlSAXParseDoc() does). */
-static int walk_page(struct html_walk *walk, const char *html, size_t len)
-{
-	htmlSAXHandler sax;
-
-	if (len == 0)
 		return 0;
-	if (len > INT_MAX)
-		return nc_error_set(walk->err, NC_ERR_LIMIT, "a page of more than %d bytes", INT_MAX);
-	/* NUL bytes would end libxml2's view of a text early. */
-	char *copy = NULL;
-	if (memchr(html, '\0', len)) {
-		copy = xmemdup(html, len);
-		for (size_t i = 0; i < len; i++)
-			if (!copy[i])
-				copy[i] = ' ';
-		html = copy;
 	}
-	memset(&sax, 0, sizeof(sax));
-	sax.startElement = on_start;
-	sax.endElement = on_end;
-	sax.characters = on_text;
-	sax.ignorableWhitespace = on_text;
-	sax.warning = on_message;
-	sax.error = on_message;
-	sax.fatalError = on_message;
-	htmlParserCtxtPtr ctxt = htmlCreateMemoryParserCtxt(html, (int)len);
-	if (!ctxt) {
-		free(copy);
-		return nc_error_set(walk->err, NC_ERR_MEMORY, "libxml2 could not start a parser");
-	}
-	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-				 HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC);
-	xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
-	htmlSAXHandlerPtr own = ctxt->sax;
-	ctxt->sax = &sax;
-	ctxt->userData = walk;
-	htmlParseDocument(ctxt);
-	ctxt->sax = own;
-	ctxt->userData = NULL;
-	if (ctxt->myDoc)
-		xmlFreeDoc(ctxt->myDoc);   /* none with our handler; just in case */
-	htmlFreeParserCtxt(ctxt);
-	free(copy);
+	if (walk->skip_depth == 0 && walk->layout == HTML_BLOCKS)
+		block_element_start(walk, name);
+	else if (walk->skip_depth == 0)
+		separate_words(walk, name);
 	return walk->failed ? -1 : 0;
 }
 
-int html_blocks_read(const char *html, size_t len, html_block_fn fn, void *data,
-		     struct nc_error *err)
+static int on_end(void *data, const char *name, struct nc_error *err)
 {
-	struct html_walk walk = { .layout = HTML_BLOCKS, .emit = fn, .data = data, .err = err };
+	struct html_walk *walk = data;
+	(void)err;
+	if (walk->failed)
+		return -1;
+	if (is_skipped(name)) {
+		if (walk->skip_depth)
+			walk->skip_depth--;
+		return 0;
+	}
+	if (walk->skip_depth == 0 && walk->layout == HTML_BLOCKS)
+		block_element_end(walk, name);
+	else if (walk->skip_depth == 0)
+		separate_words(walk, name);
+	return walk->failed ? -1 : 0;
+}
+
+static int on_text(void *data, const char *text, size_t len, struct nc_error *err)
+{
+	struct html_walk *walk = data;
+	(void)err;
+	if (walk->failed)
+		return -1;
+	if (walk->skip_depth)
+		return 0;
+	if (walk->layout == HTML_BLOCKS)
+		add_block_text(walk, text, len);
+	else
+		add_line_text(walk, text, len);
+	return walk->failed ? -1 : 0;
+}
+
+static const struct html_parse_events walk_events = {
+	.start = on_start,
+	.end = on_end,
+	.text = on_text,
+};
+
+static int walk_page(struct html_walk *walk, const char *html, size_t len)
+{
+	struct html_parse_options options = { .timeout_seconds = walk->timeout_seconds,
+					      .max_depth = HTML_PARSE_MAX_DEPTH };
+	if (html_parse(html, len, &walk_events, walk, &options, walk->err) < 0)
+		walk->failed = 1;
+	return walk->failed ? -1 : 0;
+}
+
+static int read_blocks(const char *html, size_t len, double timeout_seconds, html_block_fn fn,
+		       void *data, struct nc_error *err)
+{
+	struct html_walk walk = { .layout = HTML_BLOCKS, .emit = fn, .data = data, .err = err,
+				  .timeout_seconds = timeout_seconds };
 	strbuf_init(&walk.block);
 	int ret = walk_page(&walk, html, len);
 	if (ret == 0) {
@@ -285,12 +253,24 @@ int html_blocks_read(const char *html, size_t len, html_block_fn fn, void *data,
 	return ret;
 }
 
+static int read_lines(const char *html, size_t len, double timeout_seconds, size_t max_bytes,
+		      struct strbuf *out, struct nc_error *err)
+{
+	struct html_walk walk = { .layout = HTML_LINES, .lines = out, .max_bytes = max_bytes,
+				  .err = err, .timeout_seconds = timeout_seconds };
+	return walk_page(&walk, html, len);
+}
+
+int html_blocks_read(const char *html, size_t len, html_block_fn fn, void *data,
+		     struct nc_error *err)
+{
+	return read_blocks(html, len, 0, fn, data, err);
+}
+
 int html_lines_read(const char *html, size_t len, size_t max_bytes, struct strbuf *out,
 		    struct nc_error *err)
 {
-	struct html_walk walk = { .layout = HTML_LINES, .lines = out, .max_bytes = max_bytes,
-				  .err = err };
-	return walk_page(&walk, html, len);
+	return read_lines(html, len, 0, max_bytes, out, err);
 }
 
 /* --- the renderer -------------------------------------------------------------------- */
@@ -329,23 +309,16 @@ static int write_block(const char *tag, const char *text, size_t len, void *data
 	return 0;
 }
 
-/* The page in UTF-8, read in the charset stage 1 decided (renderer.h). */
-static int page_to_utf8(const struct render_request *request, struct strbuf *utf8,
-			struct nc_error *err)
-{
-	return charset_to_utf8(request->charset ? request->charset->name : "utf-8", request->html,
-			       request->len, utf8, err);
-}
-
 static int html_blocks_render(struct renderer *base, const struct render_request *request,
 			      struct strbuf *dump, struct nc_error *err)
 {
 	struct html_blocks_renderer *r = (struct html_blocks_renderer *)base;
 	struct strbuf utf8 = STRBUF_INIT, out = STRBUF_INIT;
-	int ret = page_to_utf8(request, &utf8, err);
+	int ret = html_parse_to_utf8(request, &utf8, err);
 
 	if (ret == 0 && r->config.layout == HTML_LINES) {
-		ret = html_lines_read(utf8.buf, utf8.len, request->max_output, &out, err);
+		ret = read_lines(utf8.buf, utf8.len, r->config.timeout_seconds, request->max_output,
+				 &out, err);
 	} else if (ret == 0) {
 		struct markers placeholders;
 		const struct markers *markers = request->markers;
@@ -354,7 +327,8 @@ static int html_blocks_render(struct renderer *base, const struct render_request
 			markers = &placeholders;
 		}
 		struct dump_writer writer = { &out, markers, request->max_output };
-		ret = html_blocks_read(utf8.buf, utf8.len, write_block, &writer, err);
+		ret = read_blocks(utf8.buf, utf8.len, r->config.timeout_seconds, write_block, &writer,
+				  err);
 	}
 	if (ret == 0)
 		strbuf_add(dump, out.buf, out.len);
@@ -382,7 +356,7 @@ static const struct renderer_ops html_blocks_ops = {
 static int html_blocks_check(const void *config, struct nc_error *err)
 {
 	(void)config, (void)err;
-	xmlInitParser();
+	html_parse_init();
 	return 0;
 }
 
@@ -393,7 +367,7 @@ static struct renderer *html_blocks_create(const void *config, struct nc_error *
 	r->base.ops = &html_blocks_ops;
 	if (config)
 		r->config = *(const struct html_blocks_config *)config;
-	xmlInitParser();   /* libxml2 2.9 wants it before threads parse */
+	html_parse_init();
 	return &r->base;
 }
 

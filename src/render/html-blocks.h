@@ -28,26 +28,23 @@
  * word) [ours: ICE's tag removal is not described]. Tabs and form feeds
  * become spaces. Blank lines are kept: ice-hr counts them.
  *
- * Never text, in either layout: head (and title), script, style, noscript,
- * template, select, textarea, button, object, applet, iframe, map, svg,
- * math (as stage 1's rules drop them for Lynx, and with head the <body>-only
- * rule of ICE; a page without <body>, such as a frameset, keeps the text
- * libxml2 finds outside head: ICE's "top element").
+ * Never text, in either layout: title, script, style, noscript, template
+ * (html_parse_is_hidden()), head, select, textarea, button, object,
+ * applet, iframe, map, svg, math (as stage 1's rules drop them for Lynx,
+ * and with head the <body>-only rule of ICE; a page without <body>, such
+ * as a frameset, keeps the text libxml2 finds outside head: ICE's "top
+ * element").
  *
  * The dump. HTML_BLOCKS: each block on a line of its own, a blank line
  * after it: the block marker with the tag, then the heading marker for
  * h1-h6 or the list-item marker for li and dt (normalise/markers.h), then
  * the text. HTML_LINES: the lines as they are, without markers.
  *
- * Charsets. The page is converted to UTF-8 first (normalise/charset.h)
- * from the charset stage 1 decided (normalise/charset-choice.h: its <meta>
- * declaration when a converter knows it and the page does not claim UTF-8
- * falsely, which is what Lynx and ICE do); libxml2 is then told the bytes
- * are UTF-8 and to ignore the page's declarations. NUL bytes become spaces.
- *
- * Threads. libxml2 is initialised when a renderer is created (the runner
- * creates every worker before it starts a thread); after that each parse
- * has its own parser context and any number run at once.
+ * Charsets, bounds, threads: the parse is html-parse.h's (the page in UTF-8
+ * from the charset stage 1 decided, by html_parse_to_utf8(), NUL bytes as
+ * spaces, absurd attribute lists cut, a depth limit and a deadline), shared
+ * with the builtin renderer; the elements skipped are its hidden ones and
+ * those above.
  */
 #ifndef NC_HTML_BLOCKS_H
 #define NC_HTML_BLOCKS_H
@@ -65,6 +62,8 @@ enum html_blocks_layout {
 
 struct html_blocks_config {
 	enum html_blocks_layout layout;
+	double timeout_seconds;   /* the parse's deadline per page; <= 0: none
+				     (--timeout, as for every renderer) */
 };
 
 /* The class to put in a pipeline's configuration, with an html_blocks_config. */
@@ -76,8 +75,9 @@ extern const struct renderer_class html_blocks_renderer_class;
 typedef int (*html_block_fn)(const char *tag, const char *text, size_t len, void *data,
 			     struct nc_error *err);
 
-/* The blocks of the UTF-8 page `html`. Returns 0, or -1 when `fn` stopped
- * or libxml2 could not start (NC_ERR_MEMORY). A page without blocks (empty,
+/* The blocks of the UTF-8 page `html`. Returns 0, or -1 when `fn` stopped,
+ * a bound of html-parse.h was reached, or libxml2 could not start
+ * (NC_ERR_MEMORY). A page without blocks (empty,
  * binary junk) is no error: `fn` is never called. */
 int html_blocks_read(const char *html, size_t len, html_block_fn fn, void *data,
 		     struct nc_error *err);

@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	html_lines_read((const char *)data, size, 0, &lines, &err);
 	markers_init_placeholders(&markers);
 	for (int layout = HTML_BLOCKS; layout <= HTML_LINES; layout++) {
-		struct html_blocks_config config = { (enum html_blocks_layout)layout };
+		struct html_blocks_config config = { (enum html_blocks_layout)layout, 10.0 };
 		struct renderer *r = html_blocks_renderer_class.create(&config, &err);
 		static const struct charset_choice latin = { .name = "windows-1252",
 							     .assume = "windows-1252" };

@@ -358,7 +358,7 @@ static size_t parse_events(const uint8_t *data, size_t size, struct event *event
 static struct pipeline *shared_pipeline(void)
 {
 	static struct pipeline *pipeline;
-	static struct html_blocks_config blocks = { HTML_BLOCKS };
+	static struct html_blocks_config blocks = { HTML_BLOCKS, 10.0 };
 	if (!pipeline) {
 		static char html_rules[4096], dump_rules[4096];
 		snprintf(html_rules, sizeof(html_rules), "%s", fuzz_data_path("regex", "html.rules"));
