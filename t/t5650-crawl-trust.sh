@@ -300,4 +300,19 @@ else
 	rm -f "$TMP/huge.txt.gz"
 fi
 
+# --- 9. The in-process renderers' deadline -------------------------------------------
+# One element of 200,000 attributes was quadratic in libxml2 (75 s); the
+# attribute list is cut before parsing, and --timeout bounds every renderer.
+awk 'BEGIN { printf "<html><body><p"; for (i = 0; i < 200000; i++) printf " a%d=\"x\"", i;
+	printf ">A paragraph of running text long enough to be kept.</p></body></html>\n" }' > "$TMP/attrs.html"
+for r in blocks builtin; do
+	ok "$r: an element of 200,000 attributes is cleaned within --timeout 30" \
+		ncleaner --renderer $r --no-lm --timeout 30 "$TMP/attrs.html"
+	grep_ok "...keeping its text" "A paragraph of running text" "$TMP/out"
+done
+awk 'BEGIN { printf "<html><body>"; for (i = 0; i < 200000; i++) printf "<p>Some running text, long enough to keep.</p>";
+	printf "</body></html>\n" }' > "$TMP/long.html"
+fails 1 "an in-process parse past --timeout fails the page" \
+	ncleaner --method ice-bl --timeout 0.001 "$TMP/long.html"
+grep_ok "...saying so" "took longer than 0.001 seconds" "$TMP/err"
 done_testing
