@@ -291,7 +291,7 @@ else pass "after kill -9 the Lynx child dies too"; fi
 ok "...a sandbox was left" test -n "$(ls -A "$TMP/sig/tmp")"
 TMPDIR=$TMP/sig/tmp ncleaner --no-lm "$F/page.html" > /dev/null 2>&1
 # (under VALGRIND=1 the killed valgrind leaves a file of its own there)
-is "$(ls -A "$TMP/sig/tmp" | grep -v '^valgrind_' || :)" "" "...which the next run removes"
+is "$(ls -A "$TMP/sig/tmp" | grep -v -e '^valgrind_' -e '^vgdb-' || :)" "" "...which the next run removes"
 
 # --- A new user --------------------------------------------------------------------
 

@@ -213,7 +213,7 @@ for run in $(seq 1 20); do
 	set +e; wait "$pid"; status=$?; set -e
 	[ "$status" -gt 128 ] || [ "$status" = 0 ] || statuses="run $run: SIG$sig gave $status"
 	# (valgrind keeps files of its own in TMPDIR, which a signal leaves too)
-	leftovers=$(ls -A "$TMP/sigtmp" | grep -v '^valgrind_' || :)
+	leftovers=$(ls -A "$TMP/sigtmp" | grep -v -e '^valgrind_' -e '^vgdb-' || :)
 	if [ -n "$leftovers" ]; then
 		left=$((left + 1)); echo "# run $run: SIG$sig after $delay s left $leftovers"
 	fi
