@@ -119,8 +119,12 @@ signal_batch() {
 	  kill -"$1" "$(cat "$TMP/ncleaner.pid")" ) &
 	killer=$!
 	set +e
+	# (env --default-signal: a shell that starts a job in the background
+	# ignores SIGINT and SIGQUIT in it, and ncleaner keeps an ignored
+	# signal ignored, as nohup wants: a test run in the background would
+	# see no signal at all)
 	TMPDIR=$TMP/lynxtmp sh -c 'echo $$ > "$1"; shift; exec "$@"' sh "$TMP/ncleaner.pid" \
-		ncleaner --no-lm --timeout 50 --lynx "$TMP/recording-lynx" -o "$TMP/sigout" "$TMP/batch" \
+		env --default-signal=INT,QUIT ncleaner --no-lm --timeout 50 --lynx "$TMP/recording-lynx" -o "$TMP/sigout" "$TMP/batch" \
 		> "$TMP/out" 2> "$TMP/err"
 	status=$?
 	set -e
