@@ -1,6 +1,7 @@
 /* t1300-charset: stage 1's one decision of a page's charset
  * (normalise/charset-choice.h) and the text reader (normalise/text.h):
- * the 2008 order for HTML, labels that are no declaration, text dumps
+ * the browsers' order and the 2008 order for HTML, labels that are no
+ * declaration, undeclared pages read as their bytes say, text dumps
  * decided by their first block that is not ASCII, URL lines, CLEANEVAL tags,
  * byte order marks, a text fed across block boundaries. */
 #include "tap.h"
@@ -22,6 +23,20 @@ static void html_case(const struct charset_policy *policy, const char *hint,
 	is_string(c.name, name, "%s: read in", what);
 	is_int(c.passed_over, passed_over, "%s: %s", what,
 	       passed_over ? "a label was passed over" : "no label passed over");
+}
+
+/* The default policy: the charset a page is read in (iconv's name), what
+ * outputs report, the declaration they show beside it, and why. */
+static void browser_case(const char *hint, const char *declared, const char *bytes,
+			 const char *name, const char *reported, const char *label,
+			 enum charset_reason reason, const char *what)
+{
+	struct charset_choice c = { 0 };
+	charset_choose_html(&detect, hint, declared, bytes, strlen(bytes), &c);
+	is_string(c.name, name, "%s: read in", what);
+	is_string(c.reported, reported, "%s: reported", what);
+	is_string(c.label, label, "%s: declaration shown", what);
+	is_int(c.reason, reason, "%s: reason", what);
 }
 
 /* A string literal and its length, NUL bytes included. */
@@ -93,20 +108,55 @@ int main(void)
 	html_case(&paper, "not a <charset>", NULL, "caf\xe9", "windows-1252", "windows-1252", 1,
 		  "junk in the hint never reaches Lynx");
 
-	/* Detection: only without a usable hint, and not with the 2008 policy. */
+	/* As browsers read pages: BOM, bytes that are UTF-8, the transport,
+	 * <meta>, then what the bytes say. */
 	const char *russian = "\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee "
 			      "\xf0\xf3\xf1\xf1\xea\xe8\xe9 \xf2\xe5\xea\xf1\xf2 \xe2 "
 			      "\xea\xee\xe4\xe8\xf0\xee\xe2\xea\xe5 windows-1251, \xea\xee\xf2"
 			      "\xee\xf0\xfb\xe9 \xed\xe0\xe4\xee \xf3\xe3\xe0\xe4\xe0\xf2\xfc.";
+	/* uchardet alone reads this English page as MAC-CENTRALEUROPE: its
+	 * apostrophes become letters ("Its", "isnt" once rendered). */
+	const char *english = "<html><body><p>Welcome to our site. It\x92s fine, isn\x92t it? "
+			      "We don\x92t know. We have many products for you and your family to "
+			      "enjoy this summer.</p></body></html>";
+	const char *utf8 = "<p>\xe4\xb8\xad\xe6\x96\x87 caf\xc3\xa9</p>";
+	browser_case(NULL, NULL, english, "WINDOWS-1252", "windows-1252", "",
+		     CHARSET_REASON_GUESS, "undeclared English with curly apostrophes");
+	browser_case(NULL, NULL, russian, "WINDOWS-1251", "windows-1251", "",
+		     CHARSET_REASON_GUESS, "undeclared Russian");
+	browser_case("utf-8", "gb2312", utf8, "UTF-8", "UTF-8", "gb2312", CHARSET_REASON_UTF8,
+		     "UTF-8 served as UTF-8 with a stale <meta> gb2312");
+	browser_case(NULL, "gb2312", utf8, "UTF-8", "UTF-8", "gb2312", CHARSET_REASON_UTF8,
+		     "UTF-8 bytes beat a legacy <meta>");
+	browser_case("iso-8859-1", "windows-1251", russian, "WINDOWS-1252", "windows-1252",
+		     "iso-8859-1", CHARSET_REASON_HINT, "the transport beats <meta>, as in browsers");
+	browser_case(NULL, "windows-1251", russian, "WINDOWS-1251", "windows-1251", "",
+		     CHARSET_REASON_DECLARED, "<meta> alone");
+	browser_case("utf-8", "cp1251", russian, "WINDOWS-1251", "windows-1251", "cp1251",
+		     CHARSET_REASON_DECLARED, "a transport claiming UTF-8 for bytes that are not");
+	browser_case("utf8", NULL, "caf\xc3\xa9 \xc3\xa0 la cr\xc3\xa8me \xe9", "UTF-8", "UTF-8",
+		     "utf8", CHARSET_REASON_HINT, "UTF-8 but for a stray byte, labelled so");
+	browser_case("iso-1252", NULL, russian, "WINDOWS-1251", "windows-1251", "iso-1252",
+		     CHARSET_REASON_GUESS, "a label the Standard does not list");
+	browser_case("latin1", NULL, "plain ASCII", "WINDOWS-1252", "windows-1252", "latin1",
+		     CHARSET_REASON_HINT, "an ASCII page labelled latin1");
+	browser_case(NULL, NULL, "plain ASCII", "UTF-8", "UTF-8", "", CHARSET_REASON_UTF8,
+		     "an ASCII page without labels");
+	browser_case(NULL, "utf-16", "plain ASCII", "UTF-8", "UTF-8", "utf-16",
+		     CHARSET_REASON_DECLARED, "<meta> utf-16 on a page one can read means UTF-8");
+	browser_case(NULL, "iso-8859-1", "\xef\xbb\xbf" "caf\xc3\xa9", "UTF-8", "UTF-8",
+		     "iso-8859-1", CHARSET_REASON_BOM, "a UTF-8 byte order mark beats <meta>");
+	browser_case("EUC-KR", NULL, "\xc7\xd1\xb1\xb9\xbe\xee", "CP949", "EUC-KR", "",
+		     CHARSET_REASON_HINT, "EUC-KR is read as windows-949, as browsers do");
 	struct charset_choice c = { 0 };   /* as charset_convert_first() leaves it */
-	charset_choose_html(&detect, NULL, NULL, russian, strlen(russian), &c);
-	ok(strcmp(c.assume, "windows-1252") != 0, "undeclared Cyrillic: guessed (%s)", c.assume);
-	is_int(c.reason, CHARSET_REASON_GUESS, "... and says it was a guess");
+	charset_choose_html(&detect, "unknown-8bit", NULL, russian, strlen(russian), &c);
+	ok(c.passed_over, "a label the Standard does not list is passed over and flagged");
 	charset_choose_html(&paper, NULL, NULL, russian, strlen(russian), &c);
 	is_string(c.assume, "windows-1252", "the 2008 policy does not guess");
-	charset_choose_html(&detect, "unknown-8bit", NULL, russian, strlen(russian), &c);
-	ok(strcmp(c.assume, "windows-1252") != 0 && c.passed_over,
-	   "a label no converter knows is no declaration: guessed (%s)", c.assume);
+	memset(&c, 0, sizeof(c));
+	charset_choose_html(&paper, "utf-8", "gb2312", utf8, strlen(utf8), &c);
+	is_string(c.name, "gb2312", "the 2008 policy keeps the 2008 order: <meta> first");
+	is_string(c.reported, "GBK", "... and reports the Standard's name");
 
 	/* Converted first: forced, or a byte order mark's UTF-16. */
 	struct charset_policy forced = { .forced = "ISO-8859-2" };
@@ -117,19 +167,19 @@ int main(void)
 	/* Text: URL lines, charsets, tags, byte order marks, blocks. */
 	struct strbuf out = STRBUF_INIT;
 	read_text(S("URL: http://x.org/a \nHello\n"), NULL, TEXT_URL_LINE, &detect, &out);
-	is_string(out.buf, "Hello\n|http://x.org/a|utf-8", "a URL line names the page");
+	is_string(out.buf, "Hello\n|http://x.org/a|UTF-8", "a URL line names the page");
 	read_text(S("\xef\xbb\xbfURL: u\ntext"), NULL, TEXT_URL_LINE, &detect, &out);
-	is_string(out.buf, "text|u|utf-8", "... after a byte order mark");
+	is_string(out.buf, "text|u|UTF-8", "... after a byte order mark");
 	read_text(S("\xef\xbb\xbfno url\n"), NULL, TEXT_URL_LINE, &detect, &out);
-	is_string(out.buf, "\xef\xbb\xbfno url\n|-|utf-8", "a BOM without a URL line stays");
+	is_string(out.buf, "\xef\xbb\xbfno url\n|-|UTF-8", "a BOM without a URL line stays");
 	read_text(S("Hello\nURL: x\n"), NULL, TEXT_URL_LINE, &detect, &out);
-	is_string(out.buf, "Hello\nURL: x\n|-|utf-8", "a later URL line is text");
+	is_string(out.buf, "Hello\nURL: x\n|-|UTF-8", "a later URL line is text");
 	read_text(S("URL: x\nHello\n"), NULL, TEXT_PLAIN, &detect, &out);
-	is_string(out.buf, "URL: x\nHello\n|-|utf-8", "without TEXT_URL_LINE it is text");
+	is_string(out.buf, "URL: x\nHello\n|-|UTF-8", "without TEXT_URL_LINE it is text");
 	read_text(S("caf\xe9 cr\xe8me\n"), NULL, TEXT_PLAIN, &paper, &out);
 	is_string(out.buf, "caf\xc3\xa9 cr\xc3\xa8me\n|-|windows-1252", "Latin-1 text, 2008 policy");
 	read_text(S("<p>one<H>two{p}three<x>\n<l"), NULL, TEXT_CLEANEVAL_TAGS, &paper, &out);
-	is_string(out.buf, "\n\none\n\ntwo\n\nthree<x>\n<l|-|utf-8", "CLEANEVAL tags become breaks");
+	is_string(out.buf, "\n\none\n\ntwo\n\nthree<x>\n<l|-|UTF-8", "CLEANEVAL tags become breaks");
 	read_text(S("\xff\xfeU\0R\0L\0:\0 \0u\0\n\0h\0\xe9\0"), "UTF-16LE", TEXT_URL_LINE, &detect,
 		  &out);
 	is_string(out.buf, "h\xc3\xa9|u|UTF-16LE", "UTF-16 with its BOM, converted as it streams");
@@ -140,10 +190,13 @@ int main(void)
 		strbuf_addch(&big, 'a');
 	strbuf_addstr(&big, "<p>b caf\xe9 cr\xe8me.");   /* a tag across the block boundary */
 	read_text(big.buf, big.len, NULL, TEXT_CLEANEVAL_TAGS, &paper, &out);
-	ok(out.len > 20 && strstr(out.buf, "a\n\nb caf\xc3\xa9 cr\xc3\xa8me.|-|utf-8") != NULL,
+	ok(out.len > 20 && strstr(out.buf, "a\n\nb caf\xc3\xa9 cr\xc3\xa8me.|-|UTF-8") != NULL,
 	   "a tag cut by a block's end is still a tag; a late Latin-1 block is converted "
 	   "(reported as read at the start)");
 	strbuf_release(&big);
+	read_text(english, strlen(english), NULL, TEXT_PLAIN, &detect, &out);
+	ok(strstr(out.buf, "It\xe2\x80\x99s") && strstr(out.buf, "|windows-1252"),
+	   "an undeclared English dump: its apostrophes stay apostrophes");
 	strbuf_release(&out);
 	return done_testing();
 }

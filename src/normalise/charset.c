@@ -6,7 +6,6 @@
 #include <iconv.h>
 #include <string.h>
 #include <strings.h>
-#include <uchardet.h>
 
 struct charset_decoder {
 	iconv_t cd;
@@ -22,26 +21,6 @@ int charset_known(const char *name)
 		return 0;
 	iconv_close(cd);
 	return 1;
-}
-
-int charset_guess(const char *data, size_t len, char name[CHARSET_NAME_MAX])
-{
-	uchardet_t ud = uchardet_new();
-	int ret = -1;
-
-	if (!ud)
-		return -1;
-	if (uchardet_handle_data(ud, data, len) == 0) {
-		uchardet_data_end(ud);
-		const char *guess = uchardet_get_charset(ud);
-		if (guess && *guess && strcasecmp(guess, "ASCII") && strcasecmp(guess, "UTF-8") &&
-		    strlen(guess) < CHARSET_NAME_MAX && charset_known(guess)) {
-			strcpy(name, guess);
-			ret = 0;
-		}
-	}
-	uchardet_delete(ud);
-	return ret;
 }
 
 const char *charset_of_bom(const char *data, size_t len, size_t *bom_len)

@@ -1,12 +1,12 @@
 /* charset.h: what character set a page is in, and turning it into UTF-8.
  *
- * Lynx converts 8-bit pages itself (-assume_charset), so most pages are
- * never converted here. What is: pages and dumps in UTF-16 or UTF-32 (Lynx
- * cannot read them), pages whose charset the user forces (--encoding), and
- * text dumps that are not UTF-8 (the segmenter would drop their non-ASCII
- * bytes, and a Latin-1 dump would lose its accented letters). Conversion is
- * iconv's (glibc); guessing is uchardet's (Debian libuchardet), which knows
- * the statistics of many languages far better than a fixed fallback.
+ * Which charset a page is in is decided in charset-choice.h; this module
+ * converts. With the default policy stage 1 converts every page that is
+ * not UTF-8; with the 2008 policy (--paper) Lynx converts 8-bit pages
+ * itself (-assume_charset), and what is converted here is pages and dumps
+ * in UTF-16 or UTF-32 (Lynx cannot read them), pages whose charset the user
+ * forces (--encoding), and text dumps that are not UTF-8 (the segmenter
+ * would drop their non-ASCII bytes). Conversion is iconv's (glibc).
  *
  * Invalid input never fails a conversion: each invalid sequence becomes
  * U+FFFD (which the segmenter then drops), so a page with a few bad bytes
@@ -25,10 +25,6 @@
 
 /* Does iconv know `name` (as a charset to convert from)? */
 int charset_known(const char *name);
-
-/* uchardet's guess for `len` bytes, into `name`: 0, or -1 when it cannot
- * tell, or finds plain ASCII or UTF-8 (nothing to convert). */
-int charset_guess(const char *data, size_t len, char name[CHARSET_NAME_MAX]);
 
 /* The charset a byte order mark at `data` announces ("UTF-8", "UTF-16LE",
  * "UTF-16BE", "UTF-32LE", "UTF-32BE"), or NULL; *bom_len gets its length. */

@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -306,6 +307,24 @@ static int convert_first(struct strbuf *html, const char *from, struct nc_error 
 	return ret;
 }
 
+/* The default policy: every renderer reads the page in the charset chosen
+ * here, so stage 1 converts it to UTF-8 itself (Lynx, told to assume a
+ * charset, would still prefer a <meta> declaration that may be stale). */
+static int read_in_utf8(struct strbuf *html, struct charset_choice *choice,
+			struct nc_error *err)
+{
+	if (!charset_is_utf8(choice->name)) {
+		if (convert_first(html, choice->name, err) < 0)
+			return -1;
+	} else {
+		html_declare_utf8(html);
+	}
+	snprintf(choice->name, sizeof(choice->name), "utf-8");
+	snprintf(choice->assume, sizeof(choice->assume), "utf-8");
+	choice->converted = 1;
+	return 0;
+}
+
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
 		   const struct charset_policy *policy, const char *hint, struct strbuf *html,
 		   struct page_info *info, struct nc_error *err)
@@ -335,6 +354,10 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 	/* In place: the page without its wrapper, then the rules. */
 	memmove(html->buf, begin, len);
 	strbuf_setlen(html, len);
+	if (!policy->paper && !info->charset.converted && read_in_utf8(html, &info->charset, err) < 0) {
+		page_info_release(info);
+		return -1;
+	}
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
 		page_info_release(info);
 		return -1;

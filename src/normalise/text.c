@@ -165,7 +165,7 @@ int text_reader_start(struct text_reader *r, struct page *page,
 		memset(&info->charset, 0, sizeof(info->charset));
 		strcpy(info->charset.name, "utf-8");
 		strcpy(info->charset.assume, "utf-8");
-		strcpy(info->charset.reported, "utf-8");
+		strcpy(info->charset.reported, "UTF-8");
 		info->charset.reason = CHARSET_REASON_UTF8;
 	}
 	const char *text;

@@ -200,6 +200,7 @@ static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 	json_field(out, "date", sink->page->date);
 	json_field(out, "title", info->title);
 	json_field(out, "charset", info->charset.reported[0] ? info->charset.reported : NULL);
+	json_field(out, "declared_charset", info->charset.label[0] ? info->charset.label : NULL);
 	strbuf_addf(out, "\"method\":%s,", sink->config.method_json ? sink->config.method_json
 								    : "null");
 	strbuf_addstr(out, "\"segments\":[");
