@@ -59,11 +59,12 @@ static void check_sha1(void)
 }
 
 static const struct warc_conversion sample[] = {
-	{ "a.html", "http://example.com/a", "2024-01-02T03:04:05Z",
-	  "<urn:uuid:00000000-0000-4000-8000-000000000003>", "First page.\nSecond paragraph.\n", 30 },
-	{ "b.html", "http://example.com/b?q=1&r=2", "2024-01-02T03:04:06Z", NULL,
-	  "Caf\xc3\xa9 cr\xc3\xa8me \xe2\x80\x94 UTF-8 text.\n", 29 },
-	{ "c.html", NULL, NULL, NULL, "", 0 },
+	{ .target_uri = "http://example.com/a", .date = "2024-01-02T03:04:05Z",
+	  .refers_to = "<urn:uuid:00000000-0000-4000-8000-000000000003>", .position = "1234",
+	  .text = "First page.\nSecond paragraph.\n", .len = 30 },
+	{ .target_uri = "http://example.com/b?q=1&r=2", .date = "2024-01-02T03:04:06Z",
+	  .text = "Caf\xc3\xa9 cr\xc3\xa8me \xe2\x80\x94 UTF-8 text.\n", .len = 29 },
+	{ .text = "", .len = 0 },
 };
 static const char *const info_fields[] = { "software", "ncleaner t1600", "format", "WET", NULL };
 
@@ -181,8 +182,8 @@ static void check_escapes(void)
 	struct warc_writer *writer = warc_writer_new(0);
 	struct strbuf out = STRBUF_INIT;
 	struct nc_error err;
-	struct warc_conversion bad = { "x.html", "http://x/\r\nWARC-Type: evil\x1b[31m", NULL, NULL,
-				       "x", 1 };
+	struct warc_conversion bad = { .target_uri = "http://x/\r\nWARC-Type: evil\x1b[31m",
+				       .text = "x", .len = 1 };
 
 	is_int(warc_writer_conversion(writer, &out, &bad, &err), 0,
 	       "a URL holding CR LF and an escape is written...");

@@ -295,7 +295,7 @@ else
 	yes 'Some words of a text dump that never ends, line after line after line.' |
 		head -c 270000000 | gzip -1 > "$TMP/huge.txt.gz"
 	set -e
-	fails 1 "a text dump of more than 256 MiB" ncleaner --no-lm -f jsonl "$TMP/huge.txt.gz"
+	fails 1 "a text dump of more than 256 MiB" ncleaner --no-lm -f cleaneval "$TMP/huge.txt.gz"
 	grep_ok "...fails, naming the limit" "huge.txt.gz: larger than the limit of 268435456 bytes" "$TMP/err"
 	rm -f "$TMP/huge.txt.gz"
 fi

@@ -2,13 +2,18 @@
 # t5660-crawl-content: the right text from real crawls (issue 18): charsets
 # as browsers read them (the transport before <meta>, bytes that are UTF-8
 # before stale labels, undeclared pages read as their bytes say, labels
-# reported in the Encoding Standard's spelling). Every check here failed
+# reported in the Encoding Standard's spelling); records as their headers
+# and bytes say (HTML served as text/plain, records without text,
+# WARC-Truncated, HTTP status and type in JSONL); WET read line by line;
+# WET ids that do not depend on how the input was named; page boundaries
+# in text output and a JSONL text field. Every check here failed
 # before the change it tests (run with top_builddir set to an older build).
 . "$(dirname "$0")/test-lib.sh"
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
 
-# http_record URI CONTENT_TYPE BODY_FILE: a WARC response record whose HTTP
-# header says CONTENT_TYPE (empty: none) and whose payload is BODY_FILE.
+# http_record URI CONTENT_TYPE BODY_FILE [WARC_HEADER]: a WARC response
+# record whose HTTP header says CONTENT_TYPE (empty: none), whose payload is
+# BODY_FILE, with WARC_HEADER ("Name: value") added to its WARC header.
 http_record() {
 	{ printf 'HTTP/1.1 200 OK\r\n'
 	  [ -n "$2" ] && printf 'Content-Type: %s\r\n' "$2"
@@ -17,6 +22,7 @@ http_record() {
 	printf 'WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\n' "$1"
 	printf 'WARC-Record-ID: <urn:uuid:%s>\r\n' "$(printf '%s' "$1" | sha1sum | cut -c1-32)"
 	printf 'WARC-Date: 2024-01-02T03:04:05Z\r\nContent-Type: application/http; msgtype=response\r\n'
+	[ -n "${4:-}" ] && printf '%s\r\n' "$4"
 	printf 'Content-Length: %d\r\n\r\n' "$(wc -c < "$TMP/http-block")"
 	cat "$TMP/http-block"
 	printf '\r\n\r\n'
@@ -67,5 +73,51 @@ grep_fails "...as in 2008, as windows-1252" "Привет" "$TMP/out"
 printf 'Welcome to our site. It\222s fine, isn\222t it? We don\222t know. %s.\n' "$para" > "$TMP/english.txt"
 ok "an undeclared English text dump" ncleaner --no-lm --text -f jsonl "$TMP/english.txt"
 grep_ok "...keeps its apostrophes" "It’s fine, isn’t it?" "$TMP/out"
+
+# --- records --------------------------------------------------------------------
+printf '<!DOCTYPE html><html><head><title>T</title><script>var hidden = 1;</script></head><body><!-- a comment --><p>%s, served as text/plain.</p></body></html>' "$para" > "$TMP/plain-html.html"
+printf 'User-agent: *\nDisallow: /private/\n' > "$TMP/robots.txt"
+printf '<html><body><p>%s, cut short by the crawler' "$para" > "$TMP/cut.html"
+{ http_record http://example.com/plain 'text/plain' "$TMP/plain-html.html"
+  http_record http://example.com/robots.txt 'text/plain' "$TMP/robots.txt"
+  http_record http://example.com/cut 'text/html' "$TMP/cut.html" 'WARC-Truncated: length'
+} > "$TMP/records.warc"
+ok "records: HTML served as text/plain, a robots.txt, a truncated record" \
+	ncleaner -f jsonl --stats "$TMP/records.stats" "$TMP/records.warc"
+grep_ok "...HTML served as text/plain is cleaned as HTML" "served as text/plain.\"" "$TMP/out"
+grep_fails "...its script and comment are not text" "var hidden\|a comment" "$TMP/out"
+grep_ok "...JSONL has the HTTP status and content type" \
+	'"content_type":"text/plain","http_status":200,"truncated":false' "$TMP/out"
+grep_fails "...a robots.txt, which yields no text, gets no JSONL line" "robots.txt" "$TMP/out"
+grep_ok "...a truncated record says so" '"url":"http://example.com/cut".*"truncated":true' "$TMP/out"
+grep_ok "...--stats counts both" '"truncated_records":1,"pages_without_text":1' "$TMP/records.stats"
+ok "...in WET" ncleaner -f wet "$TMP/records.warc"
+is "$(grep -c '^WARC-Type: conversion' "$TMP/out")" 2 "...no empty WET record"
+
+# --- WET in: a conversion record's lines are its blocks -----------------------------
+{ printf 'WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: http://example.com/wet\r\n'
+  printf 'WARC-Record-ID: <urn:uuid:wet>\r\nContent-Type: text/plain\r\n'
+  body="Home\nNews\nSport\n$para, the article's first paragraph.\n$para, and its second one.\nContact us\n"
+  printf 'Content-Length: %d\r\n\r\n' "$(printf "$body" | wc -c)"
+  printf "$body"; printf '\r\n\r\n'; } > "$TMP/in.wet"
+ok "a WET file's conversion record" ncleaner -f jsonl --scores "$TMP/in.wet"
+grep_ok "...is read line by line: every line a segment" '"counts":{"segments":6,' "$TMP/out"
+
+# --- ids, boundaries, text -----------------------------------------------------------
+cp "$TMP/records.warc" "$TMP/x.warc"
+ids() { grep -A3 '^WARC-Type: conversion' | grep '^WARC-Record-ID'; }
+(cd "$TMP" && ncleaner -f wet x.warc 2> /dev/null) | ids > "$TMP/ids.1"
+(cd "$TMP" && ncleaner -f wet ./x.warc 2> /dev/null) | ids > "$TMP/ids.2"
+ncleaner -f wet "$TMP/x.warc" 2> /dev/null | ids > "$TMP/ids.3"
+ncleaner -f wet - < "$TMP/x.warc" 2> /dev/null | ids > "$TMP/ids.4"
+ok "WET record ids: x.warc and ./x.warc" cmp "$TMP/ids.1" "$TMP/ids.2"
+ok "...an absolute path" cmp "$TMP/ids.1" "$TMP/ids.3"
+ok "...standard input" cmp "$TMP/ids.1" "$TMP/ids.4"
+is "$(sort -u "$TMP/ids.1" | wc -l)" 2 "...one id a record"
+ok "--format text on an archive" ncleaner --no-lm -f text "$TMP/records.warc"
+is "$(grep -c "$(printf '^\f$')" "$TMP/out")" 3 "...ends each page with a form feed line"
+ok "JSONL" ncleaner --no-lm -f jsonl "$TMP/latin1.warc"
+grep_ok "...has the kept text in one field" \
+	'\],"text":"This paragraph of running text is long enough' "$TMP/out"
 
 done_testing

@@ -62,7 +62,7 @@ ok "ice-bl in jsonl" ncleaner --method ice-bl -f jsonl "$F/page.html"
 grep_ok "...has no model" '"method":{"name":"ice-bl","model":null,"bias":0,' "$TMP/out"
 ok "ice-lm --max-kl 1e9 keeps every block" ncleaner --method ice-lm --max-kl 1e9 -f jsonl "$F/page.html"
 grep_ok "...all seven" '"counts":{"segments":7,"kept":7,' "$TMP/out"
-ok "ice-lm --max-kl 1e-9 keeps only blocks at 0" ncleaner --method ice-lm --max-kl 1e-9 -f jsonl "$F/page.html"
+ok "ice-lm --max-kl 1e-9 keeps only blocks at 0" ncleaner --method ice-lm --max-kl 1e-9 -f jsonl --scores "$F/page.html"
 grep_ok "...none here" '"counts":{"segments":7,"kept":0,' "$TMP/out"
 
 # -j 2 gives what -j 1 gives.

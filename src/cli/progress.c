@@ -110,6 +110,8 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->kept_words += report->stats->counts.kept_words;
 		p->page_bytes += report->stats->bytes;
 		p->charset_fallbacks += report->stats->charset_fallback != 0;
+		p->truncated += report->stats->truncated != 0;
+		p->without_text += report->stats->without_text != 0;
 	}
 	draw(p, 0);
 }
@@ -138,6 +140,10 @@ void progress_summary(struct progress *p, FILE *out)
 	if (c && c->records_skipped)
 		fprintf(out, ", %" PRIu64 " archive %s without pages", c->records_skipped,
 			plural(c->records_skipped, "record", "records"));
+	if (p->without_text)
+		fprintf(out, ", %" PRIu64 " without text (not written)", p->without_text);
+	if (p->truncated)
+		fprintf(out, ", %" PRIu64 " from truncated records", p->truncated);
 	/* No words segmented (--dump, or only empty pages): no share to report. */
 	if (p->words)
 		fprintf(out, "; %.1f%% of %" PRIu64 " words kept", kept_share(p), p->words);
@@ -157,10 +163,12 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"broken_archives\":%" PRIu64 ",\"empty_archives\":%" PRIu64
 		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
+		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
 		    ",\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
-		    p->charset_fallbacks, p->jobs, progress_now() - p->started);
+		    p->charset_fallbacks, p->truncated, p->without_text, p->jobs,
+		    progress_now() - p->started);
 }
 
 int stats_path_in_place(const char *path)

@@ -27,6 +27,8 @@ struct progress {
 	uint64_t pages, failed;
 	uint64_t words, kept_words, page_bytes;
 	uint64_t charset_fallbacks;   /* pages whose declared charset was passed over */
+	uint64_t truncated;           /* pages of records marked WARC-Truncated */
+	uint64_t without_text;        /* pages with no text: no JSONL line, no WET record */
 	double started, last_draw;
 	int line_shown;
 	const struct input_source *inputs;

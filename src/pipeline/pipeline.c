@@ -218,6 +218,11 @@ static int segment_page(struct worker *w, struct page *page, const struct page_c
 			struct nc_error *err)
 {
 	page_info_release(&w->info);
+	/* A WET record's lines are its page's blocks: one segment each, as
+	 * --lines makes them (a record read as one block would be kept or
+	 * dropped whole). */
+	segmenter_set_flags(w->segmenter, w->pipeline->config.segment_flags |
+					  (page->one_block_a_line ? SEGMENT_LINES : 0));
 	segmenter_set_output(w->segmenter, c->segment, c->data);
 	int ret = page->kind == PAGE_HTML ? segment_html(w, page, c, err)
 					  : segment_dump(w, page, c, err);
@@ -409,6 +414,8 @@ int worker_clean_page(struct worker *w, struct page *page, struct page_stats *st
 		stats->bytes = w->page_bytes;
 		stats->counts = *page_sink_counts(w->sink);
 		stats->charset_fallback = w->info.charset.passed_over;
+		stats->truncated = page->truncated;
+		stats->without_text = ret == 0 && page_sink_skipped(w->sink);
 	}
 	return ret;
 }

@@ -65,6 +65,8 @@ struct page_stats {
 	struct page_counts counts;     /* segments and words, kept and all */
 	int charset_fallback;          /* the page declared a charset no converter knows,
 					  and stage 1 passed over it (charset-choice.h) */
+	int truncated;                 /* its archive record says WARC-Truncated */
+	int without_text;              /* nothing kept: JSONL and WET wrote nothing */
 };
 
 struct pipeline;

@@ -399,6 +399,11 @@ void segmenter_reset(struct segmenter *s)
 	s->blank_lines = s->blank_run = 0;
 }
 
+void segmenter_set_flags(struct segmenter *s, enum segmenter_flags flags)
+{
+	s->flags = flags;
+}
+
 void segmenter_set_output(struct segmenter *s, segment_fn emit, void *data)
 {
 	s->emit = emit;

@@ -83,6 +83,9 @@ int segmenter_finish(struct segmenter *segmenter, struct nc_error *err);
 /* Drop whatever is pending without emitting it (after an error). */
 void segmenter_reset(struct segmenter *segmenter);
 
+/* The flags for the next dump (the segmenter must be between dumps). */
+void segmenter_set_flags(struct segmenter *segmenter, enum segmenter_flags flags);
+
 /* Where segments go from now on (the segmenter must be between dumps). */
 void segmenter_set_output(struct segmenter *segmenter, segment_fn emit, void *data);
 

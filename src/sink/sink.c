@@ -19,7 +19,7 @@ struct page_sink {
 	struct page_output *output;
 	struct warc_writer *wet;     /* the WET format's writer */
 	struct strbuf pending;       /* formatted, not yet passed on */
-	struct strbuf text;          /* WET: the page's text until its end */
+	struct strbuf text;          /* WET, JSONL: the page's kept text until its end */
 	struct strbuf compressed;    /* gzip: output of the page's member */
 	z_stream zip;
 	int zip_open;                /* the page's gzip member is begun */
@@ -29,6 +29,8 @@ struct page_sink {
 	const struct page *page;     /* the page being written */
 	struct strbuf url;           /* WET: its URL (the caller's meta lives only in begin()) */
 	struct page_counts counts;
+	int flushed;                 /* some of the page has been passed on */
+	int skipped;                 /* the page had no text and was not written */
 };
 
 const char *sink_format_extension(enum sink_format format)
@@ -126,8 +128,10 @@ static int flush(struct page_sink *sink, int last, struct nc_error *err)
 		data = sink->compressed.buf;
 		len = sink->compressed.len;
 	}
-	if (ret == 0 && len)
+	if (ret == 0 && len) {
 		ret = sink->output->ops->write(sink->output, data, len, err);
+		sink->flushed = 1;
+	}
 	strbuf_reset(&sink->pending);
 	return ret;
 }
@@ -148,12 +152,14 @@ static int reserve(struct page_sink *sink, size_t bytes, struct nc_error *err)
 }
 
 /* WET holds a page's text until its end (a record states its length and
- * digest first): room for `bytes` more, within SINK_MAX_WET_TEXT. */
+ * digest first), and so does JSONL for its "text" field: room for `bytes`
+ * more, within SINK_MAX_WET_TEXT. */
 static int reserve_wet_text(struct page_sink *sink, size_t bytes, struct nc_error *err)
 {
 	if (bytes > SINK_MAX_WET_TEXT - sink->text.len)
 		return nc_error_set(err, NC_ERR_LIMIT, "the page's text is larger than %zu MiB, the "
-				    "most a WET record holds here", SINK_MAX_WET_TEXT >> 20);
+				    "most a WET record or a JSONL line holds here",
+				    SINK_MAX_WET_TEXT >> 20);
 	if (strbuf_try_grow(&sink->text, bytes) < 0)
 		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for the page's text");
 	return 0;
@@ -201,6 +207,12 @@ static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 	json_field(out, "title", info->title);
 	json_field(out, "charset", info->charset.reported[0] ? info->charset.reported : NULL);
 	json_field(out, "declared_charset", info->charset.label[0] ? info->charset.label : NULL);
+	json_field(out, "content_type", sink->page->media_type);
+	if (sink->page->http_status)
+		strbuf_addf(out, "\"http_status\":%d,", sink->page->http_status);
+	else
+		strbuf_addstr(out, "\"http_status\":null,");
+	strbuf_addf(out, "\"truncated\":%s,", sink->page->truncated ? "true" : "false");
 	strbuf_addf(out, "\"method\":%s,", sink->config.method_json ? sink->config.method_json
 								    : "null");
 	strbuf_addstr(out, "\"segments\":[");
@@ -210,7 +222,12 @@ static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 static void end_jsonl(struct page_sink *sink)
 {
 	const struct page_counts *c = &sink->counts;
-	strbuf_addf(&sink->pending, "],\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
+	/* The kept segments joined, one a line, as in WET. */
+	strbuf_addstr(&sink->pending, "],");
+	while (sink->text.len && sink->text.buf[sink->text.len - 1] == '\n')
+		strbuf_setlen(&sink->text, sink->text.len - 1);
+	json_field(&sink->pending, "text", sink->text.len ? sink->text.buf : "");
+	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
 
@@ -402,6 +419,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	memset(&sink->counts, 0, sizeof(sink->counts));
 	strbuf_reset(&sink->pending);
 	strbuf_reset(&sink->text);
+	sink->flushed = sink->skipped = 0;
 	/* A text dump streams whatever the output (it may be of any size); an
 	 * HTML page streams only where a failure leaves nothing anyway. WET
 	 * must see the whole page first. */
@@ -451,7 +469,10 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		write_lines(&sink->pending, segments, count_, 0, "\n\n");
 		break;
 	case SINK_JSONL:
+		if (reserve_wet_text(sink, bytes, err) < 0)
+			return -1;
 		write_json_segments(sink, segments, count_);
+		write_lines(&sink->text, segments, count_, 0, "\n");
 		break;
 	case SINK_WET:
 		if (reserve_wet_text(sink, bytes, err) < 0)
@@ -465,21 +486,38 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 static int end_wet(struct page_sink *sink, struct nc_error *err)
 {
 	struct warc_conversion record = {
-		.source = sink->page->name,
 		.target_uri = sink->url.buf,
 		.date = sink->page->date,
 		.refers_to = sink->page->record_id,
+		.position = sink->page->position,
 		.text = sink->text.buf,
 		.len = sink->text.len,
 	};
 	return warc_writer_conversion(sink->wet, &sink->pending, &record, err);
 }
 
+/* A page that yields no text (a robots.txt, a page of navigation only)
+ * gets no JSONL line and no WET record: an empty one only costs its
+ * readers. With --scores its dropped segments are its text. */
+static int skip_empty_page(struct page_sink *sink)
+{
+	if ((sink->config.format != SINK_JSONL && sink->config.format != SINK_WET) ||
+	    sink->config.scores || sink->counts.kept || sink->flushed)
+		return 0;
+	strbuf_reset(&sink->pending);
+	sink->skipped = 1;
+	return 1;
+}
+
 int page_sink_end(struct page_sink *sink, struct nc_error *err)
 {
 	int ret = 0;
 
-	if (sink->config.format == SINK_JSONL)
+	if (skip_empty_page(sink))
+		;
+	else if (sink->config.format == SINK_TEXT && sink->page->grouped)
+		strbuf_addstr(&sink->pending, "\f\n");   /* where the archive's next page begins */
+	else if (sink->config.format == SINK_JSONL)
 		end_jsonl(sink);
 	else if (sink->config.format == SINK_WET)
 		ret = end_wet(sink, err);
@@ -505,6 +543,11 @@ void page_sink_abort(struct page_sink *sink)
 int page_sink_finish(struct page_sink *sink, struct nc_error *err)
 {
 	return sink->output->ops->finish(sink->output, err);
+}
+
+int page_sink_skipped(const struct page_sink *sink)
+{
+	return sink->skipped;
 }
 
 const struct page_counts *page_sink_counts(const struct page_sink *sink)

@@ -106,6 +106,10 @@ int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 /* After the last page: close what the output holds open (an archive's file). */
 int page_sink_finish(struct page_sink *sink, struct nc_error *err);
 
+/* Was the page last ended skipped: a JSONL or WET page without text, of
+ * which nothing was written (valid after end())? */
+int page_sink_skipped(const struct page_sink *sink);
+
 /* The counts of the page last written (valid after end()). */
 const struct page_counts *page_sink_counts(const struct page_sink *sink);
 

@@ -158,11 +158,19 @@ int warc_writer_conversion(struct warc_writer *writer, struct strbuf *out,
 	if (record->target_uri && add_header(&header, "WARC-Target-URI", record->target_uri, err) < 0)
 		goto out;
 	add_date(&header, record->date);
+	/* The id follows from the source record's id, its position in the
+	 * archive (two records may share an id) and the text, else from the
+	 * URI, the date and the text: never from how the input was named
+	 * (x.warc.gz, ./x.warc.gz, an absolute path, standard input), so a
+	 * rerun anywhere gives the same ids. */
 	struct strbuf seed = STRBUF_INIT;
-	strbuf_addf(&seed, "conversion\n%s\n%s\n%s\n", record->source ? record->source : "",
-		    record->refers_to ? record->refers_to : "",
-		    record->target_uri ? record->target_uri : "");
-	strbuf_add(&seed, header.buf, header.len);   /* holds the date */
+	if (record->refers_to) {
+		strbuf_addf(&seed, "conversion of %s at %s\n", record->refers_to,
+			    record->position ? record->position : "");
+	} else {
+		strbuf_addf(&seed, "conversion\n%s\n", record->target_uri ? record->target_uri : "");
+		strbuf_add(&seed, header.buf, header.len);   /* holds the date */
+	}
 	strbuf_add(&seed, record->text, record->len);
 	add_record_id(&header, &seed);
 	strbuf_release(&seed);

@@ -50,10 +50,10 @@ int warc_writer_warcinfo(struct warc_writer *writer, struct strbuf *out, const c
 			 const char *date, const char *const *fields, struct nc_error *err);
 
 struct warc_conversion {
-	const char *source;       /* names the page (file, FILE@OFFSET): ids differ by it */
 	const char *target_uri;   /* NULL: no WARC-Target-URI line */
 	const char *date;         /* WARC-Date, e.g. the source record's; NULL: now */
 	const char *refers_to;    /* WARC-Record-ID of the source record, or NULL */
+	const char *position;     /* where the page is in its input (warc-source.h), or NULL */
 	const char *text;         /* the block: UTF-8 text */
 	size_t len;
 };

@@ -68,6 +68,8 @@ void page_release(struct page *page)
 	free(page->charset_hint);
 	free(page->record_id);
 	free(page->date);
+	free(page->media_type);
+	free(page->position);
 	memset(page, 0, sizeof(*page));
 }
 

@@ -44,6 +44,15 @@ struct page {
 	char *charset_hint;   /* NULL: none */
 	char *record_id;      /* an archive record's WARC-Record-ID, or NULL */
 	char *date;           /* when it was fetched (its record's WARC-Date), or NULL */
+	char *media_type;     /* its media type as its source gave it (an archive
+				 record's HTTP Content-Type, "text/html"), or NULL */
+	int http_status;      /* its HTTP status, 0 when it came by no HTTP response */
+	int truncated;        /* its record says WARC-Truncated: the payload was cut */
+	char *position;       /* where it is in its input, for ids that do not depend
+				 on how the input was named: an archive record's
+				 OFFSET or OFFSET+SKIP (as in its name); NULL for a file */
+	int one_block_a_line; /* a WET conversion record: each line is a block of
+				 its page (every line is a segment of its own) */
 	enum page_kind kind;
 	int sequential;       /* the reader reads a shared archive: read the page
 				 whole before asking the source for the next */

@@ -177,6 +177,11 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	page_read_prefix(page);
 	if (known < 0 && !kind_of_bytes(&page->prefix, &kind))
 		goto not_a_page;
+	/* HTML served as text/plain (a server's default type) is HTML: its
+	 * bytes decide when they clearly are (sniff.h). */
+	if (known > 0 && kind == PAGE_TEXT && record->type != WARC_TYPE_CONVERSION &&
+	    sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_HTML)
+		kind = PAGE_HTML;
 	/* A conversion record is text by its type; one of binary data (a
 	 * converter's failure) is no page. */
 	if (record->type == WARC_TYPE_CONVERSION &&
@@ -202,11 +207,15 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 		strbuf_addf(&name, "%s/", source->output_base);
 	strbuf_add(&name, where.buf, where.len);
 	out->output_name = strbuf_detach(&name, NULL);
-	strbuf_release(&where);
+	out->position = strbuf_detach(&where, NULL);
 	out->url = record->target_uri ? xstrdup(record->target_uri) : NULL;
 	out->charset_hint = charset ? xstrdup(charset) : NULL;
 	out->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
 	out->date = record->date ? xstrdup(record->date) : NULL;
+	out->media_type = source->media_type.len ? xstrdup(source->media_type.buf) : NULL;
+	out->http_status = http_status;
+	out->truncated = record->truncated;
+	out->one_block_a_line = record->type == WARC_TYPE_CONVERSION;
 	out->kind = kind;
 	out->sequential = 1;
 	out->reader = (struct page_reader){ warc_page_read, warc_page_close, page };
