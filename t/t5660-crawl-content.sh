@@ -6,7 +6,8 @@
 # and bytes say (HTML served as text/plain, records without text,
 # WARC-Truncated, HTTP status and type in JSONL); WET read line by line;
 # WET ids that do not depend on how the input was named; page boundaries
-# in text output and a JSONL text field. Every check here failed
+# in text output and a JSONL text field; each page's language (CLD2) in
+# JSONL and WET, and --language. Every check here failed
 # before the change it tests (run with top_builddir set to an older build).
 . "$(dirname "$0")/test-lib.sh"
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
@@ -119,5 +120,24 @@ is "$(grep -c "$(printf '^\f$')" "$TMP/out")" 3 "...ends each page with a form f
 ok "JSONL" ncleaner --no-lm -f jsonl "$TMP/latin1.warc"
 grep_ok "...has the kept text in one field" \
 	'\],"text":"This paragraph of running text is long enough' "$TMP/out"
+
+# --- language --------------------------------------------------------------------
+printf '<html><body><p>Der Hund des Nachbarn bellt jeden Morgen, wenn die Zeitung gebracht wird, und die ganze Stra\303\237e wacht davon auf. Niemand wei\303\237, warum er das tut.</p></body></html>' > "$TMP/de.html"
+{ http_record http://example.com/de 'text/html; charset=utf-8' "$TMP/de.html"
+  http_record http://example.com/en 'text/html; charset=ISO-8859-1' "$TMP/latin1.html"
+} > "$TMP/lang.warc"
+ok "pages in German and English" ncleaner --no-lm -f jsonl "$TMP/lang.warc"
+grep_ok "...JSONL names the German page's language" '"url":"http://example.com/de".*"language":"de"' "$TMP/out"
+grep_ok "...and the English one's" '"url":"http://example.com/en".*"language":"en"' "$TMP/out"
+ok "...in WET" ncleaner --no-lm -f wet "$TMP/lang.warc"
+grep_ok "...as Common Crawl does (ISO 639-3)" "^WARC-Identified-Content-Language: deu" "$TMP/out"
+ok "--language de" ncleaner --no-lm -f jsonl --language de --stats "$TMP/lang.stats" "$TMP/lang.warc"
+is "$(grep -c . "$TMP/out")" 1 "...writes one page"
+grep_ok "...the German one" '"language":"de"' "$TMP/out"
+grep_ok "...and counts the other" '"pages_other_language":1' "$TMP/lang.stats"
+ok "--language deu,fra (ISO 639-3), cleaneval format" ncleaner --no-lm --language deu,fra "$TMP/lang.warc"
+is "$(grep -c '^URL:' "$TMP/out")" 1 "...writes the German page only"
+fails 2 "--language with a bad list is a usage error" ncleaner --language 'en,' "$TMP/de.html"
+grep_ok "...saying so" "not a list of language codes" "$TMP/err"
 
 done_testing

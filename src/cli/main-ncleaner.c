@@ -17,6 +17,7 @@
 #include "pipeline/runner.h"
 #include "sink/output.h"
 #include "sink/sink.h"
+#include "sink/language.h"
 #include "source/input-source.h"
 
 #include <errno.h>
@@ -80,6 +81,8 @@ static void usage(FILE *out)
 "                        are always read so)\n"
 "      --follow-symlinks follow symlinks to directories when walking DIR\n"
 "Output:\n"
+"      --language LIST   write only pages whose kept text is in one of these\n"
+"                        languages (CLD2's codes: en,de,zh; or ISO 639-3: eng)\n"
 "  -o, --output-dir DIR  write DIR/<name><extension> per input\n"
 "  -f, --format FORMAT   cleaneval (default), text, jsonl or wet\n"
 "      --gzip            gzip the output (a gzip member per page)\n"
@@ -104,7 +107,8 @@ static void usage(FILE *out)
 enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
-	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS
+	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS,
+	OPT_LANGUAGE
 };
 
 static const struct option long_options[] = {
@@ -122,6 +126,7 @@ static const struct option long_options[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "lines", no_argument, NULL, OPT_LINES },
+	{ "language", required_argument, NULL, OPT_LANGUAGE },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "stats", required_argument, NULL, OPT_STATS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
@@ -145,6 +150,7 @@ struct settings {
 	int gzip, skip_existing, lines, progress, jobs;
 	enum file_kind_rule file_kind;
 	const char *encoding, *stats;
+	const char *languages;           /* --language LIST, or NULL */
 	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
 	char extension[16];      /* of the output files */
 };
@@ -498,6 +504,7 @@ static int run(struct settings *set, struct file_source *inputs)
 	struct sink_config sink = {
 		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
 		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
+		.languages = set->languages,
 	};
 	status = clean_inputs(set, inputs, pipeline, &sink);
 out:
@@ -538,6 +545,11 @@ static int check_settings(struct settings *set)
 	}
 	if (set->skip_existing && !set->output_dir) {
 		cli_print(program, "--skip-existing needs -o DIR");
+		return -1;
+	}
+	if (set->languages && !language_list_valid(set->languages)) {
+		cli_print(program, "--language: '%s' is not a list of language codes (such as "
+			  "en,de or eng,deu)", set->languages);
 		return -1;
 	}
 	if (set->encoding && !charset_known(set->encoding)) {
@@ -641,6 +653,7 @@ int main(int argc, char **argv)
 		case OPT_HTML: set.file_kind = FILE_KIND_HTML; break;
 		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
 		case OPT_LINES: set.lines = 1; break;
+		case OPT_LANGUAGE: set.languages = optarg; break;
 		case OPT_PROGRESS: progress = 1; break;
 		case OPT_FOLLOW_SYMLINKS: follow_symlinks = 1; break;
 		case 'h': usage(stdout); return 0;

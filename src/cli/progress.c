@@ -112,6 +112,7 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->charset_fallbacks += report->stats->charset_fallback != 0;
 		p->truncated += report->stats->truncated != 0;
 		p->without_text += report->stats->without_text != 0;
+		p->other_language += report->stats->other_language != 0;
 	}
 	draw(p, 0);
 }
@@ -142,6 +143,8 @@ void progress_summary(struct progress *p, FILE *out)
 			plural(c->records_skipped, "record", "records"));
 	if (p->without_text)
 		fprintf(out, ", %" PRIu64 " without text (not written)", p->without_text);
+	if (p->other_language)
+		fprintf(out, ", %" PRIu64 " in other languages (not written)", p->other_language);
 	if (p->truncated)
 		fprintf(out, ", %" PRIu64 " from truncated records", p->truncated);
 	/* No words segmented (--dump, or only empty pages): no share to report. */
@@ -164,10 +167,11 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
 		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
+		    ",\"pages_other_language\":%" PRIu64
 		    ",\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
-		    p->charset_fallbacks, p->truncated, p->without_text, p->jobs,
+		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language, p->jobs,
 		    progress_now() - p->started);
 }
 

@@ -67,6 +67,7 @@ struct page_stats {
 					  and stage 1 passed over it (charset-choice.h) */
 	int truncated;                 /* its archive record says WARC-Truncated */
 	int without_text;              /* nothing kept: JSONL and WET wrote nothing */
+	int other_language;            /* not in a language of --language: not written */
 };
 
 struct pipeline;

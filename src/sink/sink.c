@@ -6,6 +6,7 @@
  * the text's length) collects the page in `text` and formats at the end.
  */
 #include "sink/sink.h"
+#include "sink/language.h"
 #include "sink/warc-writer.h"
 #include "base/alloc.h"
 #include "base/json.h"
@@ -30,7 +31,8 @@ struct page_sink {
 	struct strbuf url;           /* WET: its URL (the caller's meta lives only in begin()) */
 	struct page_counts counts;
 	int flushed;                 /* some of the page has been passed on */
-	int skipped;                 /* the page had no text and was not written */
+	enum sink_skip skipped;      /* why the page was not written */
+	struct language language;    /* of the page's kept text, known at its end */
 };
 
 const char *sink_format_extension(enum sink_format format)
@@ -227,6 +229,7 @@ static void end_jsonl(struct page_sink *sink)
 	while (sink->text.len && sink->text.buf[sink->text.len - 1] == '\n')
 		strbuf_setlen(&sink->text, sink->text.len - 1);
 	json_field(&sink->pending, "text", sink->text.len ? sink->text.buf : "");
+	json_field(&sink->pending, "language", sink->language.code[0] ? sink->language.code : NULL);
 	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
@@ -419,11 +422,12 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	memset(&sink->counts, 0, sizeof(sink->counts));
 	strbuf_reset(&sink->pending);
 	strbuf_reset(&sink->text);
-	sink->flushed = sink->skipped = 0;
+	sink->flushed = 0;
+	sink->skipped = SINK_WRITTEN;
 	/* A text dump streams whatever the output (it may be of any size); an
 	 * HTML page streams only where a failure leaves nothing anyway. WET
 	 * must see the whole page first. */
-	sink->streaming = sink->config.format != SINK_WET &&
+	sink->streaming = sink->config.format != SINK_WET && !sink->config.languages &&
 			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
 	if (sink->config.format == SINK_CLEANEVAL)
 		write_url_line(&sink->pending, page_info_url(info, page));
@@ -449,6 +453,15 @@ int page_sink_dump(struct page_sink *sink, const char *text, size_t len, struct 
 	return flush_when_full(sink, err);
 }
 
+/* The page's kept text, one segment a line, is held until its end: for
+ * WET's record, JSONL's "text", and the page's language (always in JSONL
+ * and WET, in the other formats for --language). */
+static int holds_text(const struct page_sink *sink)
+{
+	return sink->config.format == SINK_JSONL || sink->config.format == SINK_WET ||
+	       sink->config.languages;
+}
+
 int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
 		       size_t count_, struct nc_error *err)
 {
@@ -457,6 +470,11 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		bytes += segments[i].segment.len + 128;   /* text, tag or JSON, scores */
 	if (reserve(sink, bytes, err) < 0)
 		return -1;
+	if (holds_text(sink)) {
+		if (reserve_wet_text(sink, bytes, err) < 0)
+			return -1;
+		write_lines(&sink->text, segments, count_, 0, "\n");
+	}
 	count(sink, segments, count_);
 	switch (sink->config.format) {
 	case SINK_CLEANEVAL:
@@ -469,16 +487,10 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		write_lines(&sink->pending, segments, count_, 0, "\n\n");
 		break;
 	case SINK_JSONL:
-		if (reserve_wet_text(sink, bytes, err) < 0)
-			return -1;
 		write_json_segments(sink, segments, count_);
-		write_lines(&sink->text, segments, count_, 0, "\n");
 		break;
 	case SINK_WET:
-		if (reserve_wet_text(sink, bytes, err) < 0)
-			return -1;
-		write_lines(&sink->text, segments, count_, 0, "\n");
-		break;
+		break;   /* the text above is the record */
 	}
 	return flush_when_full(sink, err);
 }
@@ -490,6 +502,7 @@ static int end_wet(struct page_sink *sink, struct nc_error *err)
 		.date = sink->page->date,
 		.refers_to = sink->page->record_id,
 		.position = sink->page->position,
+		.language = sink->language.iso639_3[0] ? sink->language.iso639_3 : NULL,
 		.text = sink->text.buf,
 		.len = sink->text.len,
 	};
@@ -505,7 +518,19 @@ static int skip_empty_page(struct page_sink *sink)
 	    sink->config.scores || sink->counts.kept || sink->flushed)
 		return 0;
 	strbuf_reset(&sink->pending);
-	sink->skipped = 1;
+	sink->skipped = SINK_SKIP_NO_TEXT;
+	return 1;
+}
+
+/* --language: a page in another language (or in one that cannot be told)
+ * is not written. Nothing of it has been passed on: with --language no
+ * page streams (begin()). */
+static int skip_other_language(struct page_sink *sink)
+{
+	if (!sink->config.languages || language_in_list(&sink->language, sink->config.languages))
+		return 0;
+	strbuf_reset(&sink->pending);
+	sink->skipped = SINK_SKIP_LANGUAGE;
 	return 1;
 }
 
@@ -513,7 +538,10 @@ int page_sink_end(struct page_sink *sink, struct nc_error *err)
 {
 	int ret = 0;
 
-	if (skip_empty_page(sink))
+	memset(&sink->language, 0, sizeof(sink->language));
+	if (holds_text(sink))
+		language_identify(sink->text.buf, sink->text.len, &sink->language);
+	if (skip_empty_page(sink) || skip_other_language(sink))
 		;
 	else if (sink->config.format == SINK_TEXT && sink->page->grouped)
 		strbuf_addstr(&sink->pending, "\f\n");   /* where the archive's next page begins */
@@ -545,7 +573,7 @@ int page_sink_finish(struct page_sink *sink, struct nc_error *err)
 	return sink->output->ops->finish(sink->output, err);
 }
 
-int page_sink_skipped(const struct page_sink *sink)
+enum sink_skip page_sink_skipped(const struct page_sink *sink)
 {
 	return sink->skipped;
 }

@@ -66,6 +66,8 @@ struct sink_config {
 	const char *method_json;   /* jsonl: a JSON object naming the method and its
 				      settings; NULL: null */
 	const char *software;      /* wet: the warcinfo's software field */
+	const char *languages;     /* --language: write only pages in these languages
+				      (language.h: "en,de" or "eng,deu"), or NULL */
 };
 
 /* The file name extension of a format's output (".txt", ".jsonl", ".wet";
@@ -106,9 +108,13 @@ int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 /* After the last page: close what the output holds open (an archive's file). */
 int page_sink_finish(struct page_sink *sink, struct nc_error *err);
 
-/* Was the page last ended skipped: a JSONL or WET page without text, of
- * which nothing was written (valid after end())? */
-int page_sink_skipped(const struct page_sink *sink);
+/* Why the page last ended was not written (valid after end()). */
+enum sink_skip {
+	SINK_WRITTEN = 0,
+	SINK_SKIP_NO_TEXT,       /* JSONL or WET, and the page kept no text */
+	SINK_SKIP_LANGUAGE       /* not in a language of --language */
+};
+enum sink_skip page_sink_skipped(const struct page_sink *sink);
 
 /* The counts of the page last written (valid after end()). */
 const struct page_counts *page_sink_counts(const struct page_sink *sink);

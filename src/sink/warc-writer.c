@@ -176,6 +176,9 @@ int warc_writer_conversion(struct warc_writer *writer, struct strbuf *out,
 	strbuf_release(&seed);
 	if (record->refers_to && add_header(&header, "WARC-Refers-To", record->refers_to, err) < 0)
 		goto out;
+	if (record->language && add_header(&header, "WARC-Identified-Content-Language",
+					   record->language, err) < 0)
+		goto out;
 	add_block_digest(&header, record->text, record->len);
 	strbuf_addf(&header, "Content-Type: text/plain\r\nContent-Length: %zu\r\n\r\n", record->len);
 	ret = emit_record(writer, out, &header, record->text, record->len, err);

@@ -54,6 +54,7 @@ struct warc_conversion {
 	const char *date;         /* WARC-Date, e.g. the source record's; NULL: now */
 	const char *refers_to;    /* WARC-Record-ID of the source record, or NULL */
 	const char *position;     /* where the page is in its input (warc-source.h), or NULL */
+	const char *language;     /* WARC-Identified-Content-Language (ISO 639-3), or NULL */
 	const char *text;         /* the block: UTF-8 text */
 	size_t len;
 };
