@@ -1,6 +1,7 @@
 /* alloc.c: allocation that cannot fail (see alloc.h). */
 #include "base/alloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,4 +46,13 @@ char *xmemdup(const void *s, size_t len)
 	memcpy(copy, s, len);
 	copy[len] = '\0';
 	return copy;
+}
+
+void *xgrow(void *items, size_t *alloc, size_t first, size_t item_size)
+{
+	size_t grown = *alloc ? 2 * *alloc : first;
+	if (grown < *alloc || (item_size && grown > SIZE_MAX / item_size))
+		xdie("out of memory (an array too large to grow)");
+	*alloc = grown;
+	return xrealloc(items, grown * item_size);
 }

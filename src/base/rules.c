@@ -8,15 +8,11 @@
 #include "base/rules.h"
 #include "base/alloc.h"
 #include "base/file.h"
+#include "base/limits.h"
 
 #include <pcre2.h>
 #include <string.h>
 
-/* Limits that stop catastrophic backtracking. A well-behaved rule on a
- * 10 MB page needs far fewer steps than this; a pathological one fails
- * within a fraction of a second. */
-#define RULE_MATCH_LIMIT 20000000
-#define RULE_DEPTH_LIMIT 1000000   /* in kibibytes of backtracking heap */
 #define RULE_JIT_STACK_BYTES (8u << 20)
 
 struct rule {
@@ -269,11 +265,6 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 			return out_of_memory(rules, rule, out_len, err);
 	}
 }
-
-/* Rules may add text (markers), but a rule set whose replacements feed each
- * other could grow the text exponentially: the text may grow to this many
- * times its size (plus 1 MiB) and no further. */
-#define RULE_MAX_GROWTH 4
 
 /* A workspace keeps a substitution buffer this large between texts; a
  * larger one (after a big page) is freed, so that a worker's memory goes

@@ -43,10 +43,7 @@ uint32_t decision_tree_add(struct decision_tree *tree, uint32_t parent, enum tre
 			   int feature, double threshold, const char *value,
 			   const uint32_t *counts)
 {
-	if (tree->count == tree->alloc) {
-		tree->alloc = tree->alloc ? 2 * tree->alloc : 16;
-		tree->nodes = xrealloc(tree->nodes, tree->alloc * sizeof(*tree->nodes));
-	}
+	ARRAY_GROW(tree->nodes, tree->count, tree->alloc, 16);
 	uint32_t index = (uint32_t)tree->count++;
 	struct tree_node *node = &tree->nodes[index];
 	memset(node, 0, sizeof(*node));

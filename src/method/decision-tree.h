@@ -59,15 +59,12 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "method/model-file.h"
+#include "base/limits.h"
 
 #define TREE_FILE_VERSION MODEL_FILE_VERSION
-#define TREE_MAX_NODES (1u << 20)
-#define TREE_MAX_DEPTH 64
 #define TREE_MAX_BRANCHES 256
 #define TREE_MAX_CLASSES 16
 #define TREE_NONE UINT32_MAX
-/* A tree of TREE_MAX_NODES nodes with long values fits well inside. */
-#define TREE_MAX_FILE_BYTES (256u << 20)
 
 struct tree_feature {
 	const char *name;

@@ -5,6 +5,7 @@
 #include "method/perplexity-text.h"
 #include "base/alloc.h"
 #include "base/file.h"
+#include "base/limits.h"
 
 #include <errno.h>
 #include <math.h>
@@ -14,9 +15,6 @@
 #include <string.h>
 
 /* --- the settings file ------------------------------------------------------------ */
-
-/* 64 KB: three short lines and a description. */
-#define ICE_LM_MAX_FILE_BYTES (64u << 10)
 
 void ice_lm_settings_release(struct ice_lm_settings *settings)
 {
@@ -214,10 +212,7 @@ static uint32_t word_index(struct ice_lm_scratch *s, uint64_t key, int add)
 	}
 	if (!add)
 		return UINT32_MAX;
-	if (s->entries == s->counts_alloc) {
-		s->counts_alloc = s->counts_alloc ? 2 * s->counts_alloc : 1024;
-		s->counts = xrealloc(s->counts, s->counts_alloc * sizeof(*s->counts));
-	}
+	ARRAY_GROW(s->counts, s->entries, s->counts_alloc, 1024);
 	s->keys[i] = key;
 	s->index[i] = (uint32_t)s->entries;
 	memset(&s->counts[s->entries], 0, sizeof(*s->counts));
@@ -268,11 +263,7 @@ static void add_text(struct ice_lm_scratch *s, const char *text, size_t len, int
 		s->counts[w].background++;
 		if (!query || s->counts[w].query++ > 0)
 			continue;
-		if (s->query_count == s->query_alloc) {
-			s->query_alloc = s->query_alloc ? 2 * s->query_alloc : 64;
-			s->query_words = xrealloc(s->query_words,
-						  s->query_alloc * sizeof(*s->query_words));
-		}
+		ARRAY_GROW(s->query_words, s->query_count, s->query_alloc, 64);
 		s->query_words[s->query_count++] = w;
 	}
 }
@@ -293,10 +284,7 @@ static double block_divergence(struct ice_lm_scratch *s, const struct segment *s
 
 	perplexity_tokens_start(&cursor, segment->text, segment->len);
 	while (next_word(&cursor, &key)) {
-		if (n == s->block_alloc) {
-			s->block_alloc = s->block_alloc ? 2 * s->block_alloc : 256;
-			s->block = xrealloc(s->block, s->block_alloc * sizeof(*s->block));
-		}
+		ARRAY_GROW(s->block, n, s->block_alloc, 256);
 		s->block[n++] = key;
 	}
 	for (size_t i = 0; i < n; i++) {

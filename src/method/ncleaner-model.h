@@ -33,6 +33,7 @@
 #include "base/error.h"
 #include "method/model-file.h"
 #include "method/ngram.h"
+#include "base/limits.h"
 
 #define NCLEANER_MODEL_VERSION MODEL_FILE_VERSION
 #define NCLEANER_METHOD_NAME "ncleaner"
@@ -51,11 +52,6 @@ struct ncleaner_model {
 void ncleaner_model_init(struct ncleaner_model *model, int order, double q, enum ngram_mode mode);
 void ncleaner_model_release(struct ncleaner_model *model);
 
-/* Largest model file the loader reads, checked before reading: loading
- * takes about ten times the file's size (english.model: 0.7 MB file, 6.6 MB
- * in memory), so this bounds a model at about 640 MB. */
-#define MODEL_MAX_BYTES (64u << 20)
-
 int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err);
 
 /* The same from memory; `name` is used in error messages. */
@@ -67,6 +63,5 @@ int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const c
  * (base/file.h), as train-ncleaner does. */
 int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const char *name,
 			 struct nc_error *err);
-
 
 #endif

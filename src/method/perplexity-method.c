@@ -189,11 +189,7 @@ static size_t perplexity_split(struct method_scorer *base, const struct segment 
 
 	perplexity_sentences_start(&cursor, segment->text, segment->len);
 	while (perplexity_sentences_next(&cursor, &sentence)) {
-		if (n == scorer->sentences_alloc) {
-			scorer->sentences_alloc = n ? 2 * n : 16;
-			scorer->sentences = xrealloc(scorer->sentences, scorer->sentences_alloc *
-						     sizeof(*scorer->sentences));
-		}
+		ARRAY_GROW(scorer->sentences, n, scorer->sentences_alloc, 16);
 		scorer->sentences[n++] = sentence;
 	}
 	*pieces = scorer->sentences;
@@ -209,11 +205,7 @@ static size_t token_keys(struct perplexity_scorer *scorer, const char *text, siz
 
 	perplexity_tokens_start(&cursor, text, len);
 	while (perplexity_tokens_next(&cursor, &token, &token_len)) {
-		if (n == scorer->words_alloc) {
-			scorer->words_alloc = n ? 2 * n : 64;
-			scorer->words = xrealloc(scorer->words, scorer->words_alloc *
-						 sizeof(*scorer->words));
-		}
+		ARRAY_GROW(scorer->words, n, scorer->words_alloc, 64);
 		scorer->words[n++] = perplexity_token_key(token, token_len);
 	}
 	return n;

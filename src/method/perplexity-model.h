@@ -58,15 +58,11 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "method/model-file.h"
+#include "base/limits.h"
 
 #define PERPLEXITY_METHOD_NAME "perplexity"
 #define PERPLEXITY_MODEL_VERSION MODEL_FILE_VERSION
 #define PERPLEXITY_MAX_ORDER 3
-
-/* 16 GiB: a trigram model of the 100 M-word BNC would take about a tenth of
- * that; past the limit the loaded tables (about as large as the file) would
- * not fit in the memory of the machines this runs on anyway. */
-#define PERPLEXITY_MODEL_MAX_BYTES ((uint64_t)16 << 30)
 
 /* --- lookup tables ---------------------------------------------------------- */
 

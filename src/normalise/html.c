@@ -5,15 +5,13 @@
 #include "normalise/charset-choice.h"
 #include "base/alloc.h"
 #include "base/utf8.h"
+#include "base/limits.h"
 
 #include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-/* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
-#define WRAPPER_MAX_BYTES 65536
 
 static const char *skip_space(const char *p, const char *end)
 {

@@ -272,8 +272,7 @@ static int begin_cleaning(struct worker *w, const struct page *page, struct nc_e
 static void batch_add(struct segment_batch *batch, const struct scored_segment *s)
 {
 	if (batch->count == batch->alloc) {
-		batch->alloc = batch->alloc ? 2 * batch->alloc : 256;
-		batch->items = xrealloc(batch->items, batch->alloc * sizeof(*batch->items));
+		batch->items = xgrow(batch->items, &batch->alloc, 256, sizeof(*batch->items));
 		batch->offsets = xrealloc(batch->offsets, batch->alloc * sizeof(*batch->offsets));
 	}
 	batch->offsets[batch->count] = batch->text.len;

@@ -38,12 +38,7 @@
 #include "segment/segment.h"
 #include "sink/sink.h"
 #include "source/page.h"
-
-/* Largest HTML page accepted, and largest dump a renderer may produce (also
- * the most text a whole-page decider may hold). Larger inputs are an error
- * (NC_ERR_LIMIT) rather than a reason to use unbounded memory. */
-#define PIPELINE_MAX_PAGE_BYTES (64u << 20)
-#define PIPELINE_MAX_DUMP_BYTES (64u << 20)
+#include "base/limits.h"
 
 struct pipeline_config {
 	int dump_only;                          /* the paper's baseline: render the page

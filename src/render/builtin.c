@@ -1032,10 +1032,7 @@ static void start_link(struct layout *L, const char *const *attributes)
 
 static void push(struct layout *L, int kind)
 {
-	if (L->depth == L->alloc) {
-		L->alloc = L->alloc ? 2 * L->alloc : 64;
-		L->stack = xrealloc(L->stack, L->alloc * sizeof(*L->stack));
-	}
+	ARRAY_GROW(L->stack, L->depth, L->alloc, 64);
 	L->stack[L->depth].kind = (unsigned char)kind;
 	L->stack[L->depth].style = L->new_style;
 	L->depth++;

@@ -112,10 +112,7 @@ static void block_element_start(struct html_walk *walk, const char *name)
 	if (!tag)
 		return;   /* inline: transparent */
 	end_block(walk);
-	if (walk->depth == walk->alloc) {
-		walk->alloc = walk->alloc ? 2 * walk->alloc : 32;
-		walk->open_blocks = xrealloc(walk->open_blocks, walk->alloc * sizeof(*walk->open_blocks));
-	}
+	ARRAY_GROW(walk->open_blocks, walk->depth, walk->alloc, 32);
 	walk->open_blocks[walk->depth++] = tag;
 }
 

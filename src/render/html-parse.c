@@ -80,10 +80,7 @@ struct edit_list {
 
 static void edit_add(struct edit_list *list, size_t from, size_t to, const char *insert)
 {
-	if (list->count == list->alloc) {
-		list->alloc = list->alloc ? 2 * list->alloc : 8;
-		list->edits = xrealloc(list->edits, list->alloc * sizeof(*list->edits));
-	}
+	ARRAY_GROW(list->edits, list->count, list->alloc, 8);
 	list->edits[list->count++] = (struct page_edit){ from, to, insert };
 }
 
@@ -381,7 +378,6 @@ static void on_message(void *data, const char *fmt, ...)
 {
 	(void)data, (void)fmt;
 }
-
 
 /* How it works: libxml2 parses from memory into our SAX handler instead of
  * building a tree (the handler replaces the context's own for the parse and

@@ -40,28 +40,11 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "render/renderer.h"
-
-/* A start tag's attributes beyond this many are dropped before parsing.
- * Pages in the wild stay far below it (the most on the development pages
- * is about 20); the duplicate check costs at most this / 4 comparisons per
- * byte of page. */
-#define HTML_PARSE_MAX_ATTRIBUTES 256
-
-/* Open elements whose tags are passed on; deeper ones read as if their
- * tags were not there (their text is kept), so that what a caller keeps per
- * open element is bounded. No page is refused for its depth: Lynx renders
- * 20,000 levels of unclosed tags, and so must the in-process renderers. */
-#define HTML_PARSE_MAX_DEPTH 4096
+#include "base/limits.h"
 
 /* The deadline of a page in seconds where the configuration names none
  * (that of Lynx, cli.h's default --timeout). */
 #define HTML_PARSE_DEFAULT_TIMEOUT 10.0
-
-/* Open elements a page may nest in libxml2's view at all; more is an
- * error (NC_ERR_LIMIT). It bounds the search of the open elements that
- * libxml2 makes at each stray end tag (see HTML_PARSE_TAG_RUN); 20,000
- * levels of <div><table><tr><td><ul><li><b><i> are 160,000. */
-#define HTML_PARSE_MAX_NESTING (1 << 20)
 
 /* The longest run of tags without a byte between them that libxml2 parses
  * without an event; see html-parse.c, find_edits(). A longer run gets a

@@ -27,10 +27,7 @@
 #include "base/error.h"
 #include "base/rules.h"
 #include "normalise/markers.h"
-
-/* Segments are cut at this size: it bounds the memory a pathological line
- * (megabytes without a newline) can take. */
-#define SEGMENT_MAX_BYTES (1u << 20)
+#include "base/limits.h"
 
 enum segment_type {
 	SEGMENT_PARAGRAPH = 'p',

@@ -20,6 +20,8 @@
 
 #include <stddef.h>
 
+#include "base/limits.h"
+
 struct language {
 	char code[16];       /* "" when the text is too short or mixed to tell */
 	char iso639_3[4];
@@ -29,7 +31,6 @@ struct language {
 /* The language of `len` bytes of UTF-8 text (at most the first
  * LANGUAGE_MAX_BYTES are read: more says nothing new). */
 void language_identify(const char *utf8, size_t len, struct language *out);
-#define LANGUAGE_MAX_BYTES ((size_t)1 << 20)
 
 /* Is `list` a comma-separated list of codes (letters and '-', 2 to 15
  * characters each)? */

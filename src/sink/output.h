@@ -36,6 +36,7 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "source/page.h"
+#include "base/limits.h"
 
 /* Added to the name of an archive's output that holds only the pages
  * before its archive broke off. */
@@ -87,10 +88,8 @@ struct page_output *directory_output_new(const char *dir, const char *extension)
 
 /* --- a page's bytes, held until the page is known to have succeeded ------ */
 
-/* In memory up to HELD_MEMORY_MAX bytes, the rest in an anonymous temporary
- * file (base/file.h), so that a page of any size takes bounded memory. */
-#define HELD_MEMORY_MAX ((size_t)4 << 20)
-
+/* In memory up to HELD_MEMORY_MAX bytes (base/limits.h), the rest in an
+ * anonymous temporary file. */
 struct held_bytes {
 	struct strbuf memory;
 	FILE *spill;          /* NULL until the memory part is full */

@@ -49,6 +49,7 @@
 #include "normalise/page-info.h"
 #include "sink/output.h"
 #include "source/page.h"
+#include "base/limits.h"
 
 #define SINK_FLUSH_BYTES (1u << 16)
 
@@ -79,10 +80,6 @@ struct page_counts {
 	size_t segments, kept;       /* segments (not pieces): kept when a piece is */
 	size_t words, kept_words;    /* white-space separated tokens */
 };
-
-/* WET: a page's text is held whole (a record states its length and digest
- * before the text); a page with more fails with NC_ERR_LIMIT. */
-#define SINK_MAX_WET_TEXT ((size_t)64 << 20)
 
 struct page_sink;
 

@@ -190,11 +190,7 @@ static void member_add(struct byte_stream *stream, uint64_t decoded, uint64_t co
 		last->compressed = compressed;
 		return;
 	}
-	if (stream->member_count == stream->member_alloc) {
-		stream->member_alloc = stream->member_alloc ? 2 * stream->member_alloc : 8;
-		stream->members = xrealloc(stream->members,
-					   stream->member_alloc * sizeof(*stream->members));
-	}
+	ARRAY_GROW(stream->members, stream->member_count, stream->member_alloc, 8);
 	stream->members[stream->member_count++] = (struct member_start){ decoded, compressed };
 }
 

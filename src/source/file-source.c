@@ -103,10 +103,7 @@ int file_source_exclude(struct file_source *source, const char *path, struct nc_
 static void add_input(struct file_source *source, const char *path, const char *relative,
 		      int walked)
 {
-	if (source->count == source->alloc) {
-		source->alloc = source->alloc ? 2 * source->alloc : 64;
-		source->inputs = xrealloc(source->inputs, source->alloc * sizeof(*source->inputs));
-	}
+	ARRAY_GROW(source->inputs, source->count, source->alloc, 64);
 	struct file_input *in = &source->inputs[source->count++];
 	in->path = xstrdup(path);
 	in->relative = xstrdup(relative);

@@ -32,11 +32,7 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "source/warc.h"
-
-/* The most an HTTP head may take (real ones: a few kB). */
-#define HTTP_MAX_HEAD_BYTES (1u << 20)
-/* The longest chunk-size line (with extensions) a chunked body may have. */
-#define HTTP_MAX_CHUNK_LINE 4096
+#include "base/limits.h"
 
 struct http_head {
 	int status;               /* e.g. 200 */

@@ -19,11 +19,7 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
-
-/* The most a text dump read from a file may hold (decoded): a page of text
- * is streamed, so this bounds time and output rather than memory; a gzip'd
- * dump can expand a thousandfold. Four times the limit of an HTML page. */
-#define PAGE_MAX_TEXT_BYTES ((uint64_t)256 << 20)
+#include "base/limits.h"
 
 enum page_kind {
 	PAGE_HTML,   /* bytes of an HTML page, any charset */

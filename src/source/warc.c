@@ -231,11 +231,7 @@ static int header_line(struct warc_reader *reader, size_t budget, struct nc_erro
 static void header_add(struct warc_reader *reader, const char *name, size_t name_len,
 		       const char *value, size_t value_len)
 {
-	if (reader->header_count == reader->header_alloc) {
-		reader->header_alloc = reader->header_alloc ? 2 * reader->header_alloc : 16;
-		reader->headers = xrealloc(reader->headers,
-					   reader->header_alloc * sizeof(*reader->headers));
-	}
+	ARRAY_GROW(reader->headers, reader->header_count, reader->header_alloc, 16);
 	struct warc_header *header = &reader->headers[reader->header_count++];
 	header->name = reader->header_text.len;
 	strbuf_add(&reader->header_text, name, name_len);

@@ -47,10 +47,7 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "source/byte-stream.h"
-
-/* The most a record's header may take: real headers are a few hundred
- * bytes; the limit only stops a damaged file from filling memory. */
-#define WARC_MAX_HEADER_BYTES (1u << 20)
+#include "base/limits.h"
 
 enum warc_type {
 	WARC_TYPE_WARCINFO,

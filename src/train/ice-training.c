@@ -65,10 +65,7 @@ static int collect_block(const struct segment *segment, void *data, struct nc_er
 {
 	struct ice_training *t = data;
 	(void)err;
-	if (t->block_count == t->block_alloc) {
-		t->block_alloc = t->block_alloc ? 2 * t->block_alloc : 1024;
-		t->blocks = xrealloc(t->blocks, t->block_alloc * sizeof(*t->blocks));
-	}
+	ARRAY_GROW(t->blocks, t->block_count, t->block_alloc, 1024);
 	struct block *b = &t->blocks[t->block_count++];
 	memset(b, 0, sizeof(*b));
 	b->offset = add_string(t, segment->text, segment->len);
@@ -137,10 +134,7 @@ int ice_training_add_page(struct ice_training *t, struct worker *worker,
 			entry.title = add_string(t, context->title, strlen(context->title)) + 1;
 		if (context->keywords)
 			entry.keywords = add_string(t, context->keywords, strlen(context->keywords)) + 1;
-		if (t->page_count == t->page_alloc) {
-			t->page_alloc = t->page_alloc ? 2 * t->page_alloc : 64;
-			t->pages = xrealloc(t->pages, t->page_alloc * sizeof(*t->pages));
-		}
+		ARRAY_GROW(t->pages, t->page_count, t->page_alloc, 64);
 		t->pages[t->page_count++] = entry;
 	} else {
 		strbuf_setlen(&t->text, text_len);   /* no trace of the page */

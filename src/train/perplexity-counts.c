@@ -89,8 +89,7 @@ static uint32_t vocabulary_intern(struct vocabulary *v, const char *word, size_t
 	if (v->words == MAX_WORDS)
 		return NO_WORD;
 	if (v->words == v->alloc) {
-		v->alloc = v->alloc ? 2 * v->alloc : 1024;
-		v->keys = xrealloc(v->keys, v->alloc * sizeof(*v->keys));
+		v->keys = xgrow(v->keys, &v->alloc, 1024, sizeof(*v->keys));
 		v->spelling = xrealloc(v->spelling, v->alloc * sizeof(*v->spelling));
 		v->counts = xrealloc(v->counts, v->alloc * sizeof(*v->counts));
 	}
