@@ -31,7 +31,15 @@ for name in "$@"; do
 	bin=$work/bin/fuzz-$name
 	sources=
 	for f in $LIB_SOURCES; do
-		case $f in *.c) sources="$sources $src/$f" ;; esac
+		case $f in
+		*.c) sources="$sources $src/$f" ;;
+		*.cc)   # the one C++ file (CLD2's shim), as configure builds it
+			obj=$work/bin/$(basename "$f" .cc).o
+			# shellcheck disable=SC2086
+			"${FUZZ_CXX:-clang++}" $flags -fno-exceptions -fno-rtti -I"$src/src" -c \
+				-o "$obj" "$src/$f"
+			sources="$sources $obj" ;;
+		esac
 	done
 	echo "fuzz: building $name" >&2
 	# shellcheck disable=SC2086
