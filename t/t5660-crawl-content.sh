@@ -95,6 +95,22 @@ grep_ok "...--stats counts both" '"truncated_records":1,"pages_without_text":1' 
 ok "...in WET" ncleaner -f wet "$TMP/records.warc"
 is "$(grep -c '^WARC-Type: conversion' "$TMP/out")" 2 "...no empty WET record"
 
+# Codings that lie: a named error for that record, nothing written for it.
+raw_http_record() {   # URI HTTP_HEADER_LINES (printf escapes) BODY_FILE
+	{ printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n$2\r\n"; cat "$3"; } > "$TMP/http-block"
+	printf 'WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\n' "$1"
+	printf 'WARC-Record-ID: <urn:uuid:lie>\r\nContent-Type: application/http; msgtype=response\r\n'
+	printf 'Content-Length: %d\r\n\r\n' "$(wc -c < "$TMP/http-block")"
+	cat "$TMP/http-block"; printf '\r\n\r\n'
+}
+raw_http_record http://example.com/gz 'Content-Encoding: gzip\r\n' "$TMP/latin1.html" > "$TMP/lie-gzip.warc"
+fails 1 "a body served as gzip that is not" ncleaner --no-lm -f jsonl "$TMP/lie-gzip.warc"
+grep_ok "...is an error naming the record" "lie-gzip.warc@0: corrupt gzip content" "$TMP/err"
+is "$(wc -c < "$TMP/out")" 0 "...and writes nothing for it"
+raw_http_record http://example.com/chunked 'Transfer-Encoding: chunked\r\n' "$TMP/latin1.html" > "$TMP/lie-chunked.warc"
+fails 1 "a body served as chunked that is not" ncleaner --no-lm -f jsonl "$TMP/lie-chunked.warc"
+grep_ok "...is an error naming the record" "lie-chunked.warc@0: bad chunked encoding" "$TMP/err"
+
 # --- WET in: a conversion record's lines are its blocks -----------------------------
 { printf 'WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: http://example.com/wet\r\n'
   printf 'WARC-Record-ID: <urn:uuid:wet>\r\nContent-Type: text/plain\r\n'
