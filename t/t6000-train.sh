@@ -97,4 +97,16 @@ printf '\0\0\0binary' >> "$TMP/texts/zz-binary.txt"
 fails 1 "a binary training text is refused by name" \
 	train-ncleaner --method perplexity "$TMP/texts" "$TMP/bin.model"
 grep_ok "...naming it" "zz-binary.txt: binary data, not a text" "$TMP/err"
+# --language: what the clean texts are in, stored in the model's header.
+ok "--language en" train-ncleaner --diff --language en "$F/gold" "$F/raw" "$TMP/lang.model"
+grep_ok "...is a header line of the model" "^language	en$" "$TMP/lang.model"
+ok "...which ncleaner loads" ncleaner -m "$TMP/lang.model" --text "$F/gold/1-cleaned.txt"
+grep_ok "...and the shipped english model says it learned English" "^language	en$" \
+	"$SRC/models/english.model"
+fails 2 "--language with a bad code is refused" \
+	train-ncleaner --diff --language 'e n' "$F/gold" "$F/raw" "$TMP/bad.model"
+grep_ok "...saying so" "not a language code" "$TMP/err"
+fails 2 "--language does not train perplexity" \
+	train-ncleaner --method perplexity --language en "$F/gold" "$TMP/bad.model"
+
 done_testing

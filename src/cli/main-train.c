@@ -14,6 +14,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "sink/language.h"
 #include "train/ice-training.h"
 #include "method/ice.h"
 #include "method/model-file.h"
@@ -71,6 +72,8 @@ static void usage(FILE *out)
 "  -m, --mode MODE       normalisation mode 0-3 (default 1; see ncleaner(1))\n"
 "  -b, --bias BITS       default bias stored in the model (default 0)\n"
 "      --description TEXT  what the model was trained on, stored in the file\n"
+"      --language CODE   the language of the clean texts (CLD2's code, such as en),\n"
+"                        stored in the model\n"
 "      --paper           the 2008 way: raw pages' segments are read again as gold\n"
 "                        texts are (today also the default)\n"
 "      --direct-segments count the raw pages' segments as the cleaner scores them,\n"
@@ -105,6 +108,7 @@ struct options {
 	double q, bias, max_perplexity, confidence, discount;
 	const char *method;
 	const char *description, *plot;
+	const char *language;            /* --language CODE: what the clean texts are in */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
 	/* The stages that read raw pages, and what a model records of them. */
 	struct composition composition;
@@ -122,6 +126,9 @@ static struct worker *open_reader(struct options *o, struct pipeline **pipeline)
 
 	o->compose.method = o->method;
 	*pipeline = NULL;
+	/* --paper reads the raw pages in the 2008 charset order, as ncleaner
+	 * --paper cleans them (charset-choice.h). */
+	o->config.charset.paper = o->paper;
 	if (compose_choose(&o->composition, &o->compose, 1, &o->config, &err) == 0 &&
 	    (*pipeline = pipeline_new(&o->config, &err)) != NULL)
 		worker = worker_new(*pipeline, NULL, &err);
@@ -319,6 +326,8 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 	}
 	ncleaner_model_init(&model, o->order, o->q, (enum ngram_mode)o->mode);
 	model.bias = o->bias;
+	if (o->language)
+		snprintf(model.language, sizeof(model.language), "%s", o->language);
 	if (o->diff)
 		model.built = o->built;   /* the raw pages went through the pipeline */
 	ngram_model_estimate(&model.clean, &clean, (enum ngram_mode)o->mode);
@@ -605,6 +614,7 @@ struct trainer {
 static int ncleaner_options_given(const struct options *o)
 {
 	return o->diff || o->standard || o->mode != 1 || o->tune || o->direct || o->paper ||
+	       o->language ||
 	       (o->compose.given & (1ul << OPTION_Q | 1ul << OPTION_BIAS));
 }
 
@@ -624,6 +634,16 @@ static int check_ncleaner(struct options *o, int nargs)
 	}
 	if (o->order == 0)
 		o->order = 3;
+	if (o->language && !language_list_valid(o->language)) {
+		cli_print(program, "--language: '%s' is not a language code (such as en)",
+			  o->language);
+		return 2;
+	}
+	if (o->language && (strchr(o->language, ',') || strlen(o->language) >= 16)) {
+		cli_print(program, "--language: one language code (such as en), not '%s'",
+			  o->language);
+		return 2;
+	}
 	if (nargs != (o->tune ? 1 : 3))
 		return -1;
 	if (o->diff && o->standard) {
@@ -680,7 +700,7 @@ static int check_perplexity(struct options *o, int nargs)
 {
 	if (ncleaner_options_given(o)) {
 		cli_print(program, "--diff, --standard, --mode, -q, --bias, --paper, "
-			  "--direct-segments and --tune train the ncleaner method, not perplexity");
+			  "--direct-segments, --tune and --language train the ncleaner method, not perplexity");
 		return 2;
 	}
 	if (o->order == 0)
@@ -704,7 +724,7 @@ static int check_ice(struct options *o, int nargs)
 {
 	if (ncleaner_options_given(o) || o->order || o->max_perplexity) {
 		cli_print(program, "--diff, --standard, --mode, -n, -q, --bias, --paper, "
-			  "--direct-segments, --tune and --max-perplexity do not train %s", o->method);
+			  "--direct-segments, --tune, --language and --max-perplexity do not train %s", o->method);
 		return 2;
 	}
 	if (o->confidence == 0)
@@ -779,13 +799,14 @@ static const struct trainer *find_trainer(const char *method)
 
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
-	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS
+	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE
 };
 
 static const struct option long_options[] = {
 	{ "diff", no_argument, NULL, 'd' },
 	{ "mode", required_argument, NULL, 'm' },
 	{ "description", required_argument, NULL, OPT_DESCRIPTION },
+	{ "language", required_argument, NULL, OPT_LANGUAGE },
 	{ "direct-segments", no_argument, NULL, OPT_DIRECT },
 	{ "paper", no_argument, NULL, OPT_PAPER },
 	{ "tune", no_argument, NULL, OPT_TUNE },
@@ -828,6 +849,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 			ice_lm_options = 1;
 			break;
 		case OPT_DESCRIPTION: o->description = optarg; break;
+		case OPT_LANGUAGE: o->language = optarg; break;
 		case OPT_DIRECT: o->direct = 1; break;
 		case OPT_PAPER: o->paper = 1; break;
 		case OPT_TUNE: o->tune = 1; break;

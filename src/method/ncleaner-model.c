@@ -92,6 +92,8 @@ int ncleaner_model_write(const struct ncleaner_model *model, FILE *out, const ch
 	model_file_write_header(&text, NCLEANER_METHOD_NAME, &model->built);
 	strbuf_addf(&text, "order\t%d\nq\t%.9g\nmode\t%d\nbias\t%.9g\n", model->order, model->q,
 		    (int)model->mode, model->bias);
+	if (model->language[0])
+		strbuf_addf(&text, "language\t%s\n", model->language);
 	strbuf_addstr(&text, "description\t");
 	for (const char *p = model->description ? model->description : ""; *p; p++)
 		strbuf_addch(&text, *p == '\n' || *p == '\t' ? ' ' : *p);
@@ -177,6 +179,14 @@ static int parse_header(struct reader *r, const char *name, const char *value,
 		free(model->description);
 		model->description = xstrdup(value);
 		*seen |= 16;
+		return 0;
+	}
+	if (!strcmp(name, "language")) {
+		size_t len = strlen(value);
+		if (len < 2 || len >= sizeof(model->language) || strspn(value,
+		    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-") != len)
+			return bad(r, "language must be a language code such as en");
+		memcpy(model->language, value, len + 1);
 		return 0;
 	}
 	if (!parse_double(value, &v))

@@ -43,6 +43,8 @@ struct ncleaner_model {
 	double q;
 	enum ngram_mode mode;
 	double bias;
+	char language[16];   /* the language of the clean text it learned, as CLD2
+				names it ("en"), or "" (not said: older files) */
 	char *description;
 	struct model_provenance built;   /* written to the file; not owned */
 	struct ngram_model clean;
