@@ -10,6 +10,7 @@
 # JSONL and WET, and --language. Every check here failed
 # before the change it tests (run with top_builddir set to an older build).
 . "$(dirname "$0")/test-lib.sh"
+C=$FIXTURES/t5660
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
 
 # http_record URI CONTENT_TYPE BODY_FILE [WARC_HEADER]: a WARC response
@@ -155,5 +156,21 @@ ok "--language deu,fra (ISO 639-3), cleaneval format" ncleaner --no-lm --languag
 is "$(grep -c '^URL:' "$TMP/out")" 1 "...writes the German page only"
 fails 2 "--language with a bad list is a usage error" ncleaner --language 'en,' "$TMP/de.html"
 grep_ok "...saying so" "not a list of language codes" "$TMP/err"
+
+# --- the same, in an archive warcio wrote (tests/t1500/make-content-fixtures.mjs) ------
+ok "a crawl written by warcio" ncleaner -f jsonl --stats "$TMP/crawl.stats" "$C/crawl.warc.gz"
+line() { grep "\"url\":\"http://example.com/$1\"" "$TMP/out"; }
+line stale-meta > "$TMP/l"; grep_ok "...a stale <meta> under HTTP UTF-8: UTF-8" \
+	'"charset":"UTF-8","declared_charset":"gb2312".*more words: café 中文\.' "$TMP/l"
+line ru > "$TMP/l"; grep_ok "...HTTP windows-1251 over <meta> utf-8" \
+	'"charset":"windows-1251".*more words: Привет мир\.' "$TMP/l"
+line undeclared > "$TMP/l"; grep_ok "...an undeclared windows-1252 page" \
+	'"charset":"windows-1252".*It’s fine, isn’t it?' "$TMP/l"
+line plain-html > "$TMP/l"; grep_ok "...HTML served as text/plain" '"content_type":"text/plain".*served as text/plain\.' "$TMP/l"
+grep_fails "...its script is not text" "var hidden" "$TMP/out"
+line cut > "$TMP/l"; grep_ok "...the truncated record" '"truncated":true' "$TMP/l"
+line de > "$TMP/l"; grep_ok "...the German page" '"language":"de"' "$TMP/l"
+grep_fails "...no line for the robots.txt, the 404 or the image" "robots.txt\|missing\|logo.png" "$TMP/out"
+grep_ok "...counted" '"records_skipped":3,.*"truncated_records":1,"pages_without_text":2' "$TMP/crawl.stats"
 
 done_testing
