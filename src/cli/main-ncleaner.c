@@ -50,15 +50,17 @@ static const int all_compose_options[] = {
 static void usage(FILE *out)
 {
 	fprintf(out,
-"Usage: ncleaner [OPTIONS] FILE|DIR|- ...\n"
+"Usage: ncleaner [OPTIONS] [FILE|DIR|- ...]\n"
 "Remove boilerplate (navigation, link lists, headers, footers, ads) from Web\n"
 "pages and keep the running text.\n"
 "\n"
 "An input is what its bytes say, whatever its name: an HTML page, a text\n"
 "dump, a WARC file of many pages (plain or gzip'd, as Common Crawl ships\n"
-"them), any of them gzip'd; binary files are skipped. One input is cleaned to\n"
-"standard output; with -o, each goes to DIR/<name><extension> (an archive's\n"
-"pages to one file) and directories are cleaned recursively.\n"
+"them), any of them gzip'd; binary files are skipped. Without an input,\n"
+"standard input is read (unless it is a terminal). One input is cleaned to\n"
+"standard output or to -o FILE; with -o DIR, each goes to\n"
+"DIR/<name><extension> (an archive's pages to one file) and directories are\n"
+"cleaned recursively.\n"
 "\n"
 "What to do:\n"
 "      --paper           the 2008 configuration: Lynx, the ncleaner method with\n"
@@ -83,7 +85,11 @@ static void usage(FILE *out)
 "Output:\n"
 "      --language LIST   write only pages whose kept text is in one of these\n"
 "                        languages (CLD2's codes: en,de,zh; or ISO 639-3: eng)\n"
-"  -o, --output-dir DIR  write DIR/<name><extension> per input\n"
+"  -o, --output-dir DIR  write DIR/<name><extension> per input; -o FILE (an\n"
+"                        existing file, or a name ending .txt, .jsonl, .wet or\n"
+"                        .gz) takes one input's output, whole or not at all;\n"
+"                        -o - is standard output\n"
+"      --url URL         the URL of the one page (read from standard input, say)\n"
 "  -f, --format FORMAT   cleaneval (default), text, jsonl or wet\n"
 "      --gzip            gzip the output (a gzip member per page)\n"
 "      --skip-existing   skip inputs whose output file exists (resume a run)\n"
@@ -93,7 +99,8 @@ static void usage(FILE *out)
 "                        same, in the same order, for any N\n"
 "      --progress        report progress on standard error (default with -o\n"
 "                        when standard error is a terminal)\n"
-"      --stats FILE      write the run's figures to FILE as JSON\n");
+"      --stats FILE      write the run's figures to FILE as JSON\n"
+"      --quiet           print errors only: no warnings, no closing line\n");
 	cli_compose_help(out, running_options);
 	fprintf(out,
 "      --help-renderers  list the renderers\n"
@@ -108,7 +115,7 @@ enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
 	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS,
-	OPT_LANGUAGE
+	OPT_LANGUAGE, OPT_URL, OPT_QUIET
 };
 
 static const struct option long_options[] = {
@@ -127,6 +134,8 @@ static const struct option long_options[] = {
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "lines", no_argument, NULL, OPT_LINES },
 	{ "language", required_argument, NULL, OPT_LANGUAGE },
+	{ "url", required_argument, NULL, OPT_URL },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "stats", required_argument, NULL, OPT_STATS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
@@ -151,6 +160,10 @@ struct settings {
 	enum file_kind_rule file_kind;
 	const char *encoding, *stats;
 	const char *languages;           /* --language LIST, or NULL */
+	const char *url;                 /* --url: the URL of the one page, or NULL */
+	const char *output_file;         /* -o FILE (or -: standard output): one input's
+					    output, written whole or not at all */
+	int quiet;                       /* --quiet: errors only */
 	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
 	char extension[16];      /* of the output files */
 };
@@ -419,6 +432,16 @@ static uint64_t total_bytes(const struct file_source *inputs)
 	return total;
 }
 
+/* The closing line of a run whose output went to a file: where. */
+static void say_where(const struct settings *set, const struct file_source *inputs)
+{
+	if (set->output_file)
+		cli_print(program, "wrote %s", set->output_file);
+	else if (file_source_count(inputs) == 1)
+		cli_print(program, "wrote %s/%s%s", set->output_dir,
+			  file_source_input(inputs, 0)->output_name, set->extension);
+}
+
 /* Clean every input; the exit status. */
 static int clean_inputs(struct settings *set, const struct file_source *inputs,
 			const struct pipeline *pipeline, const struct sink_config *sink)
@@ -431,13 +454,26 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 		.data = &run,
 	};
 	struct nc_error err = { 0 };
+	struct atomic_file file;
+	int to_file = set->output_file && strcmp(set->output_file, "-");
+	if (to_file) {
+		if (atomic_file_open(&file, set->output_file, &err) < 0) {
+			cli_print(program, "%s", err.message);
+			input_source_free(source);
+			return 2;
+		}
+		cli_register_atomic_file(&file);
+	}
 	struct page_output *output = set->output_dir
-		? directory_output_new(set->output_dir, set->extension) : stream_output_new(stdout);
+		? directory_output_new(set->output_dir, set->extension)
+		: stream_output_new(to_file ? file.stream : stdout);
 
 	if (set->skip_existing)
 		input_source_set_skip(source, output_exists, set);
+	input_source_set_url(source, set->url);
 	progress_start(&run.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
+	run.progress.quiet = set->quiet;
 	cli_install_signal_handlers();
 	int status = runner_run(&config, input_source_pages(source), output, &err) < 0 ? 2 : 0;
 	if (status)
@@ -448,8 +484,22 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	if (status == 0 && !run.progress.pages && !counts->existing &&
 	    (counts->binary || counts->empty_archives))
 		status = 1;   /* nothing at all was a page */
-	if (set->progress || (set->output_dir && run.progress.pages > 1))
+	if (to_file) {   /* whole or not at all */
+		if (status == 0 && atomic_file_commit(&file, &err) < 0) {
+			cli_print(program, "%s", err.message);
+			status = 2;
+		} else if (status != 0) {
+			atomic_file_abort(&file);
+			cli_print(program, "nothing written to %s", set->output_file);
+		}
+		cli_unregister_atomic_file(&file);
+	}
+	if (set->quiet)
+		;
+	else if (set->progress || (set->output_dir && run.progress.pages > 1))
 		progress_summary(&run.progress, stderr);
+	else if (status == 0 && (to_file || set->output_dir))
+		say_where(set, inputs);
 	if (set->stats_out && progress_write_stats(&run.progress, set->stats_out) < 0 && status == 0)
 		status = 1;
 	input_source_free(source);
@@ -469,7 +519,7 @@ static int compose(struct settings *set, struct composition *c, struct pipeline_
 		cli_print(program, "%s", err.message);
 		return -1;
 	}
-	if (c->warnings.len)
+	if (c->warnings.len && !set->quiet)
 		fputs(c->warnings.buf, stderr);
 	return 0;
 }
@@ -602,6 +652,42 @@ static long cgroup_cpu_limit(void)
 	return limit;
 }
 
+/* -o names a file, not a directory, when it is "-" (standard output), an
+ * existing file that is not a directory, or a new name with a file name
+ * extension (out.txt, x.jsonl, x.wet.gz): then it takes the output of one
+ * input, written whole or not at all; with more inputs, or a directory, the
+ * user meant something else and is told so. Otherwise -o is the output
+ * directory, as always. */
+static int choose_output_file(struct settings *set, int nargs, char **args)
+{
+	const char *o = set->output_dir;
+	struct stat st;
+	int exists = stat(o, &st) == 0;
+	static const char *const extensions[] = { ".txt", ".text", ".jsonl", ".json", ".wet", ".gz" };
+	size_t len = strlen(o);
+	int has_extension = 0;
+	for (size_t i = 0; i < sizeof(extensions) / sizeof(extensions[0]); i++) {
+		size_t n = strlen(extensions[i]);
+		has_extension |= len > n && !strcmp(o + len - n, extensions[i]) && o[len - n - 1] != '/';
+	}
+	int is_file = !strcmp(o, "-") || (exists && !S_ISDIR(st.st_mode)) ||
+		      (!exists && has_extension);
+	if (!is_file)
+		return 0;
+	if (nargs != 1 || (strcmp(args[0], "-") && stat(args[0], &st) == 0 && S_ISDIR(st.st_mode))) {
+		cli_print(program, "-o %s names a file: it takes the output of one input (a page or "
+			  "an archive); for several, give -o a directory", o);
+		return -1;
+	}
+	if (set->skip_existing) {
+		cli_print(program, "--skip-existing needs -o DIR, not a file");
+		return -1;
+	}
+	set->output_file = o;
+	set->output_dir = NULL;
+	return 0;
+}
+
 /* The processors this process may use: those of its CPU affinity mask
  * (taskset, numactl, a container's cpuset), fewer under a CPU quota of its
  * cgroups. Threads beyond either only queue for the same processors and
@@ -654,6 +740,8 @@ int main(int argc, char **argv)
 		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
 		case OPT_LINES: set.lines = 1; break;
 		case OPT_LANGUAGE: set.languages = optarg; break;
+		case OPT_URL: set.url = optarg; break;
+		case OPT_QUIET: set.quiet = 1; break;
 		case OPT_PROGRESS: progress = 1; break;
 		case OPT_FOLLOW_SYMLINKS: follow_symlinks = 1; break;
 		case 'h': usage(stdout); return 0;
@@ -665,8 +753,17 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	/* No input named: standard input, when something feeds it (as
+	 * trafilatura and jusText do); a terminal is no input. */
+	static char *standard_input[] = { "-", NULL };
+	if (optind >= argc && !isatty(STDIN_FILENO)) {
+		argv = standard_input;
+		argc = 1;
+		optind = 0;
+	}
 	if (optind >= argc) {
-		cli_print(program, "no input given");
+		cli_print(program, "no input given: name files or directories, or - for standard "
+			  "input");
 		fprintf(stderr, "Try '%s --help' for more information.\n", program);
 		return 2;
 	}
@@ -681,6 +778,8 @@ int main(int argc, char **argv)
 	int status = 2, bad = 0;
 	if (stdin_named_twice(argc - optind, argv + optind))
 		goto out;
+	if (set.output_dir && choose_output_file(&set, argc - optind, argv + optind) < 0)
+		goto out;
 	if (set.output_dir && prepare_output_dir(set.output_dir, argc - optind, argv + optind,
 						 inputs) < 0)
 		goto out;
@@ -690,6 +789,10 @@ int main(int argc, char **argv)
 	file_source_finish(inputs);
 	size_t count = file_source_count(inputs);
 	int stream_format = set.format == SINK_JSONL || set.format == SINK_WET;
+	if (set.url && count != 1) {
+		cli_print(program, "--url names one page: give one input, not %zu", count);
+		goto out;
+	}
 	if (!set.output_dir && count > 1 && !stream_format) {
 		cli_print(program, "%zu inputs: use -o DIR, or --format jsonl or wet, to clean more "
 			  "than one", count);
@@ -699,8 +802,8 @@ int main(int argc, char **argv)
 		goto out;
 	if (set.stats && open_stats(&set, inputs, &stats_out) < 0)
 		goto out;
-	set.progress = progress > 0 || (progress < 0 && set.output_dir &&
-					isatty(STDERR_FILENO) && count > 1);
+	set.progress = !set.quiet && (progress > 0 || (progress < 0 && set.output_dir &&
+							isatty(STDERR_FILENO) && count > 1));
 	status = count ? run(&set, inputs) : 1;
 	if (status == 0 && bad)
 		status = 1;

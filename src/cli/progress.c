@@ -90,7 +90,8 @@ void progress_report(struct progress *p, const struct run_report *report)
 {
 	if (report->notice) {   /* an input passed over: counted by the source */
 		clear_line(p);
-		cli_print(p->program, "%s", report->notice);
+		if (!p->quiet)
+			cli_print(p->program, "%s", report->notice);
 		return;
 	}
 	if (report->failed) {

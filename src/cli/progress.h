@@ -22,6 +22,7 @@
 struct progress {
 	const char *program;
 	int draw;                   /* report progress at all */
+	int quiet;                  /* --quiet: no notices (inputs passed over), errors only */
 	int terminal;               /* ...redrawing one line (standard error is a terminal) */
 	uint64_t total_inputs, total_bytes;
 	uint64_t pages, failed;

@@ -17,6 +17,7 @@ struct input_source {
 	enum file_kind_rule rule;
 	input_skip_fn skip;
 	void *skip_data;
+	const char *url;                  /* the URL of every page of a file, or NULL */
 	size_t next;                      /* the next file input */
 	struct warc_source *archive;      /* the archive being read, or NULL */
 	const struct byte_stream *archive_stream;   /* its bytes (the archive owns them) */
@@ -173,6 +174,7 @@ static int open_input(struct input_source *source, const struct file_input *in,
 	memset(page, 0, sizeof(*page));
 	page->name = xstrdup(in->path);
 	page->output_name = xstrdup(in->output_name ? in->output_name : in->relative);
+	page->url = source->url ? xstrdup(source->url) : NULL;
 	page->kind = (enum page_kind)page_kind;
 	const char *bom = sniff_kind_charset(wide);
 	page->charset_hint = bom ? xstrdup(bom) : NULL;
@@ -230,6 +232,11 @@ void input_source_set_skip(struct input_source *source, input_skip_fn skip, void
 {
 	source->skip = skip;
 	source->skip_data = data;
+}
+
+void input_source_set_url(struct input_source *source, const char *url)
+{
+	source->url = url;
 }
 
 struct page_source *input_source_pages(struct input_source *source)

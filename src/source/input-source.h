@@ -57,6 +57,10 @@ struct input_source;
 
 struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule);
 void input_source_set_skip(struct input_source *source, input_skip_fn skip, void *data);
+/* The URL of every page read from a file (the page of standard input,
+ * typically: --url); an archive's pages keep their records' URLs. `url`
+ * stays the caller's. */
+void input_source_set_url(struct input_source *source, const char *url);
 struct page_source *input_source_pages(struct input_source *source);
 const struct input_counts *input_source_counts(const struct input_source *source);
 
