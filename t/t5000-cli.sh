@@ -80,7 +80,10 @@ fails 1 "a batch with one bad input reports failure" ncleaner --no-lm -o "$TMP/m
 ok "...and still cleans the others" test -s "$TMP/mixedout/good.txt"
 fails 2 "an unknown option is a usage error" ncleaner --frobnicate x
 fails 2 "a bad -q is a usage error" ncleaner -q 1.5 "$F/page.html"
-fails 2 "no input is a usage error" ncleaner
+# No input named: standard input is read when it is not a terminal (t5050
+# has the terminal), and an empty one is an error.
+fails 1 "no input and an empty standard input is an error" sh -c 'ncleaner < /dev/null'
+grep_ok "...saying so" "standard input is empty" "$TMP/err"
 fails 1 "--dump of a text dump fails" ncleaner --dump "$F/dump.txt"
 grep_ok "...saying why" "dump.txt: a text dump has no HTML to render" "$TMP/err"
 fails 2 "--dump with --text is a usage error" ncleaner --dump --text "$F/dump.txt"
