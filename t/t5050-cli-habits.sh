@@ -50,4 +50,20 @@ is "$(cat "$TMP/err")" "" "...prints nothing"
 printf '\000\001\002binary' > bin.dat
 ok "--quiet with a binary input passed over" ncleaner --no-lm --quiet -o outdir3 "$F/page.html" bin.dat
 is "$(cat "$TMP/err")" "" "...prints no warning"
+
+# Messages begin with the program's name, getopt's too.
+for prog in ncleaner train-ncleaner ncleaner-eval; do
+	fails 2 "$prog: an unknown option" $prog --no-such-option
+	grep_ok "...begins with the program's name, not its path" "^$prog: unrecognized option" "$TMP/err"
+done
+fails 2 "--lynx naming a path that does not exist" ncleaner --no-lm --lynx /nonexistent/lynx "$F/page.html"
+grep_ok "...says there is no such program (not 'not found in PATH')" "/nonexistent/lynx: no such program" "$TMP/err"
+for page in ncleaner train-ncleaner ncleaner-eval; do
+	# the line after the -h/-V entry's tag is its description, not a macro
+	after=$(awk 'found { print; exit } /^\.BR \\-h/ { found = 1 }' "$SRC/doc/$page.1")
+	case $after in
+	.*|"") fail "$page(1): the -h, --help, -V, --version entry has a description" ;;
+	*) pass "$page(1): the -h, --help, -V, --version entry has a description" ;;
+	esac
+done
 done_testing

@@ -287,6 +287,7 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
 	while ((c = getopt_long(argc, argv, "tnsauMehV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't': total_only = 1; break;

@@ -717,6 +717,7 @@ int main(int argc, char **argv)
 
 	compose_values_init(&set.compose);
 	cli_getopt_build(&options, long_options, "o:f:j:hV", all_compose_options);
+	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
 	while ((c = getopt_long(argc, argv, options.shorts, options.longs, NULL)) != -1) {
 		switch (c) {
 		case OPT_DUMP: set.kind = RUN_DUMP; break;

@@ -94,7 +94,7 @@ static void usage(FILE *out)
 "                        directories)\n"
 "      --method ice-lm   the KL threshold with the best F on those pages\n"
 "      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
-"                        0 < CF < 1 (default 0.25; 1: no pruning)\n"
+"                        0 < CF <= 1 (default 0.25; 1: no pruning)\n"
 "      --discount D      ice-lm: the absolute discount, 0 < D < 1 (default %g)\n"
 "Reading the raw pages (as ncleaner does):\n", PERPLEXITY_DEFAULT_MAX,
 		ICE_LM_DEFAULT_DISCOUNT);
@@ -828,6 +828,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 	int c, ice_dt_options = 0, ice_lm_options = 0;
 
 	cli_getopt_build(&g, long_options, "dm:hV", compose_ids);
+	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
 	while ((c = getopt_long(argc, argv, g.shorts, g.longs, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->diff = 1; break;

@@ -308,6 +308,10 @@ static int lynx_check(const void *config_ptr, struct nc_error *err)
 	int found = child_find_program(config->program, &path) == 0 &&
 		    access(path.buf, X_OK) == 0;
 	strbuf_release(&path);
+	if (!found && strchr(config->program, '/'))
+		return nc_error_set(err, NC_ERR_RENDER, "%s: no such program (--lynx names a "
+				    "program by its path, or by its name to look for in PATH)",
+				    config->program);
 	if (!found)
 		return nc_error_set(err, NC_ERR_RENDER, "%s: not found in PATH (install the Debian "
 				    "package lynx, or name another with --lynx)", config->program);
