@@ -51,6 +51,54 @@ printf '\000\001\002binary' > bin.dat
 ok "--quiet with a binary input passed over" ncleaner --no-lm --quiet -o outdir3 "$F/page.html" bin.dat
 is "$(cat "$TMP/err")" "" "...prints no warning"
 
+# The progress line fits the terminal: 60 columns here.
+if command -v script > /dev/null && command -v stty > /dev/null; then
+	mkdir -p "$TMP/many"
+	for i in 1 2 3 4 5 6; do cp "$F/page.html" "$TMP/many/p$i.html"; done
+	script -qec "stty cols 60; $BUILD/src/ncleaner --no-lm --progress -o '$TMP/many-out' '$TMP/many'" \
+		/dev/null < /dev/null > "$TMP/tty" 2>&1 || true
+	longest=$(tr '\r' '\n' < "$TMP/tty" | awk '/% [0-9]+ page/ { if (length($0) > n) n = length($0) } END { print n + 0 }')
+	ok "the progress line fits 60 columns (longest: $longest)" test "$longest" -gt 0 -a "$longest" -lt 60
+else
+	skip "script(1) or stty is not installed"
+fi
+
+# --skip-existing with nothing left to do says so.
+ok "--skip-existing when every output exists" ncleaner --no-lm --skip-existing -o outdir "$F/page.html"
+grep_ok "...says there is nothing to do" "nothing to do: the output of every input exists" "$TMP/err"
+
+# A run that keeps almost nothing is warned about (the bias falls off a cliff).
+mkdir -p "$TMP/low"
+for i in $(seq 1 24); do cp "$F/page.html" "$TMP/low/p$i.html"; done
+if [ -f "$SRC/models/english.model" ]; then
+	ok "-b 5" ncleaner -b 5 -o "$TMP/low-out" "$TMP/low"
+	grep_ok "...warns that it kept almost nothing" "warning: only [0-9.]*% of the words were kept" "$TMP/err"
+	ok "the default bias" ncleaner -o "$TMP/low-out2" "$TMP/low"
+	grep_fails "...does not" "warning: only" "$TMP/err"
+else
+	skip "models/english.model is not built"; skip "models/english.model is not built"
+	skip "models/english.model is not built"; skip "models/english.model is not built"
+fi
+
+# Ctrl-C says what it leaves and how to resume.
+cat > "$TMP/slow-lynx" <<SCRIPT
+#!/bin/sh
+exec sleep 60
+SCRIPT
+chmod +x "$TMP/slow-lynx"
+mkdir -p "$TMP/sigin" && cp "$F/page.html" "$TMP/sigin/a.html"
+set +e
+env --default-signal=INT ncleaner --no-lm --lynx "$TMP/slow-lynx" -o "$TMP/sigout" "$TMP/sigin" \
+	> "$TMP/out" 2> "$TMP/err" &
+job=$!
+sleep 1
+kill -INT $job
+wait $job
+status=$?
+set -e
+is "$status" 130 "SIGINT: exit 130"
+grep_ok "...saying that --skip-existing resumes" "stopped: the output files written are complete; the same command with --skip-existing resumes" "$TMP/err"
+
 # Messages begin with the program's name, getopt's too.
 for prog in ncleaner train-ncleaner ncleaner-eval; do
 	fails 2 "$prog: an unknown option" $prog --no-such-option

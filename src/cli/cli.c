@@ -214,6 +214,26 @@ void cli_unregister_output(struct page_output *output)
 	registry_remove(live_outputs, output);
 }
 
+static const char *signal_message;   /* written by the handler, or NULL */
+
+void cli_set_signal_message(const char *message)
+{
+	signal_message = message;
+}
+
+/* write(2) alone: async-signal-safe, unlike stdio. */
+static void write_all(const char *s)
+{
+	size_t len = strlen(s);
+	while (len) {
+		ssize_t n = write(STDERR_FILENO, s, len);
+		if (n <= 0)
+			return;
+		s += n;
+		len -= (size_t)n;
+	}
+}
+
 static void on_signal(int sig)
 {
 	for (size_t i = 0; i < CLI_MAX_REGISTERED; i++) {
@@ -226,6 +246,12 @@ static void on_signal(int sig)
 			atomic_file_emergency_remove(file);
 		if (output)
 			output->ops->emergency_stop(output);
+	}
+	if (signal_message && sig != SIGPIPE) {
+		/* On a line of its own, after a progress line if one is shown. */
+		write_all("\n");
+		write_all(signal_message);
+		write_all("\n");
 	}
 	signal(sig, SIG_DFL);
 	_exit(128 + sig);

@@ -64,6 +64,10 @@ void cli_print(const char *program, const char *fmt, ...) __attribute__((format(
 /* A file source report callback: cli_print() with `data` as the program. */
 void cli_print_report(void *data, int is_error, const char *message);
 
+/* What the signal handler writes before the process ends (a static string,
+ * "ncleaner: " is not added), or NULL for nothing. */
+void cli_set_signal_message(const char *message);
+
 /* --- signals ----------------------------------------------------------------- */
 
 /* On any signal that would end the process and can be caught (SIGINT,

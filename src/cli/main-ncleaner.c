@@ -420,17 +420,27 @@ static int output_exists(void *data, const struct file_input *in)
 	return exists;
 }
 
+/* One input this large shows progress by default. */
+#define PROGRESS_MIN_BYTES ((uint64_t)8 << 20)
+
 static uint64_t total_bytes(const struct file_source *inputs)
 {
 	uint64_t total = 0;
 	for (size_t i = 0; i < file_source_count(inputs); i++) {
 		struct stat st;
 		const char *path = file_source_input(inputs, i)->path;
-		if (strcmp(path, "-") && stat(path, &st) == 0)
-			total += (uint64_t)st.st_size;
+		if (strcmp(path, "-") ? stat(path, &st) == 0
+				      : fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode))
+			total += (uint64_t)st.st_size;   /* a redirected file's size is known */
 	}
 	return total;
 }
+
+/* A run that keeps less than this share of its words (of at least this
+ * many) gets a warning: the shipped models keep 60-90% on the development
+ * sets, and -b 0.5 keeps 1%. */
+#define LOW_KEPT_PERCENT 3
+#define LOW_KEPT_MIN_WORDS 1000
 
 /* The closing line of a run whose output went to a file: where. */
 static void say_where(const struct settings *set, const struct file_source *inputs)
@@ -496,10 +506,18 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	}
 	if (set->quiet)
 		;
+	else if (set->skip_existing && !run.progress.pages && counts->existing)
+		cli_print(program, "nothing to do: the output of every input exists "
+			  "(--skip-existing)");
 	else if (set->progress || (set->output_dir && run.progress.pages > 1))
 		progress_summary(&run.progress, stderr);
 	else if (status == 0 && (to_file || set->output_dir))
 		say_where(set, inputs);
+	if (!set->quiet && run.progress.words >= LOW_KEPT_MIN_WORDS &&
+	    run.progress.kept_words * 100 < run.progress.words * LOW_KEPT_PERCENT)
+		cli_print(program, "warning: only %.1f%% of the words were kept: a high bias (-b) "
+			  "empties a corpus (ncleaner(1), the threshold decider)",
+			  100.0 * (double)run.progress.kept_words / (double)run.progress.words);
 	if (set->stats_out && progress_write_stats(&run.progress, set->stats_out) < 0 && status == 0)
 		status = 1;
 	input_source_free(source);
@@ -803,8 +821,14 @@ int main(int argc, char **argv)
 		goto out;
 	if (set.stats && open_stats(&set, inputs, &stats_out) < 0)
 		goto out;
+	/* By default with -o on a terminal, for more than one input or one
+	 * large one (an archive takes minutes). */
 	set.progress = !set.quiet && (progress > 0 || (progress < 0 && set.output_dir &&
-							isatty(STDERR_FILENO) && count > 1));
+				      isatty(STDERR_FILENO) &&
+				      (count > 1 || total_bytes(inputs) > PROGRESS_MIN_BYTES)));
+	cli_set_signal_message(set.output_dir
+		? "ncleaner: stopped: the output files written are complete; the same command with "
+		  "--skip-existing resumes" : "ncleaner: stopped");
 	status = count ? run(&set, inputs) : 1;
 	if (status == 0 && bad)
 		status = 1;

@@ -2,10 +2,14 @@
 #include "cli/progress.h"
 #include "cli/cli.h"
 #include "base/file.h"
+#include "base/strbuf.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,6 +51,18 @@ static void format_seconds(char *buf, size_t size, double s)
 		snprintf(buf, size, "%d:%02d", (int)s / 60, (int)s % 60);
 }
 
+/* The columns of the terminal on standard error: TIOCGWINSZ, else
+ * $COLUMNS, else 80. */
+static size_t terminal_width(void)
+{
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	const char *columns = getenv("COLUMNS");
+	long n = columns ? strtol(columns, NULL, 10) : 0;
+	return n > 10 && n < 10000 ? (size_t)n : 80;
+}
+
 static void draw(struct progress *p, int force)
 {
 	double now = progress_now(), elapsed = now - p->started;
@@ -70,11 +86,44 @@ static void draw(struct progress *p, int force)
 	bar[20] = '\0';
 	format_seconds(elapsed_s, sizeof(elapsed_s), elapsed);
 	format_seconds(eta_s, sizeof(eta_s), done > 0 ? elapsed / done - elapsed : -1);
-	fprintf(stderr, "%s%s: [%s] %3.0f%% %" PRIu64 " %s, %.1f pages/s, %.1f MB/s, %s, ETA %s, "
-		"%" PRIu64 " failed%s", p->terminal ? "\r" : "", p->program, bar, done * 100, p->pages,
-		plural(p->pages, "page", "pages"),
-		elapsed > 0 ? (double)p->pages / elapsed : 0,
-		elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0, elapsed_s, eta_s, p->failed, p->terminal ? " " : "\n");
+
+	/* The fields, least wanted last: on a narrow terminal they are dropped
+	 * from the end of this list until the line fits, so that it never
+	 * wraps (a wrapped line scrolls at every redraw). */
+	char fields[7][64];
+	snprintf(fields[0], 64, "%3.0f%% %" PRIu64 " %s", done * 100, p->pages,
+		 plural(p->pages, "page", "pages"));
+	snprintf(fields[1], 64, "ETA %s", eta_s);
+	snprintf(fields[2], 64, "%" PRIu64 " failed", p->failed);
+	snprintf(fields[3], 64, "%.1f pages/s", elapsed > 0 ? (double)p->pages / elapsed : 0);
+	snprintf(fields[4], 64, "[%s]", bar);
+	snprintf(fields[5], 64, "%s", elapsed_s);
+	snprintf(fields[6], 64, "%.1f MB/s", elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0);
+	static const int order[] = { 4, 0, 3, 6, 5, 1, 2 };   /* as shown */
+	size_t width = p->terminal ? terminal_width() : SIZE_MAX;
+	struct strbuf line = STRBUF_INIT;
+	for (int shown = 7; shown >= 1; shown--) {
+		strbuf_reset(&line);
+		strbuf_addf(&line, "%s:", p->program);
+		for (int i = 0; i < 7; i++)
+			if (order[i] < shown)
+				strbuf_addf(&line, "%s%s", line.len > strlen(p->program) + 1 &&
+					    order[i] != 0 ? ", " : " ", fields[order[i]]);
+		if (line.len < width)
+			break;
+	}
+	if (line.len >= width)
+		strbuf_setlen(&line, width - 1);
+	if (p->terminal) {   /* over the line before, however long it was */
+		size_t len = line.len;
+		while (line.len < p->last_len)
+			strbuf_addch(&line, ' ');
+		p->last_len = len;
+		fprintf(stderr, "\r%s", line.buf);
+	} else {
+		fprintf(stderr, "%s\n", line.buf);
+	}
+	strbuf_release(&line);
 	p->line_shown = p->terminal;
 }
 

@@ -24,6 +24,7 @@ struct progress {
 	int draw;                   /* report progress at all */
 	int quiet;                  /* --quiet: no notices (inputs passed over), errors only */
 	int terminal;               /* ...redrawing one line (standard error is a terminal) */
+	size_t last_len;            /* of the line drawn last */
 	uint64_t total_inputs, total_bytes;
 	uint64_t pages, failed;
 	uint64_t words, kept_words, page_bytes;
