@@ -148,6 +148,17 @@ void cli_print(const char *program, const char *fmt, ...)
 	strbuf_release(&line);
 }
 
+void cli_print_version(const char *program)
+{
+	printf("%s %s\n"
+	       "Copyright (c) 2026 the ncleaner authors.\n"
+	       "License BSD-2-Clause <https://opensource.org/licenses/BSD-2-Clause>:\n"
+	       "you may redistribute and change it, with or without modification, if the\n"
+	       "copyright notice, this notice and the disclaimer stay with it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n",
+	       program, PACKAGE_VERSION);
+}
+
 void cli_print_report(void *data, int is_error, const char *message)
 {
 	(void)is_error;

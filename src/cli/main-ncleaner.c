@@ -643,7 +643,7 @@ int main(int argc, char **argv)
 		case OPT_PROGRESS: progress = 1; break;
 		case OPT_FOLLOW_SYMLINKS: follow_symlinks = 1; break;
 		case 'h': usage(stdout); return 0;
-		case 'V': printf("ncleaner %s\n", PACKAGE_VERSION); return 0;
+		case 'V': cli_print_version(program); return 0;
 		default:
 			if (cli_compose_option(&options, &set.compose, program, c, optarg))
 				break;
