@@ -9,13 +9,6 @@
 #    not pass).
 . "$(dirname "$0")/test-lib.sh"
 
-# The value of a variable of the build's Makefile, as make expands it (not
-# as the command line of the make running this test may set it: TESTS=...).
-make_var() {
-	printf 'print-var:\n\t@echo $(%s)\n' "$1" > "$TMP/print.mk"
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$BUILD" -f Makefile -f "$TMP/print.mk" print-var
-}
-
 [ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
 
 tests=$(make_var TESTS | tr ' ' '\n' | sed '/^$/d')
