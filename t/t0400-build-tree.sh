@@ -5,6 +5,10 @@
 #    the Makefile names is in .gitignore.
 # 2. Archiving the static library prints nothing: ARFLAGS without the `u'
 #    that GNU ar ignores, and warns about, when it is deterministic.
+# 3. The data directory the programs read is in a header make keeps up to
+#    date (base/install-dirs.h), so that another ./configure --prefix
+#    rebuilds what reads it. The whole story (two prefixes, two installs)
+#    is `make check-data-dir`, which takes minutes.
 . "$(dirname "$0")/test-lib.sh"
 
 [ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
@@ -34,4 +38,16 @@ else
 	is "$(cat "$TMP/ar.out")" "" "\$(AR) \$(ARFLAGS) archives without a word"
 	ok "...and makes the archive" test -s "$TMP/test.a"
 fi
+
+header=$BUILD/src/base/install-dirs.h
+if [ -f "$header" ]; then
+	is "$(sed -n 's/^#define NC_PKGDATA_DIR "\(.*\)"$/\1/p' "$header")" "$(make_var pkgdatadir)" \
+		"the data directory the programs read is the Makefile's pkgdatadir"
+else
+	fail "make wrote $header"
+fi
+before=$(ls -l --time-style=full-iso "$header")
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$BUILD" src/base/install-dirs.h > "$TMP/make.out" 2>&1
+is "$(cat "$TMP/make.out")$(ls -l --time-style=full-iso "$header")" "$before" \
+	"...which make leaves alone when nothing changed (nothing rebuilt)"
 done_testing

@@ -86,7 +86,9 @@ void cli_unregister_output(struct page_output *output);
 
 /* What every program's --version prints, on standard output: "PROGRAM
  * VERSION", the copyright and the licence (BSD-2-Clause, the LICENSE file
- * of the source tree). One text, so that no program can leave it out. */
+ * of the source tree), and the data directory it would read (cli_data_dir:
+ * $NCLEANER_DATA_DIR, the source tree, or the installed one). One text, so
+ * that no program can leave it out. */
 void cli_print_version(const char *program);
 
 /* --- numbers ------------------------------------------------------------------ */
