@@ -24,6 +24,10 @@ else
 			git -C "$SRC" check-ignore -q --no-index "$path" || echo "$path ($var)"
 		done
 	done >> "$TMP/unignored"
+	# configure's own products beside config.status (libtool: LT_INIT)
+	for path in libtool config.status config.log; do
+		git -C "$SRC" check-ignore -q --no-index "$path" || echo "$path (configure)"
+	done >> "$TMP/unignored"
 	if [ -s "$TMP/unignored" ]; then
 		fail "every file a build makes is ignored by git"; sed 's/^/# /' "$TMP/unignored"
 	else pass "every file a build makes is ignored by git"; fi
@@ -37,6 +41,15 @@ else
 	(cd "$TMP" && $ar $(make_var ARFLAGS) test.a "$object") > "$TMP/ar.out" 2>&1 || true
 	is "$(cat "$TMP/ar.out")" "" "\$(AR) \$(ARFLAGS) archives without a word"
 	ok "...and makes the archive" test -s "$TMP/test.a"
+	# libtool archives with flags of its own (the installed libncleaner.a)
+	lt_flags=$(sed -n 's/^lt_ar_flags=//p' "$BUILD/libtool" 2> /dev/null)
+	if [ -n "$lt_flags" ]; then
+		rm -f "$TMP/test.a"
+		(cd "$TMP" && $ar $lt_flags test.a "$object") > "$TMP/ar.out" 2>&1 || true
+		is "$(cat "$TMP/ar.out")" "" "...and so does libtool's archiver ($lt_flags)"
+	else
+		skip "no libtool script in $BUILD"
+	fi
 fi
 
 header=$BUILD/src/base/install-dirs.h

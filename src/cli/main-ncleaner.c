@@ -510,16 +510,8 @@ out:
 
 static int parse_format(const char *name, enum sink_format *format)
 {
-	static const struct { const char *name; enum sink_format format; } formats[] = {
-		{ "cleaneval", SINK_CLEANEVAL }, { "text", SINK_TEXT }, { "jsonl", SINK_JSONL },
-		{ "wet", SINK_WET },
-	};
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (!strcmp(name, formats[i].name)) {
-			*format = formats[i].format;
-			return 0;
-		}
-	}
+	if (sink_format_from_name(name, format) == 0)
+		return 0;
 	cli_print(program, "--format expects cleaneval, text, jsonl or wet, not '%s'", name);
 	return -1;
 }
