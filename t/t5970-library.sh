@@ -24,7 +24,10 @@ pass "make install DESTDIR=..."
 libdir=$dest$(make_var libdir)
 includedir=$dest$(make_var includedir)
 datadir=$dest$(make_var pkgdatadir)
-cc=$(make_var CC)
+# A build with sanitizers (configure --enable-sanitizers) installs an
+# instrumented library: programs that use it link the sanitizers' runtime.
+sanitize=$(make_var NC_LDFLAGS)
+cc="$(make_var CC) $sanitize"
 is "$(cd "$includedir" && ls)" "ncleaner.h" "one header is installed, ncleaner.h"
 ok "...the public one" cmp "$includedir/ncleaner.h" "$SRC/src/ncleaner.h"
 ok "the shared library is installed" test -f "$libdir/libncleaner.so.1"
@@ -95,6 +98,8 @@ pythondir=$(make_var pythondir)
 python=$(make_var PYTHON)
 if [ -z "$pythondir" ] || [ "$python" = : ] || [ ! -f "$dest$pythondir/ncleaner.py" ]; then
 	skip "no Python found by configure: the binding is not installed"
+elif [ -n "$sanitize" ]; then
+	skip "the library is built with sanitizers ($sanitize), which python3 cannot load"
 else
 	cat > "$TMP/use.py" <<'EOF'
 import sys
