@@ -22,6 +22,7 @@
  */
 #include "base/error.h"
 #include "base/file.h"
+#include "base/install-dirs.h"
 #include "base/rules.h"
 #include "base/strbuf.h"
 #include "normalise/html.h"

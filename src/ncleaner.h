@@ -1,58 +1,137 @@
-/* ncleaner.h: the public interface of libncleaner, in the order data flows.
+/* ncleaner.h: libncleaner, the boilerplate remover of ncleaner(1) as a library.
  *
- *   page source --> page --normalise--> HTML with markers --renderer--> dump
- *     --segmenter--> segments --method--> scored segments --decider-->
- *     kept segments --page sink--> CLEANEVAL text (or scores)
+ * The one public header, installed with the library (pkg-config ncleaner).
+ * A program opens a cleaner with options written as on the command line,
+ * cleans pages one at a time, each to its segments or to formatted output,
+ * and closes the cleaner:
  *
- * pipeline.h strings the stages together and defines the worker, which owns
- * all mutable state; training.h and tune.h read training texts through the
- * same stages; score.h is the 2008 CLEANEVAL scorer. Every function that can
- * fail reports through struct nc_error (base/error.h) and never prints or
- * exits.
+ *     const char *options[] = { "--model", "english" };
+ *     ncleaner_error error;
+ *     ncleaner *cleaner = ncleaner_open(2, options, &error);
+ *     if (!cleaner) { fprintf(stderr, "%s\n", error.message); return 1; }
+ *     const ncleaner_segment *segments; size_t count;
+ *     if (ncleaner_clean(cleaner, html, html_length, "http://example.org/",
+ *                        &segments, &count, &error) == 0)
+ *         for (size_t i = 0; i < count; i++)
+ *             if (segments[i].kept) puts(segments[i].text);
+ *     ncleaner_close(cleaner);
  *
- * Layers (src/ subfolders), in flow order. A module includes only base/,
- * its own folder and the folders before it (t/t0100-architecture.sh checks):
- *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
- *   source/     pages and where they come from
- *   normalise/  stage 1 and the marker contract
- *   render/     stage 2: the renderer interface, Lynx, child processes, the
- *               libxml2 block renderer of the ICE methods
- *   segment/    stage 3
- *   method/     stage 4: the method interface, the ncleaner n-gram method,
- *               perplexity filtering, the ICE methods and decision trees
- *   decide/     stage 5: the decider interface, the threshold, chains
- *   sink/       stage 6: formats and outputs
- *   pipeline/   the stages strung together, workers
- *   eval/       the CLEANEVAL scorer and its alignment of gold labels
- *   train/      reading training texts, cross-validated tuning, C4.5, what
- *               the ICE methods learn (ice-training)
- *   compose/    choosing the stages: the renderer, method and decider
- *               tables, their options declared once, and how a choice
- *               becomes a pipeline_config (compose.h)
- *   cli/        the programs (not part of the library)
+ * Options. ncleaner_open() takes the options of ncleaner(1) that say how a
+ * page is cleaned, read by the same code as the program's (argv holds
+ * options only, no program name; "--name value" and "--name=value" both
+ * work; long names are not abbreviated):
+ *   the method, model, decider, renderer and their settings: --method,
+ *     -m/--model, --nonlex, -n, -q, --max-perplexity, --max-kl, --decider,
+ *     -b/--bias, --renderer, --lynx, --timeout, --data-dir (default: the
+ *     data directory the library was installed with, or $NCLEANER_DATA_DIR)
+ *   --paper, --no-lm, --dump, --scores, --lines, --encoding NAME,
+ *   --text (pages are text dumps, not HTML), -f/--format for
+ *     ncleaner_format(): cleaneval (default), text, jsonl, wet
+ * Options about files, workers and progress (-o, -j, --gzip, --stats, ...)
+ * are the program's; they are refused, as is anything unknown.
+ *
+ * Errors. No function prints or exits. One that fails returns NULL or -1
+ * and, when `error` is not NULL, fills it in: a code (NCLEANER_ERR_*) and a
+ * message complete on its own, naming the option, file or page. A page
+ * that fails leaves the cleaner usable for the next.
+ *
+ * Threads. A cleaner is one worker: it cleans one page at a time and may
+ * not be used by two threads at once. Cleaners are independent (the
+ * library keeps no mutable static state): open one per thread.
+ *
+ * Memory. What ncleaner_clean() hands out is the cleaner's own, valid until
+ * the next call on that cleaner or ncleaner_close(); what ncleaner_format()
+ * returns is the caller's, freed with ncleaner_free().
+ *
+ * Versions. NCLEANER_API_VERSION counts incompatible changes of this
+ * interface (the shared library's soname changes with it); additions keep
+ * it. ncleaner_api_version() is the version of the library actually
+ * loaded, ncleaner_version() the package's.
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
 
-#include "base/error.h"
-#include "base/strbuf.h"
-#include "base/rules.h"
-#include "source/page.h"
-#include "source/page-source.h"
-#include "normalise/html.h"
-#include "render/renderer.h"
-#include "render/lynx.h"
-#include "render/html-blocks.h"
-#include "segment/segment.h"
-#include "method/method.h"
-#include "method/ncleaner-method.h"
-#include "method/ice.h"
-#include "decide/decider.h"
-#include "sink/sink.h"
-#include "pipeline/pipeline.h"
-#include "train/training.h"
-#include "eval/score.h"
-#include "train/tune.h"
-#include "compose/compose.h"
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NCLEANER_API_VERSION 1
+
+typedef struct ncleaner ncleaner;
+
+/* Error codes: what went wrong, for a program that reacts to some. */
+enum ncleaner_code {
+	NCLEANER_OK = 0,
+	NCLEANER_ERR_IO,        /* a file (rules, model) could not be read */
+	NCLEANER_ERR_FORMAT,    /* a rule or model file, or the page, is malformed */
+	NCLEANER_ERR_RENDER,    /* the renderer (Lynx) is missing or failed */
+	NCLEANER_ERR_TIMEOUT,   /* the renderer took longer than --timeout */
+	NCLEANER_ERR_LIMIT,     /* the page is larger than ncleaner's limits */
+	NCLEANER_ERR_REGEX,     /* a rule hit PCRE2's match limit on the page */
+	NCLEANER_ERR_USAGE,     /* a bad option or argument */
+	NCLEANER_ERR_METHOD,    /* a model file built for another method */
+	NCLEANER_ERR_MEMORY     /* not enough memory for the page */
+};
+
+#define NCLEANER_ERROR_SIZE 1024
+
+typedef struct ncleaner_error {
+	int code;                            /* enum ncleaner_code */
+	char message[NCLEANER_ERROR_SIZE];   /* one line, without a newline */
+} ncleaner_error;
+
+/* A segment of a cleaned page: a paragraph, heading or list item, in page
+ * order, with the method's scores and the decision. A method that judges
+ * pieces of segments on their own (perplexity: sentences) gives one entry
+ * per piece; a later piece of the same segment has `continues` set. */
+typedef struct ncleaner_segment {
+	const char *text;     /* UTF-8, NUL-terminated, no newline */
+	size_t length;        /* of text, in bytes */
+	char type;            /* 'p' paragraph, 'h' heading, 'l' list item */
+	int kept;             /* 1 running text, 0 boilerplate */
+	int continues;        /* 1: a later piece of the segment before */
+	double cost_clean;    /* bits per unit if it is running text (the method's */
+	double cost_dirty;    /*   scores; both 0 with --no-lm, which keeps all) */
+} ncleaner_segment;
+
+/* NCLEANER_API_VERSION of the library loaded, and the package version
+ * ("0.1.0"). */
+int ncleaner_api_version(void);
+const char *ncleaner_version(void);
+
+/* A cleaner configured by `argc` options in `argv` (see above; argc 0 is
+ * the default configuration): rules and model loaded, renderer checked.
+ * NULL on a bad option, a missing file or renderer. */
+ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error);
+
+/* Warnings of the configuration (a model built through another renderer),
+ * one a line; "" when none. Owned by the cleaner. */
+const char *ncleaner_warnings(const ncleaner *cleaner);
+
+/* Clean one page: `length` bytes of HTML in any charset (or a text dump
+ * with --text). `url` (may be NULL) is the page's address, for output
+ * that names it. Sets *segments to every segment of the page, kept or
+ * not, and *count to their number. 0, or -1 with `error` (not with
+ * --dump, which makes text: use ncleaner_format()). */
+int ncleaner_clean(ncleaner *cleaner, const void *bytes, size_t length, const char *url,
+		   const ncleaner_segment **segments, size_t *count, ncleaner_error *error);
+
+/* Clean one page to the bytes ncleaner(1) would write for it in the
+ * --format chosen (a WET file's warcinfo record excepted: only the page's
+ * conversion record). *output (NUL-terminated, freed with ncleaner_free())
+ * and *output_length. 0, or -1 with `error` and *output NULL. */
+int ncleaner_format(ncleaner *cleaner, const void *bytes, size_t length, const char *url,
+		    char **output, size_t *output_length, ncleaner_error *error);
+
+void ncleaner_free(void *memory);
+
+/* Free the cleaner and all it holds (NULL: nothing). */
+void ncleaner_close(ncleaner *cleaner);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

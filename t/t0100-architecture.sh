@@ -1,7 +1,9 @@
 #!/bin/sh
-# t0100-architecture: the shape of the code base (src/ncleaner.h).
+# t0100-architecture: the shape of the code base (src/layers.h).
 # 1. Layers: a module includes only base/, its own folder and the folders
-#    upstream of it in the flow; only the front ends (cli/) see config.h.
+#    upstream of it in the flow; only the front ends (cli/, and api/, the
+#    library's) see config.h; only api/ includes the public header,
+#    ncleaner.h, which it implements.
 # 2. No mutable static state in the library: no object of libncleaner.a
 #    lives in .data or .bss (ops tables are const and land in .data.rel.ro),
 #    except strbuf_empty, the never-written empty string of strbuf.h (and
@@ -10,7 +12,7 @@
 #    since the build tree has a scripts/ of its own).
 . "$(dirname "$0")/test-lib.sh"
 
-order="base source normalise render segment method decide sink pipeline eval train compose cli"
+order="base source normalise render segment method decide sink pipeline eval train compose api cli"
 rank() {  # the position of a folder in the flow, or nothing
 	i=0
 	for d in $order; do
@@ -27,7 +29,10 @@ for file in "$SRC"/src/*/*.[ch]; do
 	[ -n "$mine" ] || { echo "$file: folder $dir is not a layer" >> "$bad"; continue; }
 	grep -o '^#include "[^"]*"' "$file" | sed 's/^#include "//; s/"$//' | while read -r inc; do
 		case $inc in
-		config.h) [ "$dir" = cli ] || echo "$file: includes config.h (front ends only)" ;;
+		config.h) [ "$dir" = cli ] || [ "$dir" = api ] ||
+			echo "$file: includes config.h (front ends only)" ;;
+		ncleaner.h) [ "$dir" = api ] ||
+			echo "$file: includes the public header ncleaner.h (api/ only)" ;;
 		*/*)
 			theirs=$(rank "${inc%%/*}")
 			if [ -z "$theirs" ]; then echo "$file: includes $inc, outside the layers"
@@ -41,7 +46,7 @@ done
 if [ -s "$bad" ]; then fail "every include goes upstream"; sed 's/^/# /' "$bad"
 else pass "every include goes upstream (or into base/)"; fi
 
-lib=$BUILD/src/libncleaner.a
+lib=$BUILD/src/.libs/libncleaner.a   # the installed static library, all of it
 if [ ! -f "$lib" ] || ! command -v objdump > /dev/null; then
 	skip "no $lib or no objdump"
 else

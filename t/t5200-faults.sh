@@ -17,8 +17,8 @@ if [ -w /dev/full ]; then
 	fails 1 "standard output on a full disk fails (text)" sh -c "ncleaner --no-lm '$F/dump.txt' > /dev/full"
 	grep_ok "...saying why" "No space left on device" "$TMP/err"
 else
-	pass "# SKIP full disk on standard output: no writable /dev/full"
-	pass "# SKIP"; pass "# SKIP"; pass "# SKIP"
+	skip "full disk on standard output: no writable /dev/full"
+	skip "as above"; skip "as above"; skip "as above"
 fi
 # Files under -o on a full disk: a file-size limit makes every write past
 # 1 KiB fail (SIGXFSZ ignored, so write() returns EFBIG), as a full disk would.
@@ -59,7 +59,7 @@ if [ -r /proc/self/mem ]; then
 	grep_ok "...with the system's reason" "/proc/self/mem: read error.*Input/output error" "$TMP/err"
 	fails 1 "a read error is reported (HTML)" ncleaner --no-lm --html /proc/self/mem
 else
-	pass "# SKIP read errors: no /proc/self/mem"; pass "# SKIP"; pass "# SKIP"
+	skip "read errors: no /proc/self/mem"; skip "as above"; skip "as above"
 fi
 # A FIFO in a batch directory would block for ever: it is skipped.
 mkdir -p "$TMP/fifo"
@@ -69,7 +69,7 @@ if mkfifo "$TMP/fifo/b.txt" 2> /dev/null; then
 	grep_ok "...it is skipped with a warning" "fifo/b.txt: skipped (not a regular file)" "$TMP/err"
 	ok "...and the other input is cleaned" test -s "$TMP/fifoout/a.txt"
 else
-	pass "# SKIP FIFO: mkfifo failed"; pass "# SKIP"; pass "# SKIP"
+	skip "FIFO: mkfifo failed"; skip "as above"; skip "as above"
 fi
 ok "a file named on the command line may be a pipe" sh -c "cat '$F/dump.txt' | ncleaner --no-lm --text /dev/stdin"
 grep_ok "...and is read" "^<l>a list item" "$TMP/out"

@@ -83,6 +83,6 @@ elif unshare -rn true 2> /dev/null; then
 	ok "the page cleans in a namespace without network" unshare -rn ncleaner --no-lm "$TMP/refs.html"
 	is "$(cmp "$TMP/out" "$TMP/clean.out" && echo same)" "same" "...with the same output"
 else
-	pass "# SKIP network namespace: unshare -n not permitted here"
+	skip "network namespace: unshare -n not permitted here"
 fi
 done_testing

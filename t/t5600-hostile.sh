@@ -300,7 +300,12 @@ for prog in ncleaner train-ncleaner ncleaner-eval; do
 	ok "$prog --help" "$prog" --help
 	ok "$prog --version" "$prog" --version
 	grep_ok "...names the program and its version" "^$prog [0-9]" "$TMP/out"
+	grep_ok "...its copyright" "^Copyright (c) 2026 the ncleaner authors" "$TMP/out"
+	grep_ok "...and its licence, that of LICENSE" "BSD-2-Clause" "$TMP/out"
+	grep_ok "...and the data directory it reads" "^Rules and models: $SRC$" "$TMP/out"
 done
+grep_ok "LICENSE is the BSD 2-Clause licence" "^BSD 2-Clause License" "$SRC/LICENSE"
+grep_ok "README names the licence" "BSD-2-Clause" "$SRC/README.md"
 fails 2 "a data directory without the rules" ncleaner --no-lm --data-dir "$TMP/nowhere" "$F/page.html"
 grep_ok "...names --data-dir and NCLEANER_DATA_DIR" "data-dir or \$NCLEANER_DATA_DIR" "$TMP/err"
 mkdir -p "$TMP/std/gold" "$TMP/std/raw"

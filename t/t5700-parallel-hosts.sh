@@ -3,8 +3,12 @@
 # parallel sends each WARC file to a host over ssh, runs ncleaner there and
 # returns the WET file), run word for word against two ssh "hosts" on this
 # machine, gives byte for byte the files of a local run; rerun, it cleans
-# only the archives whose output is missing. Also the streaming form (an
-# archive on standard input, JSONL or WET on standard output).
+# only the archives whose output is missing. A third host in the hosts file
+# is down: --filter-hosts leaves it out and no job fails for it. The
+# second recipe, each host reading its archives from their source (curl
+# URL | ncleaner -; file:// URLs here), returns what a local run of the
+# same pipe writes. Also the streaming form (an archive on standard
+# input, JSONL or WET on standard output).
 #
 # The hosts: two sshd on free loopback ports, each with a configuration, a
 # host key and an authorized key made here, in $TMP. Each host logs in to a
@@ -166,6 +170,12 @@ for name in node1 node2; do
 		done_testing || exit 1
 	fi
 done
+# node3 is down: a port of this machine where nothing listens.
+while :; do
+	port=$((10240 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 22000))
+	port_in_use "$port" || break
+done
+printf 'Host %s\n\tPort %s\n' node3 "$port" >> "$S/ssh_config"
 export PARALLEL_SSH="ssh -F $S/ssh_config"
 is "$(ssh -F "$S/ssh_config" node2 'command -v ncleaner')" "$(command -v ncleaner)" \
 	"the hosts run the ncleaner of this build"
@@ -179,7 +189,7 @@ cat "$G/good.warc.gz" "$G/good.warc.gz" > "$M/crawl/CC-MAIN-00001.warc.gz"
 gzip -n -c "$G/good.warc" > "$M/crawl/CC-MAIN-00002.warc.gz"
 cat "$G/good.warc.gz" "$G/good.warc.gz" "$G/good.warc.gz" > "$M/crawl/CC-MAIN-00003.warc.gz"
 cat "$G/good.warc" "$G/good.warc" | gzip -n -c > "$M/crawl/CC-MAIN-00004.warc.gz"
-printf 'node1\nnode2\n' > "$M/hosts"
+printf 'node1\nnode2\nnode3\n' > "$M/hosts"
 names="CC-MAIN-00000 CC-MAIN-00001 CC-MAIN-00002 CC-MAIN-00003 CC-MAIN-00004"
 
 # The recipe, as README.md and ncleaner(1) give it.
@@ -187,19 +197,30 @@ cat > "$TMP/recipe" << 'EOF'
 for f in crawl/*.warc.gz; do
   b=${f##*/}; [ -e "out/${b%.gz}.wet.gz" ] || echo "$f"
 done |
-parallel --sshloginfile hosts -j 2 --joblog +jobs.log \
+parallel --sshloginfile hosts --filter-hosts --retries 3 -j 2 --joblog +jobs.log \
   --transferfile {} --return out/{/.}.wet.gz --cleanup \
   ncleaner -o out --format wet --gzip {}
 EOF
-missing=
-while IFS= read -r line; do
+# The second recipe: each host fetches its archives from their source.
+cat > "$TMP/recipe-sources" << 'EOF'
+while IFS= read -r url; do
+  b=${url##*/}; [ -e "out/${b%.gz}.wet.gz" ] || echo "$url"
+done < sources |
+parallel --sshloginfile hosts --filter-hosts --retries 3 -j 2 --joblog +jobs.log \
+  --return out/{/.}.wet.gz --cleanup \
+  'mkdir -p out && curl -fsS {} | ncleaner --format wet --gzip - > out/{/.}.wet.gz.part &&
+   mv out/{/.}.wet.gz.part out/{/.}.wet.gz'
+EOF
+cat "$TMP/recipe" "$TMP/recipe-sources" | while IFS= read -r line; do
+	missing=
 	grep -q -F -e "$line" "$SRC/README.md" || missing="$missing README.md"
 	if command -v groff > /dev/null 2>&1; then
 		groff -man -Tascii -P-cbou "$SRC/doc/ncleaner.1" 2> /dev/null |
 			grep -q -F -e "$line" || missing="$missing ncleaner.1"
 	fi
-done < "$TMP/recipe"
-is "$missing" "" "README.md and ncleaner(1) give the recipe the test runs"
+	echo "$missing"
+done | tr ' ' '\n' | sort -u | tr -d '\n' > "$TMP/missing"
+is "$(cat "$TMP/missing")" "" "README.md and ncleaner(1) give the recipes the test runs"
 
 # The local run it must equal: the same ncleaner command, archive by archive.
 for name in $names; do
@@ -228,7 +249,7 @@ is "$(ls "$M/out" | wc -l | tr -d ' ')" 5 "and nothing else"
 is "$(awk -F '\t' '!/^Seq/ { print $7 }' "$M/jobs.log" | sort -u | tr '\n' ' ')" "0 " \
 	"every job exits 0"
 is "$(awk -F '\t' '!/^Seq/ { print $2 }' "$M/jobs.log" | sort -u | tr '\n' ' ')" "node1 node2 " \
-	"both hosts ran jobs"
+	"both hosts that are up ran jobs, the one that is down none (--filter-hosts)"
 is "$(find "$TMP/node1" "$TMP/node2" -type f | wc -l | tr -d ' ')" 0 \
 	"--cleanup leaves no archive and no output on the hosts"
 zcat "$M/out/CC-MAIN-00003.warc.wet.gz" > "$TMP/wet" 2> /dev/null || true
@@ -243,6 +264,48 @@ same_as_local "the missing WET file is back, the same"
 is "$(awk -F '\t' '!/^Seq/ { n++ } END { print n + 0 }' "$M/jobs.log")" 6 \
 	"only the archive without output ran again"
 is "$(tail -n 1 "$M/jobs.log" | grep -c 'CC-MAIN-00002' || true)" 1 "...and it is that archive"
+
+# The second recipe: the hosts read the archives from their source (here
+# file:// URLs of this machine; http:// and https:// are the same to curl),
+# nothing is copied to them. One source is missing: its job fails, returns
+# nothing, and is tried on each host that is up (--retries).
+if command -v curl > /dev/null 2>&1; then
+	W=$TMP/master-sources
+	mkdir -p "$W"
+	printf 'node1\nnode2\nnode3\n' > "$W/hosts"
+	for name in $names; do echo "file://$M/crawl/$name.warc.gz"; done > "$W/sources"
+	echo "file://$M/crawl/CC-MAIN-99999.warc.gz" >> "$W/sources"
+	mkdir -p "$TMP/master-home"
+	fails 1 "the recipe reading from the sources runs (one source is missing: exit 1)" \
+		sh -c "cd '$W' && HOME='$TMP/master-home' exec sh '$TMP/recipe-sources'"
+	differ=
+	for name in $names; do
+		curl -fsS "file://$M/crawl/$name.warc.gz" | ncleaner --format wet --gzip - \
+			> "$TMP/local-stream.wet.gz" 2> /dev/null
+		cmp -s "$W/out/$name.warc.wet.gz" "$TMP/local-stream.wet.gz" || differ="$differ $name"
+	done
+	is "$differ" "" "...each archive's WET file is that of curl URL | ncleaner - here"
+	is "$(ls "$W/out" | tr '\n' ' ')" "$(for n in $names; do printf '%s.warc.wet.gz ' "$n"; done)" \
+		"...and the missing source returns nothing"
+	# jobs.log has a job's last try only; each try leaves its empty .part
+	tried=
+	for host in node1 node2; do
+		[ -e "$TMP/$host/out/CC-MAIN-99999.warc.wet.gz.part" ] && tried="$tried $host"
+	done
+	is "$tried" " node1 node2" "...its job was tried on each host that is up (--retries 3)"
+	is "$(find "$TMP/node1" "$TMP/node2" -name '*.wet.gz' | wc -l | tr -d ' ')" 0 \
+		"...--cleanup leaves no output on the hosts"
+	rm "$W/out/CC-MAIN-00004.warc.wet.gz"
+	lines=$(wc -l < "$W/jobs.log")
+	fails 1 "run again, it fetches only what has no output (and the missing source)" \
+		sh -c "cd '$W' && HOME='$TMP/master-home' exec sh '$TMP/recipe-sources'"
+	# (a job's line goes on over two: the command has a newline)
+	is "$(tail -n +$((lines + 1)) "$W/jobs.log" | awk -F '\t' '$1 ~ /^[0-9]+$/ && /CC-MAIN-00004/' |
+		wc -l | tr -d ' ')" 1 "...the archive without output once"
+	ok "...whose WET file is back" test -s "$W/out/CC-MAIN-00004.warc.wet.gz"
+else
+	skip "curl is not installed (Debian package curl): the recipe reading from the sources"
+fi
 
 # The streaming form: an archive on standard input, the pages on standard
 # output, as a mapper of a streaming framework runs it.

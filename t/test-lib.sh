@@ -1,6 +1,7 @@
 # test-lib.sh: shared set-up of the shell tests (sourced, not run).
 # Gives: set -eu, LC_ALL=C, $TMP (removed on exit), $SRC and $BUILD, the
-# programs on PATH, and TAP helpers: plan N, ok "title" CMD..., fails STATUS
+# programs on PATH, make_var NAME (a variable of the build's Makefile), and
+# TAP helpers: plan N, ok "title" CMD..., fails STATUS
 # "title" CMD..., is "got" "want" "title", grep_ok "title" PATTERN FILE,
 # pass/fail "title", skip "reason", skip_all "reason", done_testing.
 set -eu
@@ -34,6 +35,16 @@ WRAPPER
 fi
 tap_n=0
 tap_failed=0
+
+# make_var NAME: the value of NAME in the build's Makefile, as make expands
+# it (not as the command line of the make running the test may set it:
+# TESTS=...). Empty without a Makefile in $BUILD.
+make_var() {
+	[ -f "$BUILD/Makefile" ] || return 0
+	printf 'print-var:\n\t@echo $(%s)\n' "$1" > "$TMP/make-var.mk"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$BUILD" \
+		-f Makefile -f "$TMP/make-var.mk" print-var
+}
 
 plan() { echo "1..$1"; }
 skip_all() { echo "1..0 # SKIP $1"; exit 0; }

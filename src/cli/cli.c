@@ -2,6 +2,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "base/install-dirs.h"
 #include "base/utf8.h"
 #include "method/ngram.h"
 
@@ -146,6 +147,19 @@ void cli_print(const char *program, const char *fmt, ...)
 	fputs(line.buf, stderr);
 	strbuf_release(&message);
 	strbuf_release(&line);
+}
+
+void cli_print_version(const char *program)
+{
+	printf("%s %s\n"
+	       "Copyright (c) 2026 the ncleaner authors.\n"
+	       "License BSD-2-Clause <https://opensource.org/licenses/BSD-2-Clause>:\n"
+	       "you may redistribute and change it, with or without modification, if the\n"
+	       "copyright notice, this notice and the disclaimer stay with it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n"
+	       "\n"
+	       "Rules and models: %s\n",
+	       program, PACKAGE_VERSION, cli_data_dir(NULL));
 }
 
 void cli_print_report(void *data, int is_error, const char *message)

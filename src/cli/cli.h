@@ -86,6 +86,15 @@ void cli_unregister_atomic_file(struct atomic_file *file);
 int cli_register_output(struct page_output *output);
 void cli_unregister_output(struct page_output *output);
 
+/* --- --version ------------------------------------------------------------- */
+
+/* What every program's --version prints, on standard output: "PROGRAM
+ * VERSION", the copyright and the licence (BSD-2-Clause, the LICENSE file
+ * of the source tree), and the data directory it would read (cli_data_dir:
+ * $NCLEANER_DATA_DIR, the source tree, or the installed one). One text, so
+ * that no program can leave it out. */
+void cli_print_version(const char *program);
+
 /* --- numbers ------------------------------------------------------------------ */
 
 /* Numeric option parsing that rejects trailing junk; prints and exits 2. */

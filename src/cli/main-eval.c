@@ -298,7 +298,7 @@ int main(int argc, char **argv)
 		case 'M': flags |= SCORE_NO_MARKERS; break;
 		case 'e': missing_as_empty = 1; break;
 		case 'h': usage(stdout); return 0;
-		case 'V': printf("ncleaner-eval %s\n", PACKAGE_VERSION); return 0;
+		case 'V': cli_print_version(program); return 0;
 		default:
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;

@@ -586,16 +586,8 @@ out:
 
 static int parse_format(const char *name, enum sink_format *format)
 {
-	static const struct { const char *name; enum sink_format format; } formats[] = {
-		{ "cleaneval", SINK_CLEANEVAL }, { "text", SINK_TEXT }, { "jsonl", SINK_JSONL },
-		{ "wet", SINK_WET },
-	};
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (!strcmp(name, formats[i].name)) {
-			*format = formats[i].format;
-			return 0;
-		}
-	}
+	if (sink_format_from_name(name, format) == 0)
+		return 0;
 	cli_print(program, "--format expects cleaneval, text, jsonl or wet, not '%s'", name);
 	return -1;
 }
@@ -764,7 +756,7 @@ int main(int argc, char **argv)
 		case OPT_PROGRESS: progress = 1; break;
 		case OPT_FOLLOW_SYMLINKS: follow_symlinks = 1; break;
 		case 'h': usage(stdout); return 0;
-		case 'V': printf("ncleaner %s\n", PACKAGE_VERSION); return 0;
+		case 'V': cli_print_version(program); return 0;
 		default:
 			if (cli_compose_option(&options, &set.compose, program, c, optarg))
 				break;

@@ -867,7 +867,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 		case OPT_STANDARD: o->standard = 1; break;
 		case OPT_HELP_RENDERERS: compose_print_table(stdout, "renderers"); return 0;
 		case 'h': usage(stdout); return 0;
-		case 'V': printf("train-ncleaner %s\n", PACKAGE_VERSION); return 0;
+		case 'V': cli_print_version(program); return 0;
 		default:
 			if (cli_compose_option(&g, &o->compose, program, c, optarg))
 				break;

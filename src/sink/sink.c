@@ -44,6 +44,21 @@ const char *sink_format_extension(enum sink_format format)
 	}
 }
 
+int sink_format_from_name(const char *name, enum sink_format *format)
+{
+	static const struct { const char *name; enum sink_format format; } formats[] = {
+		{ "cleaneval", SINK_CLEANEVAL }, { "text", SINK_TEXT }, { "jsonl", SINK_JSONL },
+		{ "wet", SINK_WET },
+	};
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		if (!strcmp(name, formats[i].name)) {
+			*format = formats[i].format;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 struct page_sink *page_sink_new(const struct sink_config *config, struct page_output *output)
 {
 	struct page_sink *sink = xcalloc(1, sizeof(*sink));
@@ -475,6 +490,8 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 			return -1;
 		write_lines(&sink->text, segments, count_, 0, "\n");
 	}
+	if (sink->config.observe)
+		sink->config.observe(sink->config.observe_data, segments, count_);
 	count(sink, segments, count_);
 	switch (sink->config.format) {
 	case SINK_CLEANEVAL:

@@ -69,7 +69,17 @@ struct sink_config {
 	const char *software;      /* wet: the warcinfo's software field */
 	const char *languages;     /* --language: write only pages in these languages
 				      (language.h: "en,de" or "eng,deu"), or NULL */
+	/* Optional: shown every segment (or piece) of a page, decided, as the
+	 * sink is handed them and before they are formatted; the segments
+	 * live only during the call. The library's ncleaner_clean() collects
+	 * them so (api/). */
+	void (*observe)(void *data, const struct scored_segment *segments, size_t count);
+	void *observe_data;
 };
+
+/* The format named `name` ("cleaneval", "text", "jsonl", "wet"): 0, or -1
+ * for a name that is none of them. */
+int sink_format_from_name(const char *name, enum sink_format *format);
 
 /* The file name extension of a format's output (".txt", ".jsonl", ".wet";
  * ".gz" is added with gzip). */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 
+#include "base/install-dirs.h"
 #include "base/rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,514 @@
+/* api/ncleaner.c: the public interface of libncleaner (ncleaner.h).
+ *
+ * A cleaner is what the ncleaner program builds for a run, kept for the
+ * pages to come: the composition (compose/), a pipeline and one worker
+ * whose sink writes into the cleaner's own buffer. Options are read by
+ * compose_read(), the function that reads the program's composition
+ * options; the few options of the program's own that say how a page is
+ * cleaned (--paper, --no-lm, --dump, --scores, --lines, --encoding, --text,
+ * --format) are read here, with the program's messages.
+ */
+#include "config.h"
+#include "ncleaner.h"
+#include "base/error.h"
+#include "base/install-dirs.h"
+#include "base/strbuf.h"
+#include "compose/compose.h"
+#include "normalise/charset.h"
+#include "pipeline/pipeline.h"
+#include "sink/output.h"
+#include "sink/sink.h"
+#include "source/page.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The library's codes are nc_error's, so that an error crosses unchanged. */
+_Static_assert(NCLEANER_ERR_IO == (int)NC_ERR_IO && NCLEANER_ERR_MEMORY == (int)NC_ERR_MEMORY &&
+	       NCLEANER_ERR_USAGE == (int)NC_ERR_USAGE, "ncleaner.h's codes are nc_error's");
+_Static_assert(NCLEANER_ERROR_SIZE <= sizeof(((struct nc_error *)0)->message) + 1,
+	       "an nc_error message fits an ncleaner_error");
+
+/* What the options ask for, as the program's --dump, --no-lm and --scores
+ * (the last one given wins). */
+enum api_run { API_FULL, API_HEURISTICS, API_DUMP, API_SCORES };
+
+struct ncleaner {
+	char **args;                      /* a copy of argv: option values point here */
+	int nargs;
+	enum api_run run;
+	enum sink_format format;
+	int text_pages, lines;
+	const char *encoding;
+	struct compose_values values;
+	struct composition composition;
+	struct pipeline_config config;
+	struct pipeline *pipeline;
+	struct strbuf method_json;
+	struct page_output output;        /* the sink's output: `pending`, then `done` */
+	struct strbuf pending, done;
+	struct worker *worker;
+	/* ncleaner_clean(): the page's segments, their texts one after the
+	 * other (NUL-terminated) in `texts`; the pointers are set at the end. */
+	ncleaner_segment *segments;
+	size_t nsegments, segments_alloc;
+	struct strbuf texts;
+	int out_of_memory;                /* a segment could not be kept */
+};
+
+static void copy_error(ncleaner_error *error, const struct nc_error *err)
+{
+	if (!error)
+		return;
+	error->code = err->code == NC_OK ? NCLEANER_ERR_USAGE : (int)err->code;
+	snprintf(error->message, sizeof(error->message), "%s", err->message);
+}
+
+static int usage_error(ncleaner_error *error, const char *fmt, const char *arg)
+{
+	struct nc_error err;
+	nc_error_set(&err, NC_ERR_USAGE, fmt, arg);
+	copy_error(error, &err);
+	return -1;
+}
+
+int ncleaner_api_version(void)
+{
+	return NCLEANER_API_VERSION;
+}
+
+const char *ncleaner_version(void)
+{
+	return PACKAGE_VERSION;
+}
+
+/* --- options -------------------------------------------------------------------- */
+
+enum api_option { OPT_PAPER, OPT_NO_LM, OPT_DUMP, OPT_SCORES, OPT_LINES, OPT_TEXT, OPT_HTML,
+		  OPT_ENCODING, OPT_FORMAT };
+
+static const struct api_option_entry {
+	const char *name;
+	int letter;
+	int takes_value;
+	enum api_option option;
+} api_options[] = {
+	{ "paper", 0, 0, OPT_PAPER }, { "no-lm", 0, 0, OPT_NO_LM }, { "dump", 0, 0, OPT_DUMP },
+	{ "scores", 0, 0, OPT_SCORES }, { "lines", 0, 0, OPT_LINES }, { "text", 0, 0, OPT_TEXT },
+	{ "html", 0, 0, OPT_HTML }, { "encoding", 0, 1, OPT_ENCODING },
+	{ "format", 'f', 1, OPT_FORMAT },
+};
+
+static int read_api_option(ncleaner *c, enum api_option option, const char *value,
+			   ncleaner_error *error)
+{
+	switch (option) {
+	case OPT_PAPER: c->values.paper = 1; break;
+	case OPT_NO_LM: c->run = API_HEURISTICS; break;
+	case OPT_DUMP: c->run = API_DUMP; break;
+	case OPT_SCORES: c->run = API_SCORES; break;
+	case OPT_LINES: c->lines = 1; break;
+	case OPT_TEXT: c->text_pages = 1; break;
+	case OPT_HTML: c->text_pages = 0; break;
+	case OPT_ENCODING:
+		if (!charset_known(value))
+			return usage_error(error, "--encoding: %s is not a charset iconv knows (see "
+					   "iconv -l)", value);
+		c->encoding = value;
+		break;
+	case OPT_FORMAT:
+		if (sink_format_from_name(value, &c->format) < 0)
+			return usage_error(error, "--format expects cleaneval, text, jsonl or wet, "
+					   "not '%s'", value);
+		break;
+	}
+	return 0;
+}
+
+/* Option `arg` by its long name or letter: one of ours (`*ours`) or a
+ * composition option (`*composed`, its id); NULL `*value` when the value
+ * is not in `arg` itself ("--name=value", "-Xvalue"). -1 when unknown. */
+static int find_option(const char *arg, const struct api_option_entry **ours,
+		       int *composed, const char **value)
+{
+	size_t count;
+	const struct compose_option *options = compose_options(&count);
+	const char *name = NULL;
+	size_t name_len = 0;
+	int letter = 0;
+
+	*ours = NULL, *composed = -1, *value = NULL;
+	if (arg[0] == '-' && arg[1] == '-' && arg[2]) {
+		name = arg + 2;
+		const char *eq = strchr(name, '=');
+		name_len = eq ? (size_t)(eq - name) : strlen(name);
+		*value = eq ? eq + 1 : NULL;
+	} else if (arg[0] == '-' && arg[1] && arg[1] != '-') {
+		letter = (unsigned char)arg[1];
+		*value = arg[2] ? arg + 2 : NULL;
+	} else {
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(api_options) / sizeof(api_options[0]); i++) {
+		const struct api_option_entry *o = &api_options[i];
+		if (name ? strlen(o->name) == name_len && !strncmp(o->name, name, name_len)
+			 : o->letter == letter) {
+			*ours = o;
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < count; i++) {
+		const struct compose_option *o = &options[i];
+		if (name ? o->name && strlen(o->name) == name_len && !strncmp(o->name, name, name_len)
+			 : o->letter == letter) {
+			*composed = (int)i;   /* the table is indexed by id */
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int read_options(ncleaner *c, ncleaner_error *error)
+{
+	for (int i = 0; i < c->nargs; i++) {
+		const char *arg = c->args[i], *value;
+		const struct api_option_entry *ours;
+		int composed;
+		if (find_option(arg, &ours, &composed, &value) < 0) {
+			if (arg[0] != '-' || !arg[1])
+				return usage_error(error, "'%s' is not an option: the library reads "
+						   "no files (give each page to ncleaner_clean())", arg);
+			return usage_error(error, "unknown option '%s' (the library takes the options "
+					   "of ncleaner(1) that say how a page is cleaned: see "
+					   "ncleaner.h)", arg);
+		}
+		size_t noptions;
+		int takes_value = ours ? ours->takes_value
+				       : compose_options(&noptions)[composed].argument != NULL;
+		if (!takes_value && value)
+			return usage_error(error, "option '%s' takes no value", arg);
+		if (takes_value && !value) {
+			if (i + 1 >= c->nargs)
+				return usage_error(error, "option '%s' needs a value", arg);
+			value = c->args[++i];
+		}
+		if (ours) {
+			if (read_api_option(c, ours->option, value, error) < 0)
+				return -1;
+		} else {
+			struct nc_error err = { 0 };
+			if (compose_read(&c->values, composed, value, &err) < 0) {
+				copy_error(error, &err);
+				return -1;
+			}
+		}
+	}
+	/* The program's checks of combinations that cannot work. */
+	if (c->run == API_SCORES && (c->format == SINK_TEXT || c->format == SINK_WET))
+		return usage_error(error, "%s", "--scores goes with --format cleaneval or jsonl");
+	if (c->run == API_DUMP && (c->format == SINK_JSONL || c->format == SINK_WET))
+		return usage_error(error, "%s", "--dump goes with --format cleaneval or text");
+	if (c->run == API_DUMP && c->text_pages)
+		return usage_error(error, "%s", "--dump needs HTML input, and --text says there is "
+				   "none");
+	return 0;
+}
+
+/* --- the output: the sink's bytes, kept in the cleaner ------------------------- */
+
+static ncleaner *cleaner_of(struct page_output *output)
+{
+	return (ncleaner *)((char *)output - offsetof(struct ncleaner, output));
+}
+
+static int output_open(struct page_output *output, const struct page *page, struct nc_error *err)
+{
+	(void)page, (void)err;
+	strbuf_reset(&cleaner_of(output)->pending);
+	return 0;   /* the page begins no file: no file header (ncleaner.h: WET) */
+}
+
+static int output_write(struct page_output *output, const char *data, size_t len,
+			struct nc_error *err)
+{
+	struct strbuf *pending = &cleaner_of(output)->pending;
+	if (strbuf_try_grow(pending, len) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
+				    pending->len + len);
+	strbuf_add(pending, data, len);
+	return 0;
+}
+
+static int output_commit(struct page_output *output, struct nc_error *err)
+{
+	ncleaner *c = cleaner_of(output);
+	(void)err;
+	strbuf_swap(&c->pending, &c->done);
+	strbuf_reset(&c->pending);
+	return 0;
+}
+
+static void output_abort(struct page_output *output)
+{
+	strbuf_reset(&cleaner_of(output)->pending);
+}
+
+static int output_finish(struct page_output *output, struct nc_error *err)
+{
+	(void)output, (void)err;
+	return 0;
+}
+
+static void output_emergency_stop(struct page_output *output)
+{
+	(void)output;
+}
+
+static void output_free(struct page_output *output)
+{
+	(void)output;   /* part of the cleaner, freed with it */
+}
+
+static const struct page_output_ops output_ops = {
+	.open = output_open, .write = output_write, .commit = output_commit,
+	.abort = output_abort, .finish = output_finish,
+	.emergency_stop = output_emergency_stop, .free = output_free,
+};
+
+/* The sink's observer: every segment of the page, copied. */
+static void keep_segments(void *data, const struct scored_segment *segments, size_t count)
+{
+	ncleaner *c = data;
+
+	for (size_t i = 0; i < count && !c->out_of_memory; i++) {
+		const struct scored_segment *s = &segments[i];
+		if (c->nsegments == c->segments_alloc) {
+			size_t alloc = c->segments_alloc ? 2 * c->segments_alloc : 64;
+			ncleaner_segment *grown = realloc(c->segments, alloc * sizeof(*grown));
+			if (!grown) {
+				c->out_of_memory = 1;
+				return;
+			}
+			c->segments = grown;
+			c->segments_alloc = alloc;
+		}
+		if (strbuf_try_grow(&c->texts, s->segment.len + 1) < 0) {
+			c->out_of_memory = 1;
+			return;
+		}
+		/* The offset for now: `texts` may move while it grows. */
+		c->segments[c->nsegments++] = (ncleaner_segment){
+			.text = (const char *)(uintptr_t)c->texts.len, .length = s->segment.len,
+			.type = (char)s->segment.type, .kept = s->keep, .continues = s->continues,
+			.cost_clean = s->score.cost_clean, .cost_dirty = s->score.cost_dirty,
+		};
+		strbuf_add(&c->texts, s->segment.text, s->segment.len);
+		strbuf_addch(&c->texts, '\0');
+	}
+}
+
+/* --- open and close --------------------------------------------------------------- */
+
+static int build(ncleaner *c, ncleaner_error *error)
+{
+	struct nc_error err = { 0 };
+	int with_method = c->run == API_FULL || c->run == API_SCORES;
+
+	if (!c->values.data_dir) {
+		const char *env = getenv("NCLEANER_DATA_DIR");
+		c->values.data_dir = env && *env ? env : NC_PKGDATA_DIR;
+	}
+	c->config.dump_only = c->run == API_DUMP;
+	c->config.segment_flags = c->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
+	c->config.charset.forced = c->encoding;
+	c->config.charset.paper = c->values.paper;
+	if (compose_choose(&c->composition, &c->values, with_method, &c->config, &err) < 0 ||
+	    compose_check_options(&c->composition, &c->values, &err) < 0 ||
+	    (with_method && compose_load(&c->composition, &c->values, &c->config, &err) < 0) ||
+	    (!c->text_pages && c->config.renderer->check(c->config.renderer_config, &err) < 0) ||
+	    !(c->pipeline = pipeline_new(&c->config, &err))) {
+		copy_error(error, &err);
+		return -1;
+	}
+	if (c->run == API_DUMP)
+		strbuf_addstr(&c->method_json, "{\"name\":\"dump\"}");
+	else if (!c->composition.loaded)
+		strbuf_addstr(&c->method_json, "{\"name\":\"heuristics\"}");
+	else
+		compose_describe(&c->composition, &c->method_json);
+	struct sink_config sink = {
+		.format = c->format, .scores = c->run == API_SCORES,
+		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
+		.observe = keep_segments, .observe_data = c,
+	};
+	c->output = (struct page_output){ .ops = &output_ops, .whole_or_nothing = 1 };
+	c->worker = worker_new(c->pipeline, page_sink_new(&sink, &c->output), &err);
+	if (!c->worker) {
+		copy_error(error, &err);
+		return -1;
+	}
+	return 0;
+}
+
+ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error)
+{
+	ncleaner *c = calloc(1, sizeof(*c));
+
+	if (error)
+		error->code = NCLEANER_OK, error->message[0] = '\0';
+	if (argc < 0 || (argc > 0 && !argv)) {
+		usage_error(error, "%s", "ncleaner_open: argc < 0, or argv NULL");
+		free(c);
+		return NULL;
+	}
+	if (!c || !(c->args = calloc((size_t)argc + 1, sizeof(char *)))) {
+		if (error)
+			error->code = NCLEANER_ERR_MEMORY,
+			snprintf(error->message, sizeof(error->message), "not enough memory");
+		free(c);
+		return NULL;
+	}
+	c->format = SINK_CLEANEVAL;
+	compose_values_init(&c->values);
+	composition_init(&c->composition);
+	strbuf_init(&c->method_json);
+	strbuf_init(&c->pending);
+	strbuf_init(&c->done);
+	strbuf_init(&c->texts);
+	c->nargs = argc;
+	for (int i = 0; i < argc; i++)
+		if (!argv[i] || !(c->args[i] = strdup(argv[i]))) {
+			usage_error(error, "%s", argv[i] ? "not enough memory" : "ncleaner_open: "
+				    "argv holds NULL");
+			ncleaner_close(c);
+			return NULL;
+		}
+	if (read_options(c, error) < 0 || build(c, error) < 0) {
+		ncleaner_close(c);
+		return NULL;
+	}
+	return c;
+}
+
+const char *ncleaner_warnings(const ncleaner *c)
+{
+	return c->composition.warnings.buf;
+}
+
+void ncleaner_close(ncleaner *c)
+{
+	if (!c)
+		return;
+	worker_free(c->worker);   /* frees the sink, whose output is ours */
+	pipeline_free(c->pipeline);
+	composition_release(&c->composition);
+	strbuf_release(&c->method_json);
+	strbuf_release(&c->pending);
+	strbuf_release(&c->done);
+	strbuf_release(&c->texts);
+	free(c->segments);
+	for (int i = 0; i < c->nargs; i++)
+		free(c->args[i]);
+	free(c->args);
+	free(c);
+}
+
+void ncleaner_free(void *memory)
+{
+	free(memory);
+}
+
+/* --- a page ------------------------------------------------------------------------ */
+
+/* Clean the page into the cleaner: its segments and its formatted bytes. */
+static int clean_page(ncleaner *c, const void *bytes, size_t length, const char *url,
+		      ncleaner_error *error)
+{
+	struct nc_error err = { 0 };
+	struct page page = { 0 };
+	struct strbuf data = STRBUF_INIT;
+
+	if (error)
+		error->code = NCLEANER_OK, error->message[0] = '\0';
+	c->nsegments = 0;
+	c->out_of_memory = 0;
+	strbuf_reset(&c->texts);
+	strbuf_reset(&c->done);
+	if (!bytes && length)
+		return usage_error(error, "%s", "ncleaner_clean: bytes NULL");
+	if (length > PIPELINE_MAX_PAGE_BYTES || strbuf_try_grow(&data, length) < 0) {
+		if (length > PIPELINE_MAX_PAGE_BYTES)
+			nc_error_set(&err, NC_ERR_LIMIT, "%s: the page has %zu bytes, more than the "
+				     "%u MiB ncleaner cleans", url && *url ? url : "page", length,
+				     PIPELINE_MAX_PAGE_BYTES >> 20);
+		else
+			nc_error_set(&err, NC_ERR_MEMORY, "not enough memory for a page of %zu bytes",
+				     length);
+		copy_error(error, &err);
+		return -1;
+	}
+	strbuf_add(&data, bytes, length);
+	page.name = strdup(url && *url ? url : "page");
+	page.output_name = strdup("page");
+	page.url = url && *url ? strdup(url) : NULL;
+	page.kind = c->text_pages ? PAGE_TEXT : PAGE_HTML;
+	page_set_memory(&page, &data);
+	int ret = 0;
+	if (!page.name || !page.output_name || (url && *url && !page.url))
+		ret = nc_error_set(&err, NC_ERR_MEMORY, "not enough memory");
+	else
+		ret = worker_clean_page(c->worker, &page, NULL, &err);
+	if (ret == 0 && c->out_of_memory)
+		ret = nc_error_set(&err, NC_ERR_MEMORY, "%s: not enough memory for the segments",
+				   page.name);
+	page_release(&page);
+	strbuf_release(&data);
+	if (ret < 0) {
+		c->nsegments = 0;
+		copy_error(error, &err);
+		return -1;
+	}
+	for (size_t i = 0; i < c->nsegments; i++)
+		c->segments[i].text = c->texts.buf + (uintptr_t)c->segments[i].text;
+	return 0;
+}
+
+int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *url,
+		   const ncleaner_segment **segments, size_t *count, ncleaner_error *error)
+{
+	*segments = NULL;
+	*count = 0;
+	if (c->run == API_DUMP)
+		return usage_error(error, "%s", "--dump makes text, not segments: use "
+				   "ncleaner_format()");
+	if (clean_page(c, bytes, length, url, error) < 0)
+		return -1;
+	*segments = c->segments;
+	*count = c->nsegments;
+	return 0;
+}
+
+int ncleaner_format(ncleaner *c, const void *bytes, size_t length, const char *url,
+		    char **output, size_t *output_length, ncleaner_error *error)
+{
+	*output = NULL;
+	if (output_length)
+		*output_length = 0;
+	if (clean_page(c, bytes, length, url, error) < 0)
+		return -1;
+	char *copy = malloc(c->done.len + 1);
+	if (!copy) {
+		struct nc_error err;
+		nc_error_set(&err, NC_ERR_MEMORY, "not enough memory for %zu bytes of output",
+			     c->done.len);
+		copy_error(error, &err);
+		return -1;
+	}
+	memcpy(copy, c->done.buf, c->done.len);
+	copy[c->done.len] = '\0';
+	*output = copy;
+	if (output_length)
+		*output_length = c->done.len;
+	return 0;
+}

@@ -1,0 +1,67 @@
+/* layers.h: the map of the library's insides, in the order data flows.
+ *
+ * Not installed and included by nothing: the public header, the one
+ * installed with libncleaner, is ncleaner.h (implemented in api/). This
+ * file names the layers and includes the header of each stage, so that
+ * the whole picture is in one place.
+ *
+ *   page source --> page --normalise--> HTML with markers --renderer--> dump
+ *     --segmenter--> segments --method--> scored segments --decider-->
+ *     kept segments --page sink--> CLEANEVAL text (or scores)
+ *
+ * pipeline.h strings the stages together and defines the worker, which owns
+ * all mutable state; training.h and tune.h read training texts through the
+ * same stages; score.h is the 2008 CLEANEVAL scorer. Every function that can
+ * fail reports through struct nc_error (base/error.h) and never prints or
+ * exits.
+ *
+ * Layers (src/ subfolders), in flow order. A module includes only base/,
+ * its own folder and the folders before it (t/t0100-architecture.sh checks):
+ *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
+ *   source/     pages and where they come from
+ *   normalise/  stage 1 and the marker contract
+ *   render/     stage 2: the renderer interface, Lynx, child processes, the
+ *               libxml2 block renderer of the ICE methods
+ *   segment/    stage 3
+ *   method/     stage 4: the method interface, the ncleaner n-gram method,
+ *               perplexity filtering, the ICE methods and decision trees
+ *   decide/     stage 5: the decider interface, the threshold, chains
+ *   sink/       stage 6: formats and outputs
+ *   pipeline/   the stages strung together, workers
+ *   eval/       the CLEANEVAL scorer and its alignment of gold labels
+ *   train/      reading training texts, cross-validated tuning, C4.5, what
+ *               the ICE methods learn (ice-training)
+ *   compose/    choosing the stages: the renderer, method and decider
+ *               tables, their options declared once, and how a choice
+ *               becomes a pipeline_config (compose.h)
+ *   api/        the public interface, ncleaner.h: a cleaner opened with
+ *               argv-style options (read by compose/, as the programs
+ *               read theirs), pages cleaned to segments or formatted
+ *               output; the only layer that includes ncleaner.h
+ *   cli/        the programs (not part of the library)
+ */
+#ifndef NC_LAYERS_H
+#define NC_LAYERS_H
+
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/rules.h"
+#include "source/page.h"
+#include "source/page-source.h"
+#include "normalise/html.h"
+#include "render/renderer.h"
+#include "render/lynx.h"
+#include "render/html-blocks.h"
+#include "segment/segment.h"
+#include "method/method.h"
+#include "method/ncleaner-method.h"
+#include "method/ice.h"
+#include "decide/decider.h"
+#include "sink/sink.h"
+#include "pipeline/pipeline.h"
+#include "train/training.h"
+#include "eval/score.h"
+#include "train/tune.h"
+#include "compose/compose.h"
+
+#endif

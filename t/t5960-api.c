@@ -1,0 +1,200 @@
+/* t5960-api: the public interface, ncleaner.h, in the build tree.
+ * Options read as the program reads them (values inline and apart, errors
+ * naming the option); segments and formatted output of one page; a page
+ * that fails leaves the cleaner usable; the limits; --dump and --text; two
+ * cleaners in two threads give what one gives alone. (t5970 checks the
+ * installed library against the program.) */
+#include "ncleaner.h"
+#include "tap.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char data_dir[4096];
+static char *page;
+static size_t page_len;
+
+static char *read_fixture(const char *name, size_t *len)
+{
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/tests/%s", getenv("top_srcdir") ? getenv("top_srcdir") : "..",
+		 name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		bail("cannot open the fixture");
+	char *buf = malloc(1 << 20);
+	*len = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	return buf;
+}
+
+/* A cleaner with `extra` options (NULL-terminated) after --data-dir. */
+static ncleaner *open_with(ncleaner_error *error, const char *first, ...)
+{
+	const char *argv[16] = { "--data-dir", data_dir };
+	int argc = 2;
+	va_list ap;
+	va_start(ap, first);
+	for (const char *a = first; a && argc < 15; a = va_arg(ap, const char *))
+		argv[argc++] = a;
+	va_end(ap);
+	return ncleaner_open(argc, argv, error);
+}
+
+/* The kept text of the page, a segment a line. */
+static char *kept_text(ncleaner *c, const char *bytes, size_t len)
+{
+	const ncleaner_segment *segments;
+	size_t count, size = 1;
+	ncleaner_error error;
+	if (ncleaner_clean(c, bytes, len, NULL, &segments, &count, &error) < 0)
+		return NULL;
+	for (size_t i = 0; i < count; i++)
+		size += segments[i].length + 4;
+	char *text = calloc(1, size);
+	for (size_t i = 0; i < count; i++)
+		if (segments[i].kept) {
+			size_t at = strlen(text);
+			snprintf(text + at, size - at, "<%c>%s\n", segments[i].type, segments[i].text);
+		}
+	return text;
+}
+
+struct thread_run {
+	char *result[5];
+};
+
+static void *clean_five_times(void *data)
+{
+	struct thread_run *run = data;
+	ncleaner_error error;
+	ncleaner *c = open_with(&error, NULL);
+	for (int i = 0; i < 5; i++)
+		run->result[i] = c ? kept_text(c, page, page_len) : NULL;
+	ncleaner_close(c);
+	return NULL;
+}
+
+static void fails_with(int code, const char *needle, const char *title, ncleaner *c,
+		       ncleaner_error *error)
+{
+	ok(!c && error->code == code && strstr(error->message, needle), "%s", title);
+	if (c || error->code != code || !strstr(error->message, needle))
+		diag("code %d: %s", error->code, error->message);
+	ncleaner_close(c);
+}
+
+int main(void)
+{
+	ncleaner_error error;
+	const ncleaner_segment *segments;
+	size_t count;
+
+	snprintf(data_dir, sizeof(data_dir), "%s", getenv("top_srcdir") ? getenv("top_srcdir") : "..");
+	page = read_fixture("t5000/page.html", &page_len);
+
+	is_int(ncleaner_api_version(), NCLEANER_API_VERSION, "the library's API version is the header's");
+
+	/* Options. */
+	ncleaner *c = open_with(&error, "-b", "0.2", "--method=ncleaner", "-n3", NULL);
+	ok(c != NULL, "options apart, with = and inline are read");
+	ncleaner_close(c);
+	fails_with(NCLEANER_ERR_USAGE, "unknown option '--jobs'", "a program's option is refused",
+		   open_with(&error, "--jobs", "2", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "--bias expects a finite number, not 'x'",
+		   "a bad value, with the program's message", open_with(&error, "--bias=x", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "needs a value", "a value missing at the end",
+		   open_with(&error, "--model", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "takes no value", "a value given to a flag",
+		   open_with(&error, "--nonlex=yes", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "is not an option", "a file name",
+		   open_with(&error, "page.html", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "does not apply", "an option no chosen stage reads",
+		   open_with(&error, "--max-kl", "2", NULL), &error);
+	fails_with(NCLEANER_ERR_IO, "missing.model", "a missing model, named",
+		   open_with(&error, "-m", "/nonexistent/missing.model", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "--scores goes with", "--scores with --format text",
+		   open_with(&error, "--scores", "-f", "text", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "not a charset", "an unknown --encoding",
+		   open_with(&error, "--encoding", "no-such-charset", NULL), &error);
+
+	/* A page. */
+	c = open_with(&error, NULL);
+	ok(c != NULL, "the default cleaner opens");
+	if (!c)
+		bail(error.message);
+	is_string(ncleaner_warnings(c), "", "...without warnings");
+	ok(ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) == 0 && count > 3,
+	   "a page cleans to its segments");
+	size_t kept = 0, dropped = 0, headings = 0, lengths_ok = 1;
+	for (size_t i = 0; i < count; i++) {
+		kept += segments[i].kept;
+		dropped += !segments[i].kept;
+		headings += segments[i].type == 'h';
+		lengths_ok &= strlen(segments[i].text) == segments[i].length;
+	}
+	ok(lengths_ok, "...each NUL-terminated at its length");
+	ok(kept > 0 && dropped > 0, "...some kept, some dropped (%zu, %zu)", kept, dropped);
+	ok(headings > 0, "...a heading among them");
+	ok(segments[0].cost_clean > 0 && segments[0].cost_dirty > 0, "...with the method's costs");
+	char *text;
+	size_t text_len;
+	ok(ncleaner_format(c, page, page_len, "http://example.com/given", &text, &text_len, &error) == 0,
+	   "the page formats");
+	ok(text && !strncmp(text, "URL: http://example.com/given\n", 30) && strlen(text) == text_len,
+	   "...in CLEANEVAL format, under the URL given");
+	ncleaner_free(text);
+
+	/* A page that fails, then one that does not. */
+	ok(ncleaner_clean(c, page, (size_t)65 << 20, NULL, &segments, &count, &error) < 0 &&
+	   error.code == NCLEANER_ERR_LIMIT && count == 0 && segments == NULL,
+	   "a page over 64 MiB fails with NCLEANER_ERR_LIMIT, no segments");
+	ok(ncleaner_clean(c, NULL, 10, NULL, &segments, &count, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE, "NULL bytes fail");
+	char *after = kept_text(c, page, page_len);
+	ncleaner_close(c);
+	c = open_with(&error, NULL);
+	char *fresh = kept_text(c, page, page_len);
+	ok(after && fresh && !strcmp(after, fresh),
+	   "after a failure the cleaner cleans as a fresh one does");
+	ok(ncleaner_clean(c, "", 0, NULL, &segments, &count, &error) == 0 && count == 0,
+	   "an empty page has no segments");
+	ncleaner_close(c);
+
+	/* --dump and --text. */
+	c = open_with(&error, "--dump", NULL);
+	ok(c && ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) < 0 &&
+	   strstr(error.message, "ncleaner_format"), "--dump: no segments, say so");
+	ok(c && ncleaner_format(c, page, page_len, NULL, &text, &text_len, &error) == 0 &&
+	   strstr(text, "Harbour"), "--dump: ncleaner_format() gives the dump");
+	ncleaner_free(text);
+	ncleaner_close(c);
+	c = open_with(&error, "--text", "--no-lm", NULL);
+	const char *dump = "A paragraph of running text in a dump.\n\nAnother one.\n";
+	ok(c && ncleaner_clean(c, dump, strlen(dump), NULL, &segments, &count, &error) == 0 &&
+	   count == 2 && !strcmp(segments[1].text, "Another one.") && segments[1].kept,
+	   "--text --no-lm: a dump's paragraphs, all kept");
+	ncleaner_close(c);
+
+	/* Two cleaners in two threads. */
+	struct thread_run runs[2];
+	pthread_t threads[2];
+	for (int t = 0; t < 2; t++)
+		pthread_create(&threads[t], NULL, clean_five_times, &runs[t]);
+	for (int t = 0; t < 2; t++)
+		pthread_join(threads[t], NULL);
+	int same = 1;
+	for (int t = 0; t < 2; t++)
+		for (int i = 0; i < 5; i++) {
+			same &= runs[t].result[i] && !strcmp(runs[t].result[i], fresh);
+			free(runs[t].result[i]);
+		}
+	ok(same, "two cleaners in two threads clean as one alone, page after page");
+	free(after);
+	free(fresh);
+	free(page);
+	return done_testing();
+}

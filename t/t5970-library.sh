@@ -1,0 +1,140 @@
+#!/bin/sh
+# t5970-library: libncleaner as a user gets it from make install.
+# The build is installed into a DESTDIR under the test's directory; the
+# example of the docs (doc/example.c, the README's example) is compiled
+# against the installed header and library with pkg-config, shared and
+# static, and must print what ncleaner prints; the shared library exports
+# the public interface alone, its soname is the header's API version, the
+# header stands alone (C99, C++); the Python binding, installed with it,
+# is imported and cleans the page as the program does.
+. "$(dirname "$0")/test-lib.sh"
+F=$FIXTURES/t5000
+
+[ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
+command -v pkg-config > /dev/null || skip_all "pkg-config is not installed"
+
+dest=$TMP/dest
+if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$BUILD" install DESTDIR="$dest" \
+	> "$TMP/install.log" 2>&1; then
+	fail "make install DESTDIR=..."
+	sed 's/^/# /' "$TMP/install.log" | tail -n 20
+	done_testing
+fi
+pass "make install DESTDIR=..."
+libdir=$dest$(make_var libdir)
+includedir=$dest$(make_var includedir)
+datadir=$dest$(make_var pkgdatadir)
+# A build with sanitizers (configure --enable-sanitizers) installs an
+# instrumented library: programs that use it link the sanitizers' runtime.
+sanitize=$(make_var NC_LDFLAGS)
+cc="$(make_var CC) $sanitize"
+is "$(cd "$includedir" && ls)" "ncleaner.h" "one header is installed, ncleaner.h"
+ok "...the public one" cmp "$includedir/ncleaner.h" "$SRC/src/ncleaner.h"
+ok "the shared library is installed" test -f "$libdir/libncleaner.so.1"
+ok "the static library is installed" test -f "$libdir/libncleaner.a"
+
+PKG_CONFIG_PATH=$libdir/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+ok "pkg-config finds the installed ncleaner.pc" pkg-config --exists ncleaner
+is "$(pkg-config --modversion ncleaner)" "$(make_var PACKAGE_VERSION)" "...of this version"
+
+# The interface: what the shared library exports, its soname, the header.
+api=$(sed -n 's/^#define NCLEANER_API_VERSION \([0-9]*\)$/\1/p' "$SRC/src/ncleaner.h")
+is "$(objdump -p "$libdir/libncleaner.so.1" | awk '$1 == "SONAME" { print $2 }')" \
+	"libncleaner.so.$api" "the soname's number is NCLEANER_API_VERSION"
+nm -D --defined-only "$libdir/libncleaner.so.1" | awk '$2 ~ /^[TDBR]$/ { print $3 }' |
+	grep -v '^ncleaner_' > "$TMP/exported" || true
+is "$(cat "$TMP/exported")" "" "the shared library exports ncleaner_* alone"
+printf '#include <ncleaner.h>\nint main(void) { return ncleaner_api_version() != NCLEANER_API_VERSION; }\n' \
+	> "$TMP/alone.c"
+ok "the header stands alone in C99 (-pedantic -Werror)" sh -c "$cc -std=c99 -pedantic -Wall -Wextra \
+	-Werror -o '$TMP/alone' '$TMP/alone.c' \$(pkg-config --cflags --libs ncleaner)"
+ok "...and the library loaded speaks its version" env LD_LIBRARY_PATH="$libdir" "$TMP/alone"
+if command -v g++ > /dev/null; then
+	cp "$TMP/alone.c" "$TMP/alone.cc"
+	ok "...and in C++" sh -c "g++ -Wall -Wextra -Werror -o '$TMP/alone-cc' '$TMP/alone.cc' \
+		\$(pkg-config --cflags --libs ncleaner)"
+else
+	skip "no g++"
+fi
+
+# The example of the docs, as the README shows it.
+awk '/^<!-- example.c -->$/ { on = 1; next } on && /^```c$/ { code = 1; next }
+	code && /^```$/ { exit } code { print }' "$SRC/README.md" > "$TMP/readme-example.c"
+ok "the README's example is doc/example.c" cmp "$TMP/readme-example.c" "$SRC/doc/example.c"
+ok "the example builds against the installed files (pkg-config)" sh -c "$cc -Wall -Wextra -Werror \
+	-o '$TMP/example' '$SRC/doc/example.c' \$(pkg-config --cflags --libs ncleaner)"
+ok "...and statically (pkg-config --static)" sh -c "$cc -Wall -Wextra -Werror \
+	-o '$TMP/example-static' '$SRC/doc/example.c' \$(pkg-config --cflags ncleaner) \
+	'$libdir/libncleaner.a' \$(pkg-config --static --libs ncleaner | sed 's/ -lncleaner / /')"
+ldd "$TMP/example-static" > "$TMP/ldd" 2>&1 || true
+grep_fails "...without the shared library" "libncleaner" "$TMP/ldd"
+
+export NCLEANER_DATA_DIR="$datadir"
+ncleaner "$F/page.html" | tail -n +2 > "$TMP/program.out"
+ncleaner --method perplexity "$F/page.html" | tail -n +2 > "$TMP/program-pieces.out"
+LD_LIBRARY_PATH=$libdir
+export LD_LIBRARY_PATH
+ok "the example cleans the page" "$TMP/example" "$F/page.html"
+cp "$TMP/out" "$TMP/example.out"
+ok "...as ncleaner does" cmp "$TMP/example.out" "$TMP/program.out"
+grep_ok "...keeping its text" "^<p>The harbour was quiet" "$TMP/example.out"
+ok "...and statically linked too" "$TMP/example-static" "$F/page.html"
+cp "$TMP/out" "$TMP/example.out"
+ok "...the same" cmp "$TMP/example.out" "$TMP/program.out"
+ok "the example with options (--method perplexity: sentences)" \
+	"$TMP/example" "$F/page.html" --method perplexity
+cp "$TMP/out" "$TMP/example.out"
+ok "...as ncleaner with them" cmp "$TMP/example.out" "$TMP/program-pieces.out"
+fails 2 "an option the library does not take" "$TMP/example" "$F/page.html" --jobs 2
+grep_ok "...is an error naming it" "unknown option '--jobs'" "$TMP/err"
+fails 2 "a missing model" "$TMP/example" "$F/page.html" -m "$TMP/no.model"
+grep_ok "...is an error naming the file" "no.model" "$TMP/err"
+fails 2 "an option of another method" "$TMP/example" "$F/page.html" --max-kl 2
+grep_ok "...is refused as the program refuses it" "does not apply" "$TMP/err"
+
+# Python: the binding installed beside the library.
+pythondir=$(make_var pythondir)
+python=$(make_var PYTHON)
+if [ -z "$pythondir" ] || [ "$python" = : ] || [ ! -f "$dest$pythondir/ncleaner.py" ]; then
+	skip "no Python found by configure: the binding is not installed"
+elif [ -n "$sanitize" ]; then
+	skip "the library is built with sanitizers ($sanitize), which python3 cannot load"
+else
+	cat > "$TMP/use.py" <<'EOF'
+import sys
+import ncleaner
+page = open(sys.argv[1], "rb").read()
+with ncleaner.Cleaner() as cleaner:
+    segments = cleaner.clean(page)
+    for s in segments:
+        if s.kept:
+            print("<%s>%s" % (s.type, s.text))
+    assert all(isinstance(s.cost_clean, float) for s in segments)
+    sys.stderr.write(cleaner.format(page))
+try:
+    ncleaner.Cleaner("--model", sys.argv[2])
+except ncleaner.Error as e:
+    print("error %d: %s" % (e.code, e), file=sys.stderr)
+with ncleaner.Cleaner("-f", "jsonl", "--no-lm") as cleaner:
+    print(cleaner.format("<p>A page given as a string, long enough to be kept.</p>",
+                         url="http://example.org/s"), file=sys.stderr)
+print(ncleaner.version(), file=sys.stderr)
+EOF
+	set +e
+	PYTHONPATH=$dest$pythondir NCLEANER_LIBRARY=$libdir/libncleaner.so.1 \
+		"$python" "$TMP/use.py" "$F/page.html" "$TMP/no.model" > "$TMP/py.out" 2> "$TMP/py.err"
+	status=$?
+	set -e
+	is "$status" 0 "import ncleaner (installed) cleans a page"
+	sed 's/^/# /' "$TMP/py.err" | grep Traceback -A 10 || true
+	ok "...keeping what ncleaner keeps" cmp "$TMP/py.out" "$TMP/program.out"
+	ncleaner "$F/page.html" > "$TMP/program-full.out"
+	head -n "$(wc -l < "$TMP/program-full.out")" "$TMP/py.err" > "$TMP/py-format.out"
+	ok "...format() writes what ncleaner writes" cmp "$TMP/py-format.out" "$TMP/program-full.out"
+	grep_ok "...a bad option raises ncleaner.Error with its code and message" \
+		"^error 1: .*no.model" "$TMP/py.err"
+	grep_ok "...a page as str, in JSON lines" '"url":"http://example.org/s"' "$TMP/py.err"
+	grep_ok "...and the version" "^$(make_var PACKAGE_VERSION)$" "$TMP/py.err"
+fi
+done_testing
