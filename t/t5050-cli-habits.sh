@@ -88,7 +88,7 @@ SCRIPT
 chmod +x "$TMP/slow-lynx"
 mkdir -p "$TMP/sigin" && cp "$F/page.html" "$TMP/sigin/a.html"
 set +e
-env --default-signal=INT ncleaner --no-lm --lynx "$TMP/slow-lynx" -o "$TMP/sigout" "$TMP/sigin" \
+env --default-signal ncleaner --no-lm --lynx "$TMP/slow-lynx" -o "$TMP/sigout" "$TMP/sigin" \
 	> "$TMP/out" 2> "$TMP/err" &
 job=$!
 sleep 1

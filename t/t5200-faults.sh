@@ -120,11 +120,11 @@ signal_batch() {
 	killer=$!
 	set +e
 	# (env --default-signal: a shell that starts a job in the background
-	# ignores SIGINT and SIGQUIT in it, and ncleaner keeps an ignored
+	# ignores SIGINT and SIGQUIT in it, nohup SIGHUP, and ncleaner keeps an ignored
 	# signal ignored, as nohup wants: a test run in the background would
 	# see no signal at all)
 	TMPDIR=$TMP/lynxtmp sh -c 'echo $$ > "$1"; shift; exec "$@"' sh "$TMP/ncleaner.pid" \
-		env --default-signal=INT,QUIT ncleaner --no-lm --timeout 50 --lynx "$TMP/recording-lynx" -o "$TMP/sigout" "$TMP/batch" \
+		env --default-signal ncleaner --no-lm --timeout 50 --lynx "$TMP/recording-lynx" -o "$TMP/sigout" "$TMP/batch" \
 		> "$TMP/out" 2> "$TMP/err"
 	status=$?
 	set -e

@@ -257,8 +257,8 @@ for sig in QUIT USR1 XCPU HUP; do
 	  kill -"$sig" "$(cat "$TMP/nc.pid")" ) &
 	killer=$!
 	set +e
-	# (env --default-signal: see t5200; a background job ignores SIGQUIT)
-	TMPDIR=$TMP/sig/tmp run_pid "$TMP/nc.pid" env --default-signal=QUIT ncleaner --no-lm --timeout 50 \
+	# (env --default-signal: see t5200; a background job ignores SIGQUIT, nohup SIGHUP)
+	TMPDIR=$TMP/sig/tmp run_pid "$TMP/nc.pid" env --default-signal ncleaner --no-lm --timeout 50 \
 		--lynx "$TMP/recording-lynx" -o "$TMP/sig/out" "$TMP/sig/in" > "$TMP/out" 2> "$TMP/err"
 	status=$?
 	set -e

@@ -205,7 +205,7 @@ for run in $(seq 1 20); do
 	delay=$(awk -v r="$run" 'BEGIN { srand(r * 7919); printf "%.3f", 0.02 + rand() * 0.5 }')
 	rm -rf "$TMP/sigtmp" "$TMP/sigout"
 	mkdir -p "$TMP/sigtmp"
-	TMPDIR=$TMP/sigtmp env --default-signal=INT ncleaner --no-lm -j 4 -o "$TMP/sigout" "$TMP/sigin" \
+	TMPDIR=$TMP/sigtmp env --default-signal ncleaner --no-lm -j 4 -o "$TMP/sigout" "$TMP/sigin" \
 		> /dev/null 2>&1 &
 	pid=$!
 	sleep "$delay"
