@@ -111,6 +111,15 @@ is "$(wc -c < "$TMP/out")" 0 "...and writes nothing for it"
 raw_http_record http://example.com/chunked 'Transfer-Encoding: chunked\r\n' "$TMP/latin1.html" > "$TMP/lie-chunked.warc"
 fails 1 "a body served as chunked that is not" ncleaner --no-lm -f jsonl "$TMP/lie-chunked.warc"
 grep_ok "...is an error naming the record" "lie-chunked.warc@0: bad chunked encoding" "$TMP/err"
+# ...and bodies whose headers say too little: the bytes decide.
+gzip -c "$TMP/latin1.html" > "$TMP/body.gz"
+raw_http_record http://example.com/silent-gzip '' "$TMP/body.gz" > "$TMP/silent-gzip.warc"
+ok "a gzip'd body served without Content-Encoding" ncleaner --no-lm -f jsonl "$TMP/silent-gzip.warc"
+grep_ok "...is inflated, as its bytes say, and cleaned" '"segments":\[{"type":"[ph]","text":"[A-Z]' "$TMP/out"
+awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) printf "%c", int(rand() * 256) }' > "$TMP/binary-body"
+raw_http_record http://example.com/image '' "$TMP/binary-body" > "$TMP/image.warc"
+fails 1 "binary data served as text/html" ncleaner --no-lm -f jsonl "$TMP/image.warc"
+is "$(wc -c < "$TMP/out")" 0 "...is no page: nothing written for it"
 
 # --- WET in: a conversion record's lines are its blocks -----------------------------
 { printf 'WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: http://example.com/wet\r\n'

@@ -219,6 +219,19 @@ struct http_payload *http_payload_new(struct warc_reader *reader, const struct h
 		http_payload_free(payload);
 		return NULL;
 	}
+	/* A gzip stream served without a coding (a server that gzips its files
+	 * and says nothing) is what its bytes say: a page to inflate, not
+	 * binary text to clean. */
+	if (head && payload->coding == CODING_IDENTITY && !payload->chunked) {
+		const char *data;
+		ssize_t got = warc_block_peek(reader, 3, &data, err);
+		if (got < 0) {
+			http_payload_free(payload);
+			return NULL;
+		}
+		if (got >= 3 && !memcmp(data, "\x1f\x8b\x08", 3))
+			payload->coding = CODING_GZIP;
+	}
 	if (payload->coding != CODING_IDENTITY)
 		payload->input = xmalloc(PAYLOAD_INPUT_BYTES);
 	return payload;

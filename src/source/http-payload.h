@@ -53,7 +53,8 @@ void content_type_parse(const char *value, struct strbuf *media_type, struct str
 struct http_payload;
 
 /* A reader of the rest of the current block, decoded as `head` (NULL: the
- * block as it is) says; `lenient_end` when the block may end anywhere.
+ * block as it is) says, or as gzip when a body of no declared coding begins
+ * as a gzip stream does; `lenient_end` when the block may end anywhere.
  * Fails for a coding it cannot decode. */
 struct http_payload *http_payload_new(struct warc_reader *reader, const struct http_head *head,
 				      int lenient_end, struct nc_error *err);

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 struct warc_source {
 	struct page_source base;
@@ -158,6 +159,19 @@ static int kind_of_bytes(const struct strbuf *prefix, enum page_kind *kind)
 	return 0;
 }
 
+/* Does a charset label name UTF-16 or UTF-32 (in any of their labels:
+ * "utf-16le", "unicode", "ucs-2", "csUnicode", ...)? Their text holds NUL
+ * bytes, which the sniff takes for binary data. */
+static int names_wide_charset(const char *label)
+{
+	static const char *const parts[] = { "utf-16", "utf-32", "ucs-2", "ucs-4", "unicode" };
+	for (const char *p = label; *p; p++)
+		for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+			if (!strncasecmp(p, parts[i], strlen(parts[i])))
+				return 1;
+	return 0;
+}
+
 /* Make `out` the page of the current record: 1, or 0 when its payload is
  * not a page. Takes `payload`. */
 static int page_make(struct warc_source *source, const struct warc_record *record,
@@ -182,10 +196,12 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	if (known > 0 && kind == PAGE_TEXT && record->type != WARC_TYPE_CONVERSION &&
 	    sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_HTML)
 		kind = PAGE_HTML;
-	/* A conversion record is text by its type; one of binary data (a
-	 * converter's failure) is no page. */
-	if (record->type == WARC_TYPE_CONVERSION &&
-	    sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_BINARY)
+	/* Binary data is no page whatever the record says it is: an image
+	 * served as text/html, a converter's failure in a conversion record.
+	 * (UTF-16 and UTF-32 without a byte order mark look binary: a charset
+	 * naming them is believed.) */
+	if (sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_BINARY &&
+	    !names_wide_charset(source->charset.buf))
 		goto not_a_page;
 	page->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
 	page->date = record->date ? xstrdup(record->date) : NULL;
