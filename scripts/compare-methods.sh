@@ -143,17 +143,7 @@ for data in "$@"; do
 			k=0
 			while [ $k -lt "$folds" ]; do
 				fd=$set_dir/fold$k
-				if [ ! -d "$fd/test" ]; then
-					rm -rf "$fd"
-					mkdir -p "$fd/gold" "$fd/orig" "$fd/test"
-					awk -v k=$k -v f="$folds" '(NR - 1) % f == k' "$set_dir/ids" > "$fd/test-ids"
-					awk -v k=$k -v f="$folds" '(NR - 1) % f != k' "$set_dir/ids" > "$fd/train-ids"
-					for id in $(cat "$fd/train-ids"); do
-						ln -s "$(abs "$(gold_of "$id")")" "$fd/gold/"
-						ln -s "$(abs "$(orig_of "$id")")" "$fd/orig/"
-					done
-					for id in $(cat "$fd/test-ids"); do ln -s "$(abs "$(orig_of "$id")")" "$fd/test/"; done
-				fi
+				make_fold "$fd" $k "$folds" "$set_dir/ids"
 				progress "$name: $method, fold $((k + 1))/$folds"
 				train "$method" "$fd"
 				clean "$method" "$fd" "$set_dir/out.$method"
