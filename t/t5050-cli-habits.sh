@@ -80,6 +80,36 @@ else
 	skip "models/english.model is not built"; skip "models/english.model is not built"
 fi
 
+# --precision and --recall: presets of the bias, as offsets to the model's.
+if [ -f "$SRC/models/english.model" ]; then
+	# a page of prose and furniture, its segments spread around the threshold
+	# (-1: the run failed)
+	words() {
+		ncleaner "$@" "$FIXTURES/t5050/mixed.html" > "$TMP/words" 2> /dev/null || { echo -1; return; }
+		grep -v '^URL: ' "$TMP/words" | wc -w
+	}
+	def=$(words) prec=$(words --precision) rec=$(words --recall)
+	ok "--precision keeps fewer words than the default ($prec < $def)" test "$prec" -ge 0 -a "$prec" -lt "$def"
+	ok "--recall keeps more ($rec > $def)" test "$rec" -gt "$def"
+	bias=$(ncleaner --precision -f jsonl "$F/page.html" | sed -n 's/.*"bias":\([-0-9.e]*\).*/\1/p')
+	ok "...--precision is -b $bias (the bias JSONL names)" sh -c \
+		"ncleaner --precision '$F/page.html' > '$TMP/p1' && ncleaner -b '$bias' '$F/page.html' > '$TMP/p2' && cmp '$TMP/p1' '$TMP/p2'"
+else
+	for i in 1 2 3; do skip "models/english.model is not built"; done
+fi
+fails 2 "--precision with -b" ncleaner --precision -b 0.1 "$F/page.html"
+grep_ok "...is refused: both set the bias" "each set the bias: give one" "$TMP/err"
+fails 2 "--precision with --recall" ncleaner --precision --recall "$F/page.html"
+fails 2 "--recall with a method that has no presets" ncleaner --method ice-bl --recall "$F/page.html"
+grep_ok "...says so" "the ice-bl method has no presets" "$TMP/err"
+
+# -m: the model in ncleaner, the normalisation mode in train-ncleaner (as
+# in 2008); a value meant for the other says so.
+fails 2 "ncleaner -m 1 (a mode, not a model)" ncleaner -m 1 "$F/page.html"
+grep_ok "...says -m is the model here" "-m is the model here; the normalisation mode is train-ncleaner's -m" "$TMP/err"
+fails 2 "train-ncleaner -m english (a model, not a mode)" train-ncleaner -m english a b c.model
+grep_ok "...says -m is the mode there" "is the normalisation mode here, 0 to 3, not 'english' (in ncleaner -m is the model" "$TMP/err"
+
 # Ctrl-C says what it leaves and how to resume.
 cat > "$TMP/slow-lynx" <<SCRIPT
 #!/bin/sh

@@ -821,6 +821,19 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+
+/* -m is the normalisation mode here, as in the 2008 front end, and the
+ * model in ncleaner: a model's name or path given to it says which is meant. */
+static int parse_mode(const char *text)
+{
+	if (text[0] && strspn(text, "0123456789") < strlen(text)) {
+		cli_print(program, "-m, --mode is the normalisation mode here, 0 to %d, not '%s' (in "
+			  "ncleaner -m is the model; the model written is the last operand)",
+			  NGRAM_MODE_MAX, text);
+		exit(2);
+	}
+	return (int)cli_parse_long(program, "--mode", text, 0, NGRAM_MODE_MAX);
+}
 /* Read the options into `o`; -1 to go on, else the exit status. */
 static int parse_options(struct options *o, int argc, char **argv)
 {
@@ -832,7 +845,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, g.shorts, g.longs, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->diff = 1; break;
-		case 'm': o->mode = (int)cli_parse_long(program, "--mode", optarg, 0, NGRAM_MODE_MAX); break;
+		case 'm': o->mode = parse_mode(optarg); break;
 		case OPT_CONFIDENCE:
 			o->confidence = cli_parse_double(program, "--confidence", optarg);
 			if (!(o->confidence > 0 && o->confidence <= 1)) {

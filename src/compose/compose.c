@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 /* --- the options, each declared once ----------------------------------------------- */
 
@@ -54,6 +55,12 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 	[OPTION_BIAS] = { "bias", 'b', "BITS", "threshold: added to the clean cost before\n"
 			  "comparing; > 0 keeps less (default: the model's)",
 			  COMPOSE_NUMBER, RANGE_ANY, 0, 0, AT(bias) },
+	[OPTION_PRECISION] = { "precision", 0, NULL, "threshold: keep less, more surely clean\n"
+			       "(the bias with the best F0.5; ncleaner method)", COMPOSE_FLAG,
+			       .offset = AT(precision) },
+	[OPTION_RECALL] = { "recall", 0, NULL, "threshold: keep more, some boilerplate with it\n"
+			    "(the bias with the best F2; ncleaner method)", COMPOSE_FLAG,
+			    .offset = AT(recall) },
 };
 
 const struct compose_option *compose_options(size_t *count)
@@ -182,32 +189,58 @@ static const int ncleaner_options[] = { OPTION_ORDER, OPTION_Q, -1 };
 static const int perplexity_options[] = { OPTION_MAX_PERPLEXITY, -1 };
 static const int ice_lm_options[] = { OPTION_MAX_KL, -1 };
 
+/* Chosen by make bias-curve: 10-fold cross-validation of the standard
+ * model on both development sets (the biases of F0.5 and F2 over all their
+ * pages; ncleaner(1) BIAS AND PRESETS has the curve and the figures). */
+static const struct bias_presets ncleaner_presets = { .precision = 0.1, .recall = -0.2 };
+
 static const struct method_entry methods[] = {
 	{ NCLEANER_METHOD_NAME, "character n-gram models of clean and dirty text (Evert 2008; "
-	  "the default)", "english", LAYOUT_DUMP, ncleaner_options, load_ncleaner },
+	  "the default)", "english", LAYOUT_DUMP, ncleaner_options, load_ncleaner,
+	  &ncleaner_presets },
 	{ PERPLEXITY_METHOD_NAME, "a word n-gram model's perplexity of each sentence "
-	  "(pyplexity, 2022)", "perplexity", LAYOUT_DUMP, perplexity_options, load_perplexity },
+	  "(pyplexity, 2022)", "perplexity", LAYOUT_DUMP, perplexity_options, load_perplexity,
+	  NULL },
 	{ ICE_BL_NAME, "ICE baseline: every HTML block as a paragraph (Hofmann & Weerkamp 2007)",
-	  NULL, LAYOUT_BLOCKS, no_options, load_ice_bl },
+	  NULL, LAYOUT_BLOCKS, no_options, load_ice_bl, NULL },
 	{ ICE_HR_NAME, "ICE heuristics: long lines and the titles before them", NULL,
-	  LAYOUT_LINES, no_options, load_ice_hr },
+	  LAYOUT_LINES, no_options, load_ice_hr, NULL },
 	{ ICE_DT_NAME, "ICE decision tree over HTML blocks (C4.5)", "ice-dt", LAYOUT_BLOCKS,
-	  no_options, load_ice_dt },
+	  no_options, load_ice_dt, NULL },
 	{ ICE_LM_NAME, "ICE language models: blocks close to the title, headings, keywords",
-	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm },
+	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL },
 };
 
 /* --- deciders ---------------------------------------------------------------------- */
 
 static struct decider *create_threshold(const struct compose_values *values,
-					const struct method *method, struct nc_error *err)
+					const struct method_entry *entry, const struct method *method,
+					struct nc_error *err)
 {
-	(void)err;
-	return threshold_decider_new(given(values, OPTION_BIAS) ? values->bias
-				     : method->default_bias);
+	double bias = method->default_bias;
+	int presets = values->precision + values->recall;
+
+	if (presets && (presets > 1 || given(values, OPTION_BIAS))) {
+		nc_error_set(err, NC_ERR_USAGE, "--precision, --recall and -b each set the bias: "
+			     "give one");
+		return NULL;
+	}
+	if (presets && !entry->presets) {
+		nc_error_set(err, NC_ERR_USAGE, "--%s: the %s method has no presets (its costs "
+			     "are not the ncleaner method's bits); give -b", values->precision
+			     ? "precision" : "recall", entry->name);
+		return NULL;
+	}
+	if (given(values, OPTION_BIAS))
+		bias = values->bias;
+	else if (values->precision)
+		bias += entry->presets->precision;
+	else if (values->recall)
+		bias += entry->presets->recall;
+	return threshold_decider_new(bias);
 }
 
-static const int threshold_options[] = { OPTION_BIAS, -1 };
+static const int threshold_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL, -1 };
 
 static const struct decider_entry deciders[] = {
 	{ "threshold", "keep a segment whose clean cost (plus the bias) is at most its dirty "
@@ -387,6 +420,9 @@ static int choose_method(struct composition *c, const struct compose_values *val
 	}
 	if (model)
 		c->model_path = compose_model_path(values->data_dir, model);
+	if (model && strlen(model) == 1 && strchr("0123", model[0]) && access(c->model_path, F_OK))
+		return nc_error_set(err, NC_ERR_USAGE, "-m %s: no model of that name (-m is the model "
+				    "here; the normalisation mode is train-ncleaner's -m)", model);
 	if (!c->method && values->paper)
 		c->method = compose_find_method(PAPER_METHOD);
 	if (!c->method && !model)
@@ -544,7 +580,7 @@ int compose_load(struct composition *c, const struct compose_values *values,
 	if (!c->loaded)
 		return add_data_dir_hint(c->model_path, values, err);
 	for (size_t i = 0; i < c->ndeciders; i++) {
-		made[i] = c->deciders[i]->create(values, c->loaded, err);
+		made[i] = c->deciders[i]->create(values, c->method, c->loaded, err);
 		if (!made[i]) {
 			while (i--)
 				decider_free(made[i]);

@@ -63,7 +63,7 @@ enum layout { LAYOUT_DUMP, LAYOUT_BLOCKS, LAYOUT_LINES };
 enum compose_option_id {
 	OPTION_RENDERER, OPTION_METHOD, OPTION_DECIDER, OPTION_MODEL, OPTION_NONLEX,
 	OPTION_DATA_DIR, OPTION_LYNX, OPTION_TIMEOUT, OPTION_ORDER, OPTION_Q,
-	OPTION_MAX_PERPLEXITY, OPTION_MAX_KL, OPTION_BIAS,
+	OPTION_MAX_PERPLEXITY, OPTION_MAX_KL, OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL,
 	COMPOSE_OPTIONS
 };
 
@@ -82,6 +82,7 @@ struct compose_values {
 	double max_perplexity;        /* perplexity: 0 the model's */
 	double max_kl;                /* ice-lm: 0 the model's */
 	double bias;                  /* threshold: meaningful when given */
+	int precision, recall;        /* threshold: --precision, --recall (presets of the bias) */
 };
 
 void compose_values_init(struct compose_values *values);
@@ -107,6 +108,13 @@ struct renderer_entry {
 	const char *reproduces;
 };
 
+/* The threshold's --precision and --recall for a method's costs: bits
+ * added to the model's own bias, chosen by cross-validation on the
+ * development sets (make bias-curve). */
+struct bias_presets {
+	double precision, recall;
+};
+
 struct method_entry {
 	const char *name;
 	const char *summary;
@@ -116,13 +124,16 @@ struct method_entry {
 	/* `model_path` is NULL for a method without a model. */
 	struct method *(*load)(const char *model_path, const struct compose_values *values,
 			       struct nc_error *err);
+	const struct bias_presets *presets;   /* NULL: none measured */
 };
 
 struct decider_entry {
 	const char *name;
 	const char *summary;
 	const int *options;
-	struct decider *(*create)(const struct compose_values *values, const struct method *method,
+	/* `entry` is the method's table entry, `method` the method loaded. */
+	struct decider *(*create)(const struct compose_values *values,
+				  const struct method_entry *entry, const struct method *method,
 				  struct nc_error *err);
 };
 
