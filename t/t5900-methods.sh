@@ -20,7 +20,7 @@ ok "--help-renderers" ncleaner --help-renderers
 grep_ok "...lists lynx, writing a dump" "^  lynx .*writes dump" "$TMP/out"
 grep_ok "...and the block reader" "^  blocks .*writes blocks" "$TMP/out"
 ok "--help-deciders" ncleaner --help-deciders
-grep_ok "...lists threshold, reading --bias" "^  threshold .*(--bias)" "$TMP/out"
+grep_ok "...lists threshold, reading --bias and its presets" "^  threshold .*(--bias, --precision, --recall)" "$TMP/out"
 fails 2 "an unknown --renderer" ncleaner --renderer nosuch "$F/page.html"
 grep_ok "...is named" "no renderer 'nosuch'" "$TMP/err"
 fails 2 "an unknown --decider" ncleaner --decider threshold,nosuch "$F/page.html"
