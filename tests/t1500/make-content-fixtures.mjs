@@ -11,16 +11,7 @@
 // record as Common Crawl writes them.
 import { WARCRecord, WARCSerializer } from "warcio";
 import { writeFileSync } from "node:fs";
-
-const date = "2024-01-02T03:04:05Z";
-const enc = (s) => new TextEncoder().encode(s);
-let idCounter = 0;
-const nextId = () =>
-	`<urn:uuid:00000000-0000-4000-8000-${String(++idCounter).padStart(12, "0")}>`;
-
-async function* once(bytes) {
-	if (bytes.length) yield bytes;
-}
+import { date, enc, nextId, once } from "./fixture-lib.mjs";
 
 const para = "This paragraph of running text is long enough to be kept by the cleaner, with more words";
 // windows-1251 bytes of "Привет мир" and windows-1252 bytes, written out

@@ -18,16 +18,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync, readFileSync } from "node:fs";
 import zlib from "node:zlib";
 import pako from "pako";
-
-const date = "2024-01-02T03:04:05Z";
-const enc = (s) => new TextEncoder().encode(s);
-let idCounter = 0;
-const nextId = () =>
-	`<urn:uuid:00000000-0000-4000-8000-${String(++idCounter).padStart(12, "0")}>`;
-
-async function* once(bytes) {
-	if (bytes.length) yield bytes;
-}
+import { date, enc, nextId, once, resetIds } from "./fixture-lib.mjs";
 
 // Chunked transfer coding of `bytes` in pieces of `size`.
 function chunked(bytes, size) {
@@ -80,7 +71,7 @@ async function serialize(options, body, gzip) {
 }
 
 async function writeArchive(records, gzip) {
-	idCounter = 0;
+	resetIds();
 	const parts = [];
 	for (const [, options, body] of records) parts.push(await serialize(options, body, gzip));
 	return Buffer.concat(parts);
@@ -166,7 +157,7 @@ const badPayloads = [
 	["brotli", { type: "response", url: "http://example.com/brotli", httpHeaders: { "Content-Type": "text/html", "Content-Encoding": "br" } }, Buffer.from([0x1b, 0x03, 0x00, 0xf8])],
 	["good", { type: "response", url: "http://example.com/after", httpHeaders: { "Content-Type": "text/html" } }, enc(html("After", "The page after the bad ones."))],
 ];
-idCounter = 0;
+resetIds();
 writeFileSync("bad-payloads.warc", await writeArchive(badPayloads, false));
 
 // --- damage a page's record must not survive (issue 17) --------------------
@@ -194,7 +185,7 @@ function dnsRecord(host, address) {
 		`Content-Length: ${Buffer.byteLength(block)}`, "", ""].join("\r\n");
 	return Buffer.from(head + block + "\r\n\r\n");
 }
-idCounter = 100;
+resetIds(100);
 const heritrix = [
 	await serialize({ type: "warcinfo", filename: "heritrix.warc" }, enc("software: Heritrix/3.4.0\r\n"), false),
 	dnsRecord("example.com", "93.184.216.34"),
