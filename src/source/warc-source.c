@@ -142,12 +142,10 @@ static int kind_of_media_type(const char *media_type, enum page_kind *kind)
 	return 0;
 }
 
-/* The kind of a page whose media type said nothing, from its first bytes:
- * 0 when they are not a page. */
-static int kind_of_bytes(const struct strbuf *prefix, enum page_kind *kind)
+/* The kind of a page whose media type said nothing, from what its first
+ * bytes were sniffed as: 0 when they are not a page. */
+static int kind_of_bytes(enum sniff_kind sniffed, enum page_kind *kind)
 {
-	enum sniff_kind sniffed = sniff_bytes(prefix->buf, prefix->len);
-
 	if (sniffed == SNIFF_TEXT) {
 		*kind = PAGE_TEXT;
 		return 1;
@@ -189,19 +187,19 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	if (known == 0)
 		goto not_a_page;
 	page_read_prefix(page);
-	if (known < 0 && !kind_of_bytes(&page->prefix, &kind))
+	enum sniff_kind sniffed = sniff_bytes(page->prefix.buf, page->prefix.len);
+	if (known < 0 && !kind_of_bytes(sniffed, &kind))
 		goto not_a_page;
 	/* HTML served as text/plain (a server's default type) is HTML: its
 	 * bytes decide when they clearly are (sniff.h). */
 	if (known > 0 && kind == PAGE_TEXT && record->type != WARC_TYPE_CONVERSION &&
-	    sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_HTML)
+	    sniffed == SNIFF_HTML)
 		kind = PAGE_HTML;
 	/* Binary data is no page whatever the record says it is: an image
 	 * served as text/html, a converter's failure in a conversion record.
 	 * (UTF-16 and UTF-32 without a byte order mark look binary: a charset
 	 * naming them is believed.) */
-	if (sniff_bytes(page->prefix.buf, page->prefix.len) == SNIFF_BINARY &&
-	    !names_wide_charset(source->charset.buf))
+	if (sniffed == SNIFF_BINARY && !names_wide_charset(source->charset.buf))
 		goto not_a_page;
 	page->record_id = record->record_id ? xstrdup(record->record_id) : NULL;
 	page->date = record->date ? xstrdup(record->date) : NULL;
@@ -209,7 +207,7 @@ static int page_make(struct warc_source *source, const struct warc_record *recor
 	page->info = (struct warc_page_info){ record->type, record->offset, page->record_id,
 					      page->date, page->media_type, http_status };
 
-	const char *bom_charset = sniff_kind_charset(sniff_bytes(page->prefix.buf, page->prefix.len));
+	const char *bom_charset = sniff_kind_charset(sniffed);
 	const char *charset = bom_charset ? bom_charset :
 			      source->charset.len ? source->charset.buf : NULL;
 	struct strbuf name = STRBUF_INIT, where = STRBUF_INIT;
