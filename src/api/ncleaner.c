@@ -205,10 +205,11 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 		}
 	}
 	/* The program's checks of combinations that cannot work. */
-	if (c->run == API_SCORES && (c->format == SINK_TEXT || c->format == SINK_WET))
-		return usage_error(error, "%s", "--scores goes with --format cleaneval or jsonl");
-	if (c->run == API_DUMP && (c->format == SINK_JSONL || c->format == SINK_WET))
-		return usage_error(error, "%s", "--dump goes with --format cleaneval or text");
+	struct nc_error err = { 0 };
+	if (sink_format_check(c->format, c->run == API_SCORES, c->run == API_DUMP, &err) < 0) {
+		copy_error(error, &err);
+		return -1;
+	}
 	if (c->run == API_DUMP && c->text_pages)
 		return usage_error(error, "%s", "--dump needs HTML input, and --text says there is "
 				   "none");

@@ -595,12 +595,10 @@ static int parse_format(const char *name, enum sink_format *format)
 /* Combinations that cannot work, as usage errors. */
 static int check_settings(struct settings *set)
 {
-	if (set->kind == RUN_SCORES && (set->format == SINK_TEXT || set->format == SINK_WET)) {
-		cli_print(program, "--scores goes with --format cleaneval or jsonl");
-		return -1;
-	}
-	if (set->kind == RUN_DUMP && (set->format == SINK_JSONL || set->format == SINK_WET)) {
-		cli_print(program, "--dump goes with --format cleaneval or text");
+	struct nc_error err = { 0 };
+	if (sink_format_check(set->format, set->kind == RUN_SCORES, set->kind == RUN_DUMP,
+			      &err) < 0) {
+		cli_print(program, "%s", err.message);
 		return -1;
 	}
 	if (set->skip_existing && !set->output_dir) {

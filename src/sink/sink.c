@@ -59,6 +59,15 @@ int sink_format_from_name(const char *name, enum sink_format *format)
 	return -1;
 }
 
+int sink_format_check(enum sink_format format, int scores, int dump, struct nc_error *err)
+{
+	if (scores && (format == SINK_TEXT || format == SINK_WET))
+		return nc_error_set(err, NC_ERR_USAGE, "--scores goes with --format cleaneval or jsonl");
+	if (dump && (format == SINK_JSONL || format == SINK_WET))
+		return nc_error_set(err, NC_ERR_USAGE, "--dump goes with --format cleaneval or text");
+	return 0;
+}
+
 struct page_sink *page_sink_new(const struct sink_config *config, struct page_output *output)
 {
 	struct page_sink *sink = xcalloc(1, sizeof(*sink));

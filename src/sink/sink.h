@@ -81,6 +81,11 @@ struct sink_config {
  * for a name that is none of them. */
 int sink_format_from_name(const char *name, enum sink_format *format);
 
+/* Can `format` carry a run's output? --scores (`scores`) needs a format
+ * that holds every segment (cleaneval, jsonl), --dump (`dump`) one that
+ * holds raw text (cleaneval, text). 0, or -1 with NC_ERR_USAGE saying so. */
+int sink_format_check(enum sink_format format, int scores, int dump, struct nc_error *err);
+
 /* The file name extension of a format's output (".txt", ".jsonl", ".wet";
  * ".gz" is added with gzip). */
 const char *sink_format_extension(enum sink_format format);
