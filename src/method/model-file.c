@@ -123,6 +123,19 @@ void model_lines_start(struct model_lines *lines, const char *name, const char *
 	lines->number = header->lines;
 }
 
+int model_line_check(const char *name, unsigned number, const char *line, size_t len,
+		     int has_newline, struct nc_error *err)
+{
+	if (!has_newline)
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: last line has no newline "
+				    "(truncated file?)", name, number);
+	/* Readers parse lines as C strings: a NUL would end one early (a number
+	 * would be read up to it), so it is refused. */
+	if (memchr(line, '\0', len))
+		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: NUL byte in a line", name, number);
+	return 0;
+}
+
 int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
 		     struct nc_error *err)
 {
@@ -130,14 +143,10 @@ int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
 		return 0;
 	lines->number++;
 	const char *nl = line_end(lines->pos, lines->end);
-	if (!nl)
-		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: last line has no newline "
-				    "(truncated file?)", lines->name, lines->number);
 	*line = lines->pos;
-	*len = (size_t)(nl - lines->pos);
-	if (memchr(*line, '\0', *len))
-		return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: NUL byte in a line", lines->name,
-				    lines->number);
+	*len = (size_t)((nl ? nl : lines->end) - lines->pos);
+	if (model_line_check(lines->name, lines->number, *line, *len, nl != NULL, err) < 0)
+		return -1;
 	lines->pos = nl + 1;
 	return 1;
 }

@@ -62,8 +62,8 @@ void model_file_write_header(struct strbuf *out, const char *method,
 
 /* --- reading the lines of a small model file in memory -------------------- */
 
-/* A cursor over the lines of a file read whole (decision trees, ice-lm's
- * settings); `number` is the number of the line last returned, for errors
+/* A cursor over the lines of a file read whole (character n-gram models,
+ * decision trees, ice-lm's settings); `number` is the number of the line last returned, for errors
  * that name the file and the line. */
 struct model_lines {
 	const char *name;
@@ -80,6 +80,13 @@ void model_lines_start(struct model_lines *lines, const char *name, const char *
  * has no newline (a truncated file) or a line holds a NUL byte. */
 int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
 		     struct nc_error *err);
+
+/* The checks every reader of model lines makes, whether it reads the file
+ * whole (model_lines_next) or streams it (the perplexity model): 0 for a
+ * line that ends in a newline (`has_newline`) and holds no NUL byte; else -1
+ * with NC_ERR_FORMAT naming the file and line `number`. */
+int model_line_check(const char *name, unsigned number, const char *line, size_t len,
+		     int has_newline, struct nc_error *err);
 
 /* Append `x` in the shortest decimal form that reads back as the same
  * double, so that a file with numbers round-trips byte for byte. */

@@ -353,26 +353,21 @@ static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char 
 				   err) < 0 ||
 	    model_file_expect_method(path, &header, NCLEANER_METHOD_NAME, err) < 0)
 		goto fail;
-	char *p = buffer->buf + header.length, *end = buffer->buf + buffer->len;
-	ps.r.line = header.lines;
-	while (p < end) {
-		char *nl = memchr(p, '\n', (size_t)(end - p));
-		ps.r.line++;
-		if (!nl) {
-			bad(&ps.r, "last line has no newline (truncated file?)");
+	struct model_lines lines;
+	const char *line;
+	size_t len;
+	int got;
+	model_lines_start(&lines, path, buffer->buf, buffer->len, &header);
+	while ((got = model_lines_next(&lines, &line, &len, err)) > 0) {
+		/* The fields are cut in place: the line's newline becomes its NUL. */
+		char *own = buffer->buf + (line - buffer->buf);
+		own[len] = '\0';
+		ps.r.line = lines.number;
+		if (parse_line(&ps, own) < 0)
 			goto fail;
-		}
-		/* Lines are parsed as C strings: a NUL would end one early (a
-		 * number would be read up to it), so it is refused. */
-		if (memchr(p, '\0', (size_t)(nl - p))) {
-			bad(&ps.r, "NUL byte in a line");
-			goto fail;
-		}
-		*nl = '\0';
-		if (parse_line(&ps, p) < 0)
-			goto fail;
-		p = nl + 1;
 	}
+	if (got < 0)
+		goto fail;
 	if (check_complete(&ps) == 0)
 		return 0;
 fail:

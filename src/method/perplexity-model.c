@@ -81,12 +81,11 @@ static int next_line(struct reader *r)
 		return 0;
 	}
 	r->number++;
-	if (r->line[got - 1] != '\n')
-		return bad(r, "last line has no newline (truncated file?)");
-	r->len = (size_t)got - 1;
+	int has_newline = r->line[got - 1] == '\n';
+	r->len = (size_t)got - has_newline;
 	r->line[r->len] = '\0';
-	if (memchr(r->line, '\0', r->len))
-		return bad(r, "NUL byte in a line");
+	if (model_line_check(r->name, r->number, r->line, r->len, has_newline, r->err) < 0)
+		return -1;
 	return 1;
 }
 
