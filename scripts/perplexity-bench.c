@@ -204,7 +204,8 @@ static int train(int order, const char *out_path, char **inputs, int count)
 	for (int i = 0; i < count; i++)
 		if (file_source_add(source, inputs[i]) < 0)
 			die("cannot read the inputs");
-	if (perplexity_training_add_files(counts, source, &err) < 0)
+	const struct charset_policy policy = { NULL, 0 };   /* as train-ncleaner */
+	if (perplexity_training_add_files(counts, source, &policy, &err) < 0)
 		die(err.message);
 	double counted = now();
 	if (atomic_file_open(&file, out_path, &err) < 0 ||

@@ -180,6 +180,19 @@ int main(void)
 	is_string(out.buf, "caf\xc3\xa9 cr\xc3\xa8me\n|-|windows-1252", "Latin-1 text, 2008 policy");
 	read_text(S("<p>one<H>two{p}three<x>\n<l"), NULL, TEXT_CLEANEVAL_TAGS, &paper, &out);
 	is_string(out.buf, "\n\none\n\ntwo\n\nthree<x>\n<l|-|UTF-8", "CLEANEVAL tags become breaks");
+	read_text(S("URL: x\none\n  URL of the day\n<p>URLs\nURL\ntwo\n\xef\xbb\xbfURL: y\nURL"), NULL,
+		  TEXT_URL_LINES_2008 | TEXT_CLEANEVAL_TAGS, &paper, &out);
+	is_string(out.buf, "one\n\n\nURLs\ntwo\n\xef\xbb\xbfURL: y\n|-|UTF-8",
+		  "2008's rule: every line that begins with URL goes, not one behind a BOM or a tag");
+	struct strbuf lines = STRBUF_INIT;
+	while (lines.len < TEXT_BLOCK_BYTES - 2)
+		strbuf_addstr(&lines, "a\n");
+	strbuf_addstr(&lines, "URL: cut by the block's end\nb\n");
+	read_text(lines.buf, lines.len, NULL, TEXT_URL_LINES_2008, &paper, &out);
+	ok(out.len > 12 && !strstr(out.buf, "URL") &&
+	   !strcmp(out.buf + out.len - 12, "a\nb\n|-|UTF-8"),
+	   "...a URL line across a block boundary goes too");
+	strbuf_release(&lines);
 	read_text(S("\xff\xfeU\0R\0L\0:\0 \0u\0\n\0h\0\xe9\0"), "UTF-16LE", TEXT_URL_LINE, &detect,
 		  &out);
 	is_string(out.buf, "h\xc3\xa9|u|UTF-16LE", "UTF-16 with its BOM, converted as it streams");

@@ -173,6 +173,22 @@ static void test_sentences(void)
 
 /* --- training ---------------------------------------------------------------------- */
 
+/* The charset policy of train-ncleaner --method perplexity. */
+static const struct charset_policy any_charset = { NULL, 0 };
+
+/* Count `text` as the text of a page named `name`. */
+static int add_text(struct perplexity_counts *counts, const char *name, const char *text,
+		    struct nc_error *err)
+{
+	struct page page = { .name = xstrdup(name), .kind = PAGE_TEXT };
+	struct strbuf data = STRBUF_INIT;
+	strbuf_addstr(&data, text);
+	page_set_memory(&page, &data);
+	int ret = perplexity_training_add_page(counts, &page, &any_charset, err);
+	page_release(&page);
+	return ret;
+}
+
 static void test_training(void)
 {
 	struct nc_error err = { 0 };
@@ -212,7 +228,8 @@ static void test_training(void)
 
 	/* Files: a CLEANEVAL gold file reads as the same text. */
 	counts = perplexity_counts_new(2, &err);
-	ok(perplexity_training_add_file(counts, fixture_path("t3200/gold.txt"), &err) == 0,
+	ok(perplexity_training_add_file(counts, fixture_path("t3200/gold.txt"), &any_charset,
+					&err) == 0,
 	   "a CLEANEVAL gold file is read: %s", err.message);
 	char *from_gold = NULL;
 	size_t gold_size;
@@ -225,27 +242,48 @@ static void test_training(void)
 	free(bigram);
 }
 
+/* The model `text` trains when read as a text page. */
+static char *train_page(const char *text, struct nc_error *err)
+{
+	struct perplexity_counts *counts = perplexity_counts_new(2, err);
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+	if (counts && add_text(counts, "page", text, err) == 0)
+		perplexity_counts_write(counts, out, "mem.model", 8000, NULL, err);
+	fclose(out);
+	perplexity_counts_free(counts);
+	return buf;
+}
+
 static void test_training_texts(void)
 {
 	struct nc_error err = { 0 };
 	struct perplexity_counts *counts = perplexity_counts_new(2, &err);
-	char latin1[] = "Caf\xe9 au lait.\n", *model = NULL;
+	char *model = NULL;
 	size_t size;
-	FILE *in = fmemopen(latin1, strlen(latin1), "r"), *out = open_memstream(&model, &size);
-	ok(perplexity_training_add_stream(counts, in, "latin1", &err) == 0 &&
+	FILE *out = open_memstream(&model, &size);
+	ok(add_text(counts, "latin1", "Caf\xe9 au lait.\n", &err) == 0 &&
 	   perplexity_counts_write(counts, out, "mem", 8000, NULL, &err) == 0 && fflush(out) == 0 &&
 	   strstr(model, "1\tcaf\xc3\xa9\t"), "a windows-1252 line is read as such");
-	fclose(in);
 	fclose(out);
 	free(model);
 	perplexity_counts_free(counts);
+
+	/* Segment tags as stage 1 reads them (normalise/text.h): {p} too. */
+	char *tagged = train_page("URL: u\nOne two{p}three four <H>five six\n", &err);
+	char *broken = train_page("One two\n\nthree four\n\nfive six\n", &err);
+	ok(tagged && broken && !strcmp(tagged, broken),
+	   "the {p} of one CLEANEVAL gold file ends a paragraph, as <p> does");
+	free(tagged);
+	free(broken);
 
 	ok(train_text(2, "", &err) == NULL && err.code == NC_ERR_USAGE &&
 	   strstr(err.message, "no sentences"), "an empty text trains no model: %s", err.message);
 	ok(train_text(2, " \n\t ", &err) == NULL, "nor does white space");
 	ok(perplexity_counts_new(4, &err) == NULL && err.code == NC_ERR_USAGE, "order 4 is refused");
 	counts = perplexity_counts_new(2, &err);
-	ok(perplexity_training_add_file(counts, "/nonexistent/x.txt", &err) < 0 &&
+	ok(perplexity_training_add_file(counts, "/nonexistent/x.txt", &any_charset, &err) < 0 &&
 	   err.code == NC_ERR_IO && strstr(err.message, "/nonexistent/x.txt"),
 	   "a missing file names itself");
 	perplexity_counts_free(counts);
@@ -255,11 +293,9 @@ static void test_training_texts(void)
 	for (int i = 0; i < 600000; i++)
 		strbuf_addstr(&big, "word ");
 	counts = perplexity_counts_new(2, &err);
-	in = fmemopen(big.buf, big.len, "r");
-	ok(perplexity_training_add_stream(counts, in, "big", &err) == 0, "a 3 MB line is read");
+	ok(add_text(counts, "big", big.buf, &err) == 0, "a 3 MB line is read");
 	uint64_t n = perplexity_counts_tokens(counts);
 	ok(n >= 600000 && n <= 600004, "...in parts, a cut splitting at most a word each (%llu)", (unsigned long long)n);
-	fclose(in);
 	perplexity_counts_free(counts);
 	strbuf_release(&big);
 }

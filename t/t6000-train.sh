@@ -97,6 +97,34 @@ printf '\0\0\0binary' >> "$TMP/texts/zz-binary.txt"
 fails 1 "a binary training text is refused by name" \
 	train-ncleaner --method perplexity "$TMP/texts" "$TMP/bin.model"
 grep_ok "...naming it" "zz-binary.txt: binary data, not a text" "$TMP/err"
+# Gold texts are read by stage 1's text reader, as the cleaner reads a dump
+# (issue 16): a gzip'd one as its text, and the URL line by the reading's
+# rule. A byte order mark before "URL:" hid the line from the 2008 rule,
+# which the compatible reading keeps (the shipped models were built so);
+# the direct reading takes it as the page's URL, as the cleaner does.
+mkdir -p "$TMP/ggz" "$TMP/gurl" "$TMP/gnourl"
+cp "$F/gold/"* "$TMP/ggz/"
+gzip "$TMP/ggz/1-cleaned.txt"
+ok "a gzip'd gold text is read" \
+	train-ncleaner --diff -n 3 -q 0.5 -m 1 "$TMP/ggz" "$F/raw" "$TMP/gz.model"
+ok "...as the text itself" cmp "$TMP/a.model" "$TMP/gz.model"
+cp "$F/gold/"* "$TMP/gurl/"
+cp "$F/gold/"* "$TMP/gnourl/"
+{ printf '\357\273\277URL: http://zq.example/zqxv\n'; grep -v '^URL' "$F/gold/1-cleaned.txt"; } \
+	> "$TMP/gurl/1-cleaned.txt"
+{ printf '\357\273\277'; grep -v '^URL' "$F/gold/1-cleaned.txt"; } > "$TMP/gnourl/1-cleaned.txt"
+for d in gurl gnourl; do
+	train-ncleaner --diff -n 3 -q 0.5 -m 1 "$TMP/$d" "$F/raw" "$TMP/$d-c.model" 2> /dev/null
+	train-ncleaner --diff --direct-segments -n 3 -q 0.5 -m 1 "$TMP/$d" "$F/raw" \
+		"$TMP/$d-d.model" 2> /dev/null
+done
+ok "the direct reading takes a gold text's URL line after a byte order mark as its URL" \
+	cmp "$TMP/gurl-d.model" "$TMP/gnourl-d.model"
+if cmp -s "$TMP/gurl-c.model" "$TMP/gnourl-c.model"; then
+	fail "...the compatible reading counts it as text, as 2008 did"
+else
+	pass "...the compatible reading counts it as text, as 2008 did"
+fi
 # --language: what the clean texts are in, stored in the model's header.
 ok "--language en" train-ncleaner --diff --language en "$F/gold" "$F/raw" "$TMP/lang.model"
 grep_ok "...is a header line of the model" "^language	en$" "$TMP/lang.model"

@@ -300,10 +300,10 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 		struct symbol_segments clean_text = { 0 }, raw_text = { 0 };
 		int ret = 0;
 		if (gold)
-			ret = training_read_gold(reader, gold->path, &clean_text, &err);
+			ret = training_read_gold(reader, gold, &clean_text, &err);
 		if (ret == 0 && raw)
 			ret = o->diff ? training_read_raw(reader, raw, &raw_text, &err)
-				      : training_read_gold(reader, raw->path, &raw_text, &err);
+				      : training_read_gold(reader, raw, &raw_text, &err);
 		if (ret == 0) {
 			symbol_segments_count(&clean_text, &clean, 1);
 			if (o->diff)
@@ -411,7 +411,10 @@ static int train_perplexity(const struct options *o, int ndirs, char **dirs, con
 		cli_print(program, "no text files to train on");
 		goto out;
 	}
-	if (perplexity_training_add_files(counts, texts, &err) < 0) {
+	/* Clean texts in any language: their charsets as ncleaner chooses a
+	 * dump's (no --paper here). */
+	const struct charset_policy policy = { NULL, 0 };
+	if (perplexity_training_add_files(counts, texts, &policy, &err) < 0) {
 		cli_print(program, "%s", err.message);
 		status = 1;
 		goto out;
@@ -492,7 +495,7 @@ static int read_ice_pages(struct ice_training *training, struct worker *worker,
 				  g ? "raw" : "gold");
 			continue;
 		}
-		if (ice_training_add_page(training, worker, r, g->path, &err) < 0) {
+		if (ice_training_add_page(training, worker, r, g, &err) < 0) {
 			cli_print(program, "%s", err.message);
 			status = 1;
 		}

@@ -18,6 +18,8 @@ struct text_reader {
 	int decided;                       /* the charset is known */
 	struct charset_decoder *decoder;   /* NULL: the text is UTF-8 (or ASCII so far) */
 	struct strbuf decoded;             /* a block converted to UTF-8 */
+	struct strbuf unlined;             /* ... without its URL lines (2008) */
+	struct strbuf line_carry;          /* ... the unfinished line it ended in */
 	struct strbuf tagged;              /* ... with segment tags made breaks */
 	struct strbuf carry;               /* the end of the last part, which may begin a tag */
 	size_t bytes;                      /* read of the page */
@@ -29,6 +31,8 @@ struct text_reader *text_reader_new(void)
 	struct text_reader *r = xcalloc(1, sizeof(*r));
 	r->block = xmalloc(TEXT_BLOCK_BYTES);
 	strbuf_init(&r->decoded);
+	strbuf_init(&r->unlined);
+	strbuf_init(&r->line_carry);
 	strbuf_init(&r->tagged);
 	strbuf_init(&r->carry);
 	return r;
@@ -42,6 +46,8 @@ static void reset(struct text_reader *r)
 	r->got = r->skip = r->bytes = 0;
 	r->last = r->first_pending = r->decided = r->done = 0;
 	strbuf_reset(&r->decoded);
+	strbuf_reset(&r->unlined);
+	strbuf_reset(&r->line_carry);
 	strbuf_reset(&r->tagged);
 	strbuf_reset(&r->carry);
 }
@@ -53,6 +59,8 @@ void text_reader_free(struct text_reader *r)
 	reset(r);
 	free(r->block);
 	strbuf_release(&r->decoded);
+	strbuf_release(&r->unlined);
+	strbuf_release(&r->line_carry);
 	strbuf_release(&r->tagged);
 	strbuf_release(&r->carry);
 	free(r);
@@ -208,6 +216,30 @@ static void tags_to_breaks(struct text_reader *r, const char *text, size_t len, 
 	strbuf_setlen(&r->carry, rest);
 }
 
+/* `text` without the lines that begin (after blanks) with "URL", into
+ * r->unlined; an unfinished last line waits in r->line_carry. */
+static void drop_url_lines(struct text_reader *r, const char *text, size_t len, int last)
+{
+	strbuf_reset(&r->unlined);
+	strbuf_add(&r->line_carry, text, len);
+	const char *p = r->line_carry.buf, *end = p + r->line_carry.len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl && !last)
+			break;
+		const char *line_end = nl ? nl : end, *q = p;
+		while (q < line_end && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *next = nl ? nl + 1 : end;
+		if (!(line_end - q >= 3 && !memcmp(q, "URL", 3)))
+			strbuf_add(&r->unlined, p, (size_t)(next - p));
+		p = next;
+	}
+	size_t rest = (size_t)(end - p);
+	memmove(r->line_carry.buf, p, rest);
+	strbuf_setlen(&r->line_carry, rest);
+}
+
 ssize_t text_reader_next(struct text_reader *r, const char **out, struct nc_error *err)
 {
 	const char *text;
@@ -222,13 +254,18 @@ ssize_t text_reader_next(struct text_reader *r, const char **out, struct nc_erro
 			len -= r->skip;
 		} else if (r->done || r->last) {
 			r->done = 1;
-			if (!(r->flags & TEXT_CLEANEVAL_TAGS) || !r->carry.len)
+			if (!r->carry.len && !r->line_carry.len)
 				return 0;
-			text = "";   /* what waited for a tag's end is text */
+			text = "";   /* what waited for a line's or a tag's end is text */
 			len = 0;
 		} else {
 			if (read_block(r, err) < 0 || decode_block(r, NULL, &text, &len, err) < 0)
 				return -1;
+		}
+		if (r->flags & TEXT_URL_LINES_2008) {
+			drop_url_lines(r, text, len, r->last || r->done);
+			text = r->unlined.buf;
+			len = r->unlined.len;
 		}
 		if (r->flags & TEXT_CLEANEVAL_TAGS) {
 			tags_to_breaks(r, text, len, r->last || r->done);

@@ -11,6 +11,11 @@
  *     is not UTF-8, as it streams (a UTF-16 or UTF-32 byte order mark goes;
  *     a UTF-8 one stays unless a URL line follows it: the segmenter drops
  *     it, and the scorer's reading of a gold text keeps it, as in 2008);
+ *   - with TEXT_URL_LINES_2008 instead, drops every line that begins (after
+ *     blanks) with "URL", wherever it is, and takes no URL: how the 2008
+ *     trainer read gold texts (a byte order mark before "URL" hides the
+ *     line from the rule, as it did then). The shipped --paper models were
+ *     built so; the trainers' compatible reading keeps it (train/training.h);
  *   - with TEXT_CLEANEVAL_TAGS, turns every segment tag of CLEANEVAL's
  *     format (<p>, <h>, <l> in any case, and the {p} that one CLEANEVAL gold
  *     file has) into a blank line: a segment break for the segmenter.
@@ -33,7 +38,8 @@
 enum text_flags {
 	TEXT_PLAIN = 0,
 	TEXT_URL_LINE = 1,          /* a first "URL:" line names the page */
-	TEXT_CLEANEVAL_TAGS = 2     /* segment tags become blank lines */
+	TEXT_CLEANEVAL_TAGS = 2,    /* segment tags become blank lines */
+	TEXT_URL_LINES_2008 = 4     /* every line beginning "URL" goes (2008) */
 };
 
 /* Texts are read in blocks of this size; the first block is where a URL

@@ -194,13 +194,13 @@ static int segment_html(struct worker *w, struct page *page, const struct page_c
 }
 
 /* Stages 1 and 3 of a text dump, streamed. */
-static int segment_dump(struct worker *w, struct page *page, const struct page_consumer *c,
-			struct nc_error *err)
+static int segment_dump(struct worker *w, struct page *page, enum text_flags flags,
+			const struct page_consumer *c, struct nc_error *err)
 {
 	const char *text;
 	ssize_t len;
-	int ret = text_reader_start(w->text, page, &w->pipeline->config.charset, TEXT_URL_LINE,
-				    &w->info, err);
+	int ret = text_reader_start(w->text, page, &w->pipeline->config.charset, flags, &w->info,
+				    err);
 	if (ret == 0)
 		ret = c->begin(w, page, err);
 	while (ret == 0 && (len = text_reader_next(w->text, &text, err)) != 0)
@@ -213,9 +213,9 @@ static int segment_dump(struct worker *w, struct page *page, const struct page_c
 	return ret;
 }
 
-/* Stages 1-3 for any page. */
-static int segment_page(struct worker *w, struct page *page, const struct page_consumer *c,
-			struct nc_error *err)
+/* Stages 1-3 for any page; a text page is read with `text_flags`. */
+static int segment_page(struct worker *w, struct page *page, enum text_flags text_flags,
+			const struct page_consumer *c, struct nc_error *err)
 {
 	page_info_release(&w->info);
 	/* A WET record's lines are its page's blocks: one segment each, as
@@ -225,7 +225,7 @@ static int segment_page(struct worker *w, struct page *page, const struct page_c
 					  (page->one_block_a_line ? SEGMENT_LINES : 0));
 	segmenter_set_output(w->segmenter, c->segment, c->data);
 	int ret = page->kind == PAGE_HTML ? segment_html(w, page, c, err)
-					  : segment_dump(w, page, c, err);
+					  : segment_dump(w, page, text_flags, c, err);
 	segmenter_set_output(w->segmenter, NULL, NULL);
 	return ret;
 }
@@ -242,7 +242,32 @@ int worker_read_segments(struct worker *w, struct page *page, segment_fn fn, voi
 			 struct nc_error *err)
 {
 	struct page_consumer consumer = { begin_reading, fn, data };
-	int ret = segment_page(w, page, &consumer, err);
+	int ret = segment_page(w, page, TEXT_URL_LINE, &consumer, err);
+	if (ret < 0)
+		nc_error_prefix(err, page->name);
+	return ret;
+}
+
+int worker_read_text_segments(struct worker *w, struct page *page, enum text_flags flags,
+			      segment_fn fn, void *data, struct nc_error *err)
+{
+	struct page_consumer consumer = { begin_reading, fn, data };
+	int ret = page->kind == PAGE_TEXT
+		? segment_page(w, page, flags, &consumer, err)
+		: nc_error_set(err, NC_ERR_USAGE, "not a text page");
+	if (ret < 0)
+		nc_error_prefix(err, page->name);
+	return ret;
+}
+
+int worker_read_text(struct worker *w, struct page *page, enum text_flags flags,
+		     size_t max_bytes, struct strbuf *out, struct nc_error *err)
+{
+	page_info_release(&w->info);
+	int ret = text_reader_start(w->text, page, &w->pipeline->config.charset, flags, &w->info,
+				    err);
+	if (ret == 0)
+		ret = text_reader_read_all(w->text, max_bytes, out, err);
 	if (ret < 0)
 		nc_error_prefix(err, page->name);
 	return ret;
@@ -390,7 +415,7 @@ static int clean_page(struct worker *w, struct page *page, struct nc_error *err)
 		ret = clean_dump_only(w, page, err);
 	} else {
 		struct page_consumer consumer = { begin_cleaning, clean_segment, w };
-		ret = segment_page(w, page, &consumer, err);
+		ret = segment_page(w, page, TEXT_URL_LINE, &consumer, err);
 		if (ret == 0)
 			ret = flush_batch(w, err);
 		batch_clear(&w->batch);

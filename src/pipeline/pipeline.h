@@ -33,6 +33,7 @@
 #include "decide/decider.h"
 #include "method/method.h"
 #include "normalise/charset-choice.h"
+#include "normalise/text.h"
 #include "normalise/page-info.h"
 #include "render/renderer.h"
 #include "segment/segment.h"
@@ -93,6 +94,17 @@ int worker_finish(struct worker *worker, struct nc_error *err);
 /* Stages 1-3 only: hand each segment of `page` to `fn` (for training). */
 int worker_read_segments(struct worker *worker, struct page *page, segment_fn fn, void *data,
 			 struct nc_error *err);
+
+/* Stages 1 and 3 of a text page (PAGE_TEXT), read with `flags`
+ * (normalise/text.h): a gold text in CLEANEVAL format, for training, reads
+ * as a dump with its segment tags made breaks. */
+int worker_read_text_segments(struct worker *worker, struct page *page, enum text_flags flags,
+			      segment_fn fn, void *data, struct nc_error *err);
+
+/* Stage 1 only of a text page: its whole text in UTF-8 (at most `max_bytes`),
+ * in the worker's charset policy, read with `flags`. */
+int worker_read_text(struct worker *worker, struct page *page, enum text_flags flags,
+		     size_t max_bytes, struct strbuf *out, struct nc_error *err);
 
 /* What the page last read or cleaned said of itself (stage 1), valid until
  * the worker's next page: what a whole-page method gets (method.h), for

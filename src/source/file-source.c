@@ -110,7 +110,7 @@ static void add_input(struct file_source *source, const char *path, const char *
 	in->output_name = NULL;
 	in->walked = walked;
 	in->kind = source->rule == FILE_KIND_HTML ? PAGE_HTML
-		 : source->rule == FILE_KIND_TEXT ? PAGE_TEXT
+		 : source->rule == FILE_KIND_TEXT || source->rule == FILE_KIND_TRAINING_TEXT ? PAGE_TEXT
 		 : file_name_is_html(path) ? PAGE_HTML : PAGE_TEXT;
 }
 

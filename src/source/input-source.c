@@ -25,6 +25,7 @@ struct input_source {
 	uint64_t archive_pages;           /* pages it gave so far, failed ones too */
 	struct input_counts counts;
 	uint64_t bytes_done;              /* of finished inputs */
+	enum sniff_kind passed_over;      /* what the last input passed over was */
 };
 
 static uint64_t file_size(const char *path)
@@ -96,6 +97,8 @@ static int page_kind_of(const struct input_source *source, enum sniff_kind kind)
 		return PAGE_HTML;
 	if (source->rule == FILE_KIND_TEXT)
 		return PAGE_TEXT;
+	if (source->rule == FILE_KIND_TRAINING_TEXT)
+		return kind == SNIFF_HTML || kind == SNIFF_TEXT ? PAGE_TEXT : -1;
 	switch (kind) {
 	case SNIFF_HTML:
 		return PAGE_HTML;
@@ -165,6 +168,7 @@ static int open_input(struct input_source *source, const struct file_input *in,
 	int page_kind = page_kind_of(source, kind);
 	if (page_kind < 0) {
 		source->counts.binary++;
+		source->passed_over = kind;
 		source->bytes_done += file_size(in->path);
 		byte_stream_free(stream);
 		nc_error_set(err, NC_ERR_FORMAT, "%s: skipped (%s data, not a page)", in->path,
@@ -271,7 +275,10 @@ int input_source_open_page(const struct file_input *in, enum file_kind_rule rule
 		return nc_error_set(err, NC_ERR_FORMAT, "%s: a WARC archive, not a page (one page "
 				    "a file here)", in->path);
 	}
-	return -1;   /* binary data (PAGE_SOURCE_NOTICE) or an error: `err` says which */
+	if (ret == PAGE_SOURCE_NOTICE)   /* not skipped here, refused: say it so */
+		nc_error_set(err, NC_ERR_FORMAT, "%s: %s data, not a text or a page", in->path,
+			     sniff_kind_name(probe.passed_over));
+	return -1;
 }
 
 void input_source_free(struct input_source *source)

@@ -62,7 +62,9 @@ enum file_kind_rule {
 				  itself marks them by name meanwhile */
 	FILE_KIND_BY_NAME,   /* .html, .htm, .xhtml are HTML, anything else a text dump */
 	FILE_KIND_HTML,      /* --html */
-	FILE_KIND_TEXT       /* --text */
+	FILE_KIND_TEXT,      /* --text */
+	FILE_KIND_TRAINING_TEXT   /* a text whatever markup it holds, but binary
+				     data is refused (a trainer's clean texts) */
 };
 
 enum file_source_flags {

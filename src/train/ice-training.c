@@ -4,8 +4,6 @@
 #include "train/training.h"
 #include "eval/gold-labels.h"
 #include "base/alloc.h"
-#include "base/file.h"
-#include "base/utf8.h"
 #include "method/ice.h"
 
 #include <stdlib.h>
@@ -87,34 +85,37 @@ static struct segment *page_segments(const struct ice_training *t, size_t first,
 	return segments;
 }
 
-static int read_gold(const char *path, struct strbuf *gold, struct nc_error *err)
+/* The gold text of a page as the scorer reads it: whole, in UTF-8 (stage
+ * 1's text reader, normalise/text.h), its URL line and tags left to the
+ * scorer's reading (eval/gold-labels.h). */
+static int read_gold(struct worker *worker, const struct file_input *in, struct strbuf *gold,
+		     struct nc_error *err)
 {
-	struct strbuf raw = STRBUF_INIT;
-	int ret = read_file(path, PIPELINE_MAX_PAGE_BYTES, &raw, err);
-	if (ret == 0)
-		ret = training_check_text(path, raw.buf, raw.len, err);
-	if (ret == 0 && !utf8_is_valid(raw.buf, raw.len))
-		utf8_from_cp1252(raw.buf, raw.len, gold);
-	else if (ret == 0)
-		strbuf_add(gold, raw.buf, raw.len);
-	strbuf_release(&raw);
+	struct page page;
+	if (input_source_open_page(in, FILE_KIND_TRAINING_TEXT, &page, err) < 0)
+		return -1;
+	int ret = worker_read_text(worker, &page, TEXT_PLAIN, PIPELINE_MAX_PAGE_BYTES, gold, err);
+	page_release(&page);
 	return ret;
 }
 
 int ice_training_add_page(struct ice_training *t, struct worker *worker,
-			  const struct file_input *raw, const char *gold_path, struct nc_error *err)
+			  const struct file_input *raw, const struct file_input *gold_text,
+			  struct nc_error *err)
 {
 	size_t text_len = t->text.len, first = t->block_count;
 	struct strbuf gold = STRBUF_INIT;
 	struct page page;
-	int ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);
+	/* The gold text first: the raw page's reading leaves what the page
+	 * says of itself in the worker (worker_page_info()), used below. */
+	int ret = read_gold(worker, gold_text, &gold, err);
 
+	if (ret == 0)
+		ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);
 	if (ret == 0) {
 		ret = worker_read_segments(worker, &page, collect_block, t, err);
 		page_release(&page);
 	}
-	if (ret == 0)
-		ret = read_gold(gold_path, &gold, err);
 	struct page_entry entry = { .first = first, .count = t->block_count - first };
 	if (ret == 0) {
 		struct gold_label *labels = xmalloc((entry.count ? entry.count : 1) * sizeof(*labels));

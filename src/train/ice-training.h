@@ -43,12 +43,12 @@ struct ice_training *ice_training_new(void);
 void ice_training_free(struct ice_training *training);
 
 /* Read the page `raw` (opened as ncleaner opens an input: input-source.h)
- * through `worker` (stages 1-3) and the gold
- * text `gold_path` (CLEANEVAL format or plain text; read as windows-1252
- * when it is not UTF-8), and label the page's blocks. A page that fails
- * leaves no trace. */
+ * through `worker` (stages 1-3) and the gold text `gold` (CLEANEVAL format
+ * or plain text, read by stage 1's text reader in the worker's charset
+ * policy), and label the page's blocks. A page that fails leaves no trace. */
 int ice_training_add_page(struct ice_training *training, struct worker *worker,
-			  const struct file_input *raw, const char *gold_path, struct nc_error *err);
+			  const struct file_input *raw, const struct file_input *gold,
+			  struct nc_error *err);
 
 /* What has been read: pages, blocks, and blocks of each ICE class (h l p n). */
 struct ice_training_counts {

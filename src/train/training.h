@@ -3,11 +3,13 @@
  * Every text reaches the models through the stages that cleaning uses, so
  * that train and clean never disagree. A raw page (HTML or text dump) goes
  * through a worker's stages 1-3 and yields its typed segments directly. A
- * gold text in CLEANEVAL format loses its URL line, its segment tags
- * (<p>, <h>, <l>, and the malformed {p} of one CLEANEVAL gold file) become
- * segment breaks, and stage 3 (the same segmenter and dump rules) splits
- * it. Gold files that are not valid UTF-8 are read as windows-1252. Each
- * segment is normalised to the model's symbols (ngram.h).
+ * gold text in CLEANEVAL format goes through stage 1's text reader, the
+ * one the cleaner reads dumps with (normalise/text.h): it loses its URL
+ * line, its segment tags (<p>, <h>, <l>, and the malformed {p} of one
+ * CLEANEVAL gold file) become segment breaks, its charset is chosen as a
+ * dump's is (under --paper: UTF-8 if it is valid, else windows-1252), and
+ * stage 3 (the same segmenter and dump rules) splits it. Each segment is
+ * normalised to the model's symbols (ngram.h).
  *
  * The 2008-compatible reading (the default, and --paper). The earlier
  * trainer wrote a raw page's segments out in CLEANEVAL format and read them
@@ -18,8 +20,11 @@
  * of 58 pages, mostly short "A | B" bars that the two-field rule misses on an
  * indented dump line), and the shipped models and the reproduced tables
  * depend on it. This reading does the same second segmentation directly,
- * without the round trip through the output format. TRAINING_DIRECT counts
- * the raw segments exactly as the cleaner scores them.
+ * without the round trip through the output format, and reads gold texts
+ * as the earlier trainer did: every line that begins with "URL" goes,
+ * wherever it is (a byte order mark before it hides it). TRAINING_DIRECT
+ * counts the raw segments exactly as the cleaner scores them and reads a
+ * gold text's first "URL:" line as the cleaner reads a dump's.
  */
 #ifndef NC_TRAINING_H
 #define NC_TRAINING_H
@@ -56,14 +61,12 @@ struct training_reader {
 	enum training_reading reading;
 };
 
-/* NC_ERR_FORMAT naming `name` unless `data` (the start of a training text)
- * is text or HTML by its first bytes (source/sniff.h): binary data, an
- * archive or gzip'd bytes are refused rather than counted as text. */
-int training_check_text(const char *name, const char *data, size_t len, struct nc_error *err);
-
-/* A gold (clean) text in CLEANEVAL format, or plain text; binary data is
- * refused (training_check_text()). */
-int training_read_gold(const struct training_reader *reader, const char *path,
+/* A gold (clean) text in CLEANEVAL format, or plain text, opened as a raw
+ * page is (gzip, byte order marks; binary data and archives are refused)
+ * and read by stage 1's text reader (normalise/text.h) in the worker's
+ * charset policy: the compatible reading drops its URL lines as 2008 did
+ * (TEXT_URL_LINES_2008), the direct one its first "URL:" line. */
+int training_read_gold(const struct training_reader *reader, const struct file_input *in,
 		       struct symbol_segments *out, struct nc_error *err);
 
 /* A raw page, opened as ncleaner opens an input (source/input-source.h:
