@@ -112,12 +112,28 @@ static void strip_wrapper(const char **begin, const char **end, struct wrapper *
  * only cost. */
 #define HEAD_SCAN_BYTES (256u << 10)
 
+/* The first `needle` (ASCII, lower case) in [p, end), in any case. Every
+ * page's head is scanned several times (charsets, title, keywords): the
+ * first byte is looked for first (memchr for '<', a bit test for a letter)
+ * rather than comparing at every byte. */
 static const char *find_nocase(const char *p, const char *end, const char *needle)
 {
 	size_t n = strlen(needle);
-	for (; end - p >= (ptrdiff_t)n; p++)
-		if (!strncasecmp(p, needle, n))
+	int first = (unsigned char)needle[0];
+	int letter = first >= 'a' && first <= 'z';
+	while (end - p >= (ptrdiff_t)n) {
+		if (!letter) {
+			p = memchr(p, first, (size_t)(end - p) - n + 1);
+			if (!p)
+				return NULL;
+		} else if (((unsigned char)*p | 0x20) != first) {
+			p++;
+			continue;
+		}
+		if (!strncasecmp(p + 1, needle + 1, n - 1))
 			return p;
+		p++;
+	}
 	return NULL;
 }
 
