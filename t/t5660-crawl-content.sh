@@ -115,7 +115,7 @@ grep_ok "...is an error naming the record" "lie-chunked.warc@0: bad chunked enco
 gzip -c "$TMP/latin1.html" > "$TMP/body.gz"
 raw_http_record http://example.com/silent-gzip '' "$TMP/body.gz" > "$TMP/silent-gzip.warc"
 ok "a gzip'd body served without Content-Encoding" ncleaner --no-lm -f jsonl "$TMP/silent-gzip.warc"
-grep_ok "...is inflated, as its bytes say, and cleaned" '"segments":\[{"type":"[ph]","text":"[A-Z]' "$TMP/out"
+grep_ok "...is inflated, as its bytes say, and cleaned" '"segments":\[{"type":"[ph]","link_density":[0-9.]*,"cues":{[^}]*},"text":"[A-Z]' "$TMP/out"
 awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) printf "%c", int(rand() * 256) }' > "$TMP/binary-body"
 raw_http_record http://example.com/image '' "$TMP/binary-body" > "$TMP/image.warc"
 fails 1 "binary data served as text/html" ncleaner --no-lm -f jsonl "$TMP/image.warc"

@@ -127,8 +127,11 @@ static struct worker *open_reader(struct options *o, struct pipeline **pipeline)
 	o->compose.method = o->method;
 	*pipeline = NULL;
 	/* --paper reads the raw pages in the 2008 charset order, as ncleaner
-	 * --paper cleans them (charset-choice.h). */
+	 * --paper cleans them (charset-choice.h), and through the 2008 dump,
+	 * without the page's structure (normalise/structure.h: its markers
+	 * move where Lynx cuts long lines). */
 	o->config.charset.paper = o->paper;
+	o->compose.no_structure |= o->paper;
 	if (compose_choose(&o->composition, &o->compose, 1, &o->config, &err) == 0 &&
 	    (*pipeline = pipeline_new(&o->config, &err)) != NULL)
 		worker = worker_new(*pipeline, NULL, &err);

@@ -61,6 +61,11 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 	[OPTION_RECALL] = { "recall", 0, NULL, "threshold: keep more, some boilerplate with it\n"
 			    "(the bias with the best F2; ncleaner method)", COMPOSE_FLAG,
 			    .offset = AT(recall) },
+	[OPTION_NO_STRUCTURE] = { "no-structure", 0, NULL, "do not carry the page's structure\n"
+				  "(links, nav, footer ...) into the dump, so\n"
+				  "segments have no link density or cues\n"
+				  "(--paper never carries it)", COMPOSE_FLAG,
+				  .offset = AT(no_structure) },
 };
 
 const struct compose_option *compose_options(size_t *count)
@@ -494,6 +499,10 @@ static int choose_renderer(struct composition *c, const struct compose_values *v
 	config->renderer = c->renderer->class;
 	config->renderer_config = c->renderer_config;
 	apply_layout(c->renderer->layout, config);
+	/* The 2008 dump had no structure; a renderer of blocks or lines reads
+	 * the page's structure itself. */
+	config->structure = !values->paper && !values->no_structure &&
+			    c->renderer->layout == LAYOUT_DUMP;
 	return 0;
 }
 

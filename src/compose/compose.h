@@ -64,7 +64,7 @@ enum compose_option_id {
 	OPTION_RENDERER, OPTION_METHOD, OPTION_DECIDER, OPTION_MODEL, OPTION_NONLEX,
 	OPTION_DATA_DIR, OPTION_LYNX, OPTION_TIMEOUT, OPTION_ORDER, OPTION_Q,
 	OPTION_MAX_PERPLEXITY, OPTION_MAX_KL, OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL,
-	COMPOSE_OPTIONS
+	OPTION_NO_STRUCTURE, COMPOSE_OPTIONS
 };
 
 /* What the options said. compose_values_init() sets the defaults. */
@@ -83,6 +83,7 @@ struct compose_values {
 	double max_kl;                /* ice-lm: 0 the model's */
 	double bias;                  /* threshold: meaningful when given */
 	int precision, recall;        /* threshold: --precision, --recall (presets of the bias) */
+	int no_structure;             /* --no-structure: stage 1 marks no structure */
 };
 
 void compose_values_init(struct compose_values *values);

@@ -24,6 +24,8 @@ void markers_init_random(struct markers *markers)
 		 (unsigned long long)token);
 	snprintf(markers->block, sizeof(markers->block), "@@NC-B-%016llx@@",
 		 (unsigned long long)token);
+	snprintf(markers->state, sizeof(markers->state), "@@NC-S-%016llx",
+		 (unsigned long long)token);
 }
 
 void markers_init_placeholders(struct markers *markers)
@@ -31,6 +33,7 @@ void markers_init_placeholders(struct markers *markers)
 	strcpy(markers->heading, MARKER_HEADING_PLACEHOLDER);
 	strcpy(markers->list_item, MARKER_LIST_ITEM_PLACEHOLDER);
 	strcpy(markers->block, MARKER_BLOCK_PLACEHOLDER);
+	strcpy(markers->state, MARKER_STATE_PLACEHOLDER);
 }
 
 /* The block-level elements of HTML 4 and 5 whose boundaries end a block of

@@ -35,6 +35,7 @@
 #define MARKER_HEADING_PLACEHOLDER "@@NC-H@@"
 #define MARKER_LIST_ITEM_PLACEHOLDER "@@NC-L@@"
 #define MARKER_BLOCK_PLACEHOLDER "@@NC-B@@"
+#define MARKER_STATE_PLACEHOLDER "@@NC-S-"   /* a prefix (structure.h) */
 
 #define MARKER_MAX 32
 
@@ -42,6 +43,9 @@ struct markers {
 	char heading[MARKER_MAX];
 	char list_item[MARKER_MAX];
 	char block[MARKER_MAX];
+	/* The prefix of a state marker (structure.h): "@@NC-S-<16 hex digits>",
+	 * followed in the page by the state's digits and "@@". */
+	char state[MARKER_MAX];
 };
 
 /* Markers with a fresh random token. */

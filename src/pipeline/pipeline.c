@@ -11,6 +11,7 @@
  * of itself (its title and keywords, kept in the worker from stage 1).
  */
 #include "pipeline/pipeline.h"
+#include "normalise/structure.h"
 #include "base/alloc.h"
 #include "base/rules.h"
 #include "normalise/html.h"
@@ -165,6 +166,8 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	if (ret == 0)
 		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace,
 				     &p->config.charset, page->charset_hint, &html, &w->info, err);
+	if (ret == 0 && with_rules && p->config.structure)
+		ret = html_mark_structure(&html, p->markers.state, err);
 	if (ret == 0) {
 		struct render_request request = {
 			.html = html.buf,
@@ -175,6 +178,8 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 		};
 		ret = renderer_render(w->renderer, &request, dump, err);
 	}
+	if (ret == 0 && with_rules && p->config.structure)
+		structure_join_cut_markers(dump, p->markers.state);
 	strbuf_release(&html);
 	return ret;
 }
@@ -221,8 +226,11 @@ static int segment_page(struct worker *w, struct page *page, enum text_flags tex
 	/* A WET record's lines are its page's blocks: one segment each, as
 	 * --lines makes them (a record read as one block would be kept or
 	 * dropped whole). */
-	segmenter_set_flags(w->segmenter, w->pipeline->config.segment_flags |
-					  (page->one_block_a_line ? SEGMENT_LINES : 0));
+	const struct pipeline_config *config = &w->pipeline->config;
+	segmenter_set_flags(w->segmenter, config->segment_flags |
+					  (page->one_block_a_line ? SEGMENT_LINES : 0) |
+					  (page->kind == PAGE_HTML && config->structure &&
+					   !config->renderer->raw_html ? SEGMENT_STRUCTURE : 0));
 	segmenter_set_output(w->segmenter, c->segment, c->data);
 	int ret = page->kind == PAGE_HTML ? segment_html(w, page, c, err)
 					  : segment_dump(w, page, text_flags, c, err);

@@ -50,6 +50,9 @@ struct pipeline_config {
 	const struct renderer_class *renderer;
 	const void *renderer_config;            /* for renderer->create() */
 	enum segmenter_flags segment_flags;
+	int structure;                          /* stage 1 marks the page's structure, and
+						   HTML pages' segments carry its counts
+						   (normalise/structure.h) */
 	const struct method *method;            /* NULL: keep every segment */
 	const struct decider *decider;          /* required with a method */
 	struct charset_policy charset;          /* how pages' charsets are chosen */

@@ -4,6 +4,7 @@
 #include "base/utf8.h"
 #include "normalise/markers.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Markers as the rules and the rest of the segmenter see them. Right after
@@ -25,7 +26,7 @@ struct segmenter {
 	const struct rule_set *rules;
 	struct rule_workspace *workspace;
 	struct markers markers;   /* the pipeline's, as renderers write them */
-	size_t heading_len, list_item_len, block_len;
+	size_t heading_len, list_item_len, block_len, state_len;
 	enum segmenter_flags flags;
 	segment_fn emit;
 	void *data;
@@ -36,6 +37,10 @@ struct segmenter {
 	const char *tag;         /* ... its block tag, or NULL */
 	unsigned blank_lines;    /* ... the blank lines before it (SEGMENT_LINES) */
 	unsigned blank_run;      /* blank lines since the last segment began */
+	uint32_t state;          /* the cues the last state marker announced */
+	uint32_t line_state;     /* ... and those in force where the line began */
+	struct segment_structure line_structure;   /* the current line's counts */
+	struct segment_structure structure;        /* the segment's */
 };
 
 struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
@@ -50,6 +55,7 @@ struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_worksp
 	s->heading_len = strlen(markers->heading);
 	s->list_item_len = strlen(markers->list_item);
 	s->block_len = strlen(markers->block);
+	s->state_len = strlen(markers->state);
 	s->flags = flags;
 	s->emit = emit;
 	s->data = data;
@@ -86,11 +92,14 @@ static int flush(struct segmenter *s, struct nc_error *err)
 	segment.len = len;
 	segment.tag = s->tag;
 	segment.blank_lines = s->blank_lines;
+	segment.has_structure = (s->flags & SEGMENT_STRUCTURE) != 0;
+	segment.structure = s->structure;
 	int ret = s->emit(&segment, s->data, err);
 	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;
 	s->tag = NULL;
 	s->blank_lines = 0;
+	memset(&s->structure, 0, sizeof(s->structure));
 	return ret;
 }
 
@@ -197,6 +206,32 @@ static char *remove_markers(char *p, char *end)
 	return out;
 }
 
+/* Code points in [p, end) other than spaces. */
+static unsigned count_chars(const char *p, const char *end)
+{
+	unsigned chars = 0;
+	for (; p < end; p++)   /* bytes that do not continue a code point */
+		chars += *p != ' ' && ((unsigned char)*p & 0xC0) != 0x80;
+	return chars;
+}
+
+/* Add (sign 1) or take away (-1) `chars` written under `state` to the
+ * line's counts. */
+static void count_structure(struct segmenter *s, unsigned chars, uint32_t state, int sign)
+{
+	unsigned delta = sign > 0 ? chars : -chars;   /* modulo: adding it takes away */
+	s->line_structure.chars += delta;
+	for (uint32_t bits = state; bits; bits &= bits - 1)
+		s->line_structure.cue_chars[__builtin_ctz(bits)] += delta;
+}
+
+static void add_structure(struct segment_structure *to, const struct segment_structure *from)
+{
+	to->chars += from->chars;
+	for (int c = 0; c < CUE_COUNT; c++)
+		to->cue_chars[c] += from->cue_chars[c];
+}
+
 /* Decide what the cleaned line in s->cleaned starts, and add it. */
 static int add_line(struct segmenter *s, struct nc_error *err)
 {
@@ -225,6 +260,10 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)after_bullet;
 	}
+	/* A Lynx bullet is not the page's text: it sits before the item's
+	 * state marker, under the state the line began with. */
+	if (after_bullet && (s->flags & SEGMENT_STRUCTURE))
+		count_structure(s, count_chars(s->cleaned.buf, after_bullet), s->line_state, -1);
 	end = remove_markers(p, end);
 
 	if ((s->flags & SEGMENT_LINES) && is_blank(p, end)) {
@@ -252,6 +291,7 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		s->blank_run = 0;
 	}
 	append_collapsed(&s->current, p, (size_t)(end - p));
+	add_structure(&s->structure, &s->line_structure);
 	return 0;
 }
 
@@ -259,21 +299,44 @@ static int add_line(struct segmenter *s, struct nc_error *err)
  * boundary), so one pathological line cannot hold more than this. */
 #define LINE_PIECE_BYTES (SEGMENT_MAX_BYTES / 4)
 
+/* If a state marker starts at `at`, its length (s->state set); else 0. */
+static size_t read_state_marker(struct segmenter *s, const char *at, const char *end)
+{
+	if (!starts_with(at, end, s->markers.state, s->state_len))
+		return 0;
+	const char *digits = at + s->state_len;
+	int64_t state = structure_state_parse(digits, (size_t)(end - digits));
+	if (state < 0)
+		return 0;
+	s->state = (uint32_t)state;
+	return s->state_len + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
+}
+
 /* Each marker in s->cleaned as its token, in place, in one pass (a line
- * full of markers costs no more than any other). Markers start with "@@". */
+ * full of markers costs no more than any other); state markers are read
+ * and removed. Markers start with "@@". */
 static void tokenise_markers(struct segmenter *s)
 {
 	char *p = s->cleaned.buf, *end = p + s->cleaned.len, *out = p;
+	int counting = (s->flags & SEGMENT_STRUCTURE) != 0;
 
+	memset(&s->line_structure, 0, sizeof(s->line_structure));
+	s->line_state = s->state;
 	while (p < end) {
 		char *at = memmem(p, (size_t)(end - p), "@@", 2);
 		char *stop = at ? at : end;
+		if (counting)
+			count_structure(s, count_chars(p, stop), s->state, 1);
 		memmove(out, p, (size_t)(stop - p));
 		out += stop - p;
 		if (!at)
 			break;
 		const char *token = NULL;
-		size_t len = 0;
+		size_t len = read_state_marker(s, at, end);
+		if (len) {
+			p = at + len;
+			continue;
+		}
 		if (starts_with(at, end, s->markers.heading, s->heading_len))
 			token = heading_token, len = s->heading_len;
 		else if (starts_with(at, end, s->markers.list_item, s->list_item_len))
@@ -387,6 +450,8 @@ int segmenter_finish(struct segmenter *s, struct nc_error *err)
 	s->type = SEGMENT_PARAGRAPH;
 	s->tag = NULL;
 	s->blank_lines = s->blank_run = 0;
+	s->state = 0;
+	memset(&s->structure, 0, sizeof(s->structure));
 	return ret;
 }
 
@@ -397,6 +462,8 @@ void segmenter_reset(struct segmenter *s)
 	s->type = SEGMENT_PARAGRAPH;
 	s->tag = NULL;
 	s->blank_lines = s->blank_run = 0;
+	s->state = 0;
+	memset(&s->structure, 0, sizeof(s->structure));
 }
 
 void segmenter_set_flags(struct segmenter *s, enum segmenter_flags flags)

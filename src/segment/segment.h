@@ -27,7 +27,18 @@
 #include "base/error.h"
 #include "base/rules.h"
 #include "normalise/markers.h"
+#include "normalise/structure.h"
 #include "base/limits.h"
+
+/* What the state markers of stage 1 (normalise/structure.h) said of a
+ * segment's text: its characters (code points, spaces not counted), and of
+ * them those written under each cue (cue_chars[CUE_LINK] / chars is the
+ * link density). Counted on the dump's lines before the dump rules: a line
+ * the rules shorten counts whole. */
+struct segment_structure {
+	unsigned chars;
+	unsigned cue_chars[CUE_COUNT];
+};
 
 enum segment_type {
 	SEGMENT_PARAGRAPH = 'p',
@@ -49,6 +60,10 @@ struct segment {
 	 * before (or the start of the dump) and this one; 0 otherwise. A method
 	 * that counts lines (ice-hr) needs them; they are not segments. */
 	unsigned blank_lines;
+	/* With SEGMENT_STRUCTURE: what the page's structure says of the text
+	 * (see above); `has_structure` is 0 and the counts 0 otherwise. */
+	int has_structure;
+	struct segment_structure structure;
 };
 
 /* Return 0 to go on, -1 (with `err` filled) to stop the segmenter. */
@@ -57,9 +72,11 @@ typedef int (*segment_fn)(const struct segment *segment, void *data, struct nc_e
 enum segmenter_flags {
 	SEGMENT_DEFAULT = 0,
 	SEGMENT_LINES = 1,      /* every dump line is a segment of its own (no joining) */
-	SEGMENT_NO_BULLETS = 2  /* a line starting like a Lynx bullet or number ("* ",
+	SEGMENT_NO_BULLETS = 2, /* a line starting like a Lynx bullet or number ("* ",
 				   "12. ") is text, not a list item: for dumps of a
 				   renderer that marks list items itself */
+	SEGMENT_STRUCTURE = 4   /* the dump carries state markers (structure.h):
+				   segments get their counts, the markers go */
 };
 
 struct segmenter;

@@ -309,6 +309,25 @@ static void write_scores(struct strbuf *out, const struct scored_segment *segmen
 	}
 }
 
+/* What the page's structure says of a segment: "link_density" (the share
+ * of its characters in links) and "cues", the share under each other cue
+ * that has any, to two decimals. A piece of a segment (a sentence) carries
+ * its segment's. */
+static void write_json_structure(struct strbuf *out, const struct segment_structure *st)
+{
+	double chars = st->chars ? st->chars : 1;
+	strbuf_addf(out, "\"link_density\":%.2f,\"cues\":{", st->cue_chars[CUE_LINK] / chars);
+	const char *comma = "";
+	for (int c = 0; c < CUE_COUNT; c++) {
+		if (c == CUE_LINK || !st->cue_chars[c])
+			continue;
+		strbuf_addf(out, "%s\"%s\":%.2f", comma, structure_cue_names[c],
+			    st->cue_chars[c] / chars);
+		comma = ",";
+	}
+	strbuf_addstr(out, "},");
+}
+
 /* JSON: the kept segments (kept pieces joined), or with scores every piece. */
 static void write_json_segments(struct page_sink *sink, const struct scored_segment *segments,
 				size_t count)
@@ -327,6 +346,8 @@ static void write_json_segments(struct page_sink *sink, const struct scored_segm
 			strbuf_addstr(out, sink->first_item ? "{" : ",{");
 			sink->first_item = 0;
 			strbuf_addf(out, "\"type\":\"%c\",", (char)s->segment.type);
+			if (s->segment.has_structure)
+				write_json_structure(out, &s->segment.structure);
 			if (sink->config.scores)
 				strbuf_addf(out, "\"cost_clean\":%.4f,\"cost_dirty\":%.4f,\"kept\":%s,"
 					    "\"continues\":%s,", s->score.cost_clean, s->score.cost_dirty,

@@ -1,7 +1,12 @@
 /* fuzz-html.c: the HTML normaliser (wrapper, charset choice, html.rules),
- * and the rewriting of <meta> charsets after a conversion to UTF-8. */
+ * the rewriting of <meta> charsets after a conversion to UTF-8, and the
+ * state markers of the page's structure (bounded, never inside a tag). */
 #include "fuzz.h"
 #include "normalise/html.h"
+#include "normalise/markers.h"
+#include "normalise/structure.h"
+
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,6 +31,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (*p < 0x21 || *p > 0x7e)
 				abort();
 		page_info_release(&info);
+		size_t before = out.len;
+		if (html_mark_structure(&out, MARKER_STATE_PLACEHOLDER, &err) < 0)
+			abort();
+		size_t marker = strlen(MARKER_STATE_PLACEHOLDER) + STRUCTURE_STATE_DIGITS + 2;
+		if (out.len > 2 * before + 9 * marker)
+			abort();   /* markers beyond their bound */
+		structure_join_cut_markers(&out, MARKER_STATE_PLACEHOLDER);
 	}
 	strbuf_release(&out);
 	return 0;

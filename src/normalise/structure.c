@@ -1,0 +1,529 @@
+/* structure.c: state markers before runs of text (see structure.h). */
+#include "normalise/structure.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const structure_cue_names[CUE_COUNT] = {
+	"link", "nav", "header", "footer", "aside", "form", "cell", "article", "list", "para",
+	"emph", "w_nav", "w_side", "w_footer", "w_comment", "w_share", "w_related", "w_header",
+	"w_ad", "w_content", "w_meta", "w_hidden",
+};
+
+#define BIT(cue) (UINT32_C(1) << (cue))
+
+/* --- what an element is ------------------------------------------------------------ */
+
+enum element_flags {
+	ELEMENT_VOID = 1,          /* never has content or an end tag */
+	ELEMENT_CLOSES_P = 2,      /* its start tag ends an open <p> */
+	ELEMENT_HREF_LINK = 4,     /* a link when it has an href */
+	ELEMENT_TABLE_WALL = 8     /* an end tag does not reach out through it */
+};
+
+struct element_kind {
+	const char *name;
+	uint32_t cues;
+	unsigned flags;
+};
+
+/* Sorted by name for bsearch. Elements not here give no cue and close
+ * nothing. */
+static const struct element_kind element_kinds[] = {
+	{ "a", 0, ELEMENT_HREF_LINK },
+	{ "address", 0, ELEMENT_CLOSES_P },
+	{ "area", 0, ELEMENT_VOID },
+	{ "article", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P },
+	{ "aside", BIT(CUE_ASIDE), ELEMENT_CLOSES_P },
+	{ "b", BIT(CUE_EMPH), 0 },
+	{ "base", 0, ELEMENT_VOID },
+	{ "basefont", 0, ELEMENT_VOID },
+	{ "big", BIT(CUE_EMPH), 0 },
+	{ "blockquote", BIT(CUE_PARA), ELEMENT_CLOSES_P },
+	{ "body", 0, ELEMENT_TABLE_WALL },
+	{ "br", 0, ELEMENT_VOID },
+	{ "center", 0, ELEMENT_CLOSES_P },
+	{ "col", 0, ELEMENT_VOID },
+	{ "div", 0, ELEMENT_CLOSES_P },
+	{ "dl", BIT(CUE_LIST), ELEMENT_CLOSES_P },
+	{ "em", BIT(CUE_EMPH), 0 },
+	{ "embed", 0, ELEMENT_VOID },
+	{ "fieldset", 0, ELEMENT_CLOSES_P },
+	{ "figure", 0, ELEMENT_CLOSES_P },
+	{ "font", BIT(CUE_EMPH), 0 },
+	{ "footer", BIT(CUE_FOOTER), ELEMENT_CLOSES_P },
+	{ "form", BIT(CUE_FORM), ELEMENT_CLOSES_P },
+	{ "frame", 0, ELEMENT_VOID },
+	{ "h1", 0, ELEMENT_CLOSES_P },
+	{ "h2", 0, ELEMENT_CLOSES_P },
+	{ "h3", 0, ELEMENT_CLOSES_P },
+	{ "h4", 0, ELEMENT_CLOSES_P },
+	{ "h5", 0, ELEMENT_CLOSES_P },
+	{ "h6", 0, ELEMENT_CLOSES_P },
+	{ "header", BIT(CUE_HEADER), ELEMENT_CLOSES_P },
+	{ "hr", 0, ELEMENT_VOID | ELEMENT_CLOSES_P },
+	{ "html", 0, ELEMENT_TABLE_WALL },
+	{ "i", BIT(CUE_EMPH), 0 },
+	{ "img", 0, ELEMENT_VOID },
+	{ "input", 0, ELEMENT_VOID },
+	{ "isindex", 0, ELEMENT_VOID },
+	{ "keygen", 0, ELEMENT_VOID },
+	{ "li", 0, ELEMENT_CLOSES_P },
+	{ "link", 0, ELEMENT_VOID },
+	{ "main", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P },
+	{ "menu", BIT(CUE_LIST), ELEMENT_CLOSES_P },
+	{ "meta", 0, ELEMENT_VOID },
+	{ "nav", BIT(CUE_NAV), ELEMENT_CLOSES_P },
+	{ "ol", BIT(CUE_LIST), ELEMENT_CLOSES_P },
+	{ "p", BIT(CUE_PARA), ELEMENT_CLOSES_P },
+	{ "param", 0, ELEMENT_VOID },
+	{ "pre", BIT(CUE_PARA), ELEMENT_CLOSES_P },
+	{ "section", 0, ELEMENT_CLOSES_P },
+	{ "source", 0, ELEMENT_VOID },
+	{ "strong", BIT(CUE_EMPH), 0 },
+	{ "table", 0, ELEMENT_CLOSES_P | ELEMENT_TABLE_WALL },
+	{ "td", BIT(CUE_CELL), 0 },
+	{ "th", BIT(CUE_CELL), 0 },
+	{ "track", 0, ELEMENT_VOID },
+	{ "u", BIT(CUE_EMPH), 0 },
+	{ "ul", BIT(CUE_LIST), ELEMENT_CLOSES_P },
+	{ "wbr", 0, ELEMENT_VOID },
+};
+
+static int compare_kind(const void *key, const void *entry)
+{
+	return strcmp(key, ((const struct element_kind *)entry)->name);
+}
+
+static const struct element_kind *element_kind(const char *name)
+{
+	return bsearch(name, element_kinds, sizeof(element_kinds) / sizeof(element_kinds[0]),
+		       sizeof(element_kinds[0]), compare_kind);
+}
+
+/* --- class, id and role words ------------------------------------------------------ */
+
+/* A word of an attribute value gives a cue when it is the entry's word, or,
+ * for entries marked `inside`, when it contains it ("leftsidebar",
+ * "commentlist"). Short words that are parts of many others ("ad", "more")
+ * count only whole. */
+struct cue_word {
+	const char *word;
+	int inside;
+	enum structure_cue cue;
+};
+
+static const struct cue_word cue_words[] = {
+	{ "nav", 1, CUE_W_NAV }, { "menu", 1, CUE_W_NAV }, { "breadcrumb", 1, CUE_W_NAV },
+	{ "pagination", 1, CUE_W_NAV }, { "pager", 0, CUE_W_NAV }, { "toolbar", 1, CUE_W_NAV },
+	{ "tabs", 0, CUE_W_NAV }, { "links", 0, CUE_W_NAV },
+	{ "sidebar", 1, CUE_W_SIDE }, { "widget", 1, CUE_W_SIDE }, { "rail", 0, CUE_W_SIDE },
+	{ "side", 0, CUE_W_SIDE }, { "complementary", 1, CUE_W_SIDE }, { "sidebox", 1, CUE_W_SIDE },
+	{ "footer", 1, CUE_W_FOOTER }, { "copyright", 1, CUE_W_FOOTER }, { "foot", 0, CUE_W_FOOTER },
+	{ "contentinfo", 1, CUE_W_FOOTER }, { "legal", 1, CUE_W_FOOTER },
+	{ "comment", 1, CUE_W_COMMENT }, { "reply", 1, CUE_W_COMMENT },
+	{ "respond", 1, CUE_W_COMMENT }, { "discussion", 1, CUE_W_COMMENT },
+	{ "disqus", 1, CUE_W_COMMENT },
+	{ "share", 1, CUE_W_SHARE }, { "sharing", 1, CUE_W_SHARE }, { "social", 1, CUE_W_SHARE },
+	{ "facebook", 1, CUE_W_SHARE }, { "twitter", 1, CUE_W_SHARE }, { "addthis", 1, CUE_W_SHARE },
+	{ "print", 0, CUE_W_SHARE }, { "email", 0, CUE_W_SHARE }, { "tools", 0, CUE_W_SHARE },
+	{ "related", 1, CUE_W_RELATED }, { "recommend", 1, CUE_W_RELATED },
+	{ "popular", 1, CUE_W_RELATED }, { "trending", 1, CUE_W_RELATED },
+	{ "most", 0, CUE_W_RELATED }, { "more", 0, CUE_W_RELATED }, { "teaser", 1, CUE_W_RELATED },
+	{ "headlines", 1, CUE_W_RELATED }, { "promo", 1, CUE_W_RELATED },
+	{ "header", 1, CUE_W_HEADER }, { "masthead", 1, CUE_W_HEADER },
+	{ "banner", 1, CUE_W_HEADER }, { "logo", 1, CUE_W_HEADER }, { "branding", 1, CUE_W_HEADER },
+	{ "top", 0, CUE_W_HEADER },
+	{ "ad", 0, CUE_W_AD }, { "ads", 0, CUE_W_AD }, { "advert", 1, CUE_W_AD },
+	{ "sponsor", 1, CUE_W_AD }, { "adsense", 1, CUE_W_AD },
+	{ "article", 1, CUE_W_CONTENT }, { "content", 1, CUE_W_CONTENT },
+	{ "post", 0, CUE_W_CONTENT }, { "entry", 1, CUE_W_CONTENT }, { "story", 1, CUE_W_CONTENT },
+	{ "body", 0, CUE_W_CONTENT }, { "text", 0, CUE_W_CONTENT }, { "main", 0, CUE_W_CONTENT },
+	{ "blog", 0, CUE_W_CONTENT },
+	{ "byline", 1, CUE_W_META }, { "author", 1, CUE_W_META }, { "date", 0, CUE_W_META },
+	{ "time", 0, CUE_W_META }, { "meta", 0, CUE_W_META }, { "tags", 0, CUE_W_META },
+	{ "tag", 0, CUE_W_META }, { "category", 1, CUE_W_META }, { "categories", 1, CUE_W_META },
+	{ "dateline", 1, CUE_W_META }, { "timestamp", 1, CUE_W_META },
+	{ "caption", 1, CUE_W_META }, { "credit", 1, CUE_W_META },
+	{ "hidden", 1, CUE_W_HIDDEN }, { "hide", 0, CUE_W_HIDDEN },
+};
+
+static int is_alnum(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+static int is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static uint32_t word_cues(const char *word, size_t len)
+{
+	uint32_t cues = 0;
+
+	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
+		const struct cue_word *c = &cue_words[i];
+		size_t n = strlen(c->word);
+		if ((n == len && !memcmp(c->word, word, len)) ||
+		    (c->inside && len > n && memmem(word, len, c->word, n)))
+			cues |= BIT(c->cue);
+	}
+	return cues;
+}
+
+/* The cues of an attribute value's words: lower case, split at anything
+ * that is not a letter or a digit; words longer than 48 letters say
+ * nothing (generated names). */
+static uint32_t value_cues(const char *value, size_t len)
+{
+	char word[48];
+	size_t n = 0, too_long = 0;
+	uint32_t cues = 0;
+
+	for (size_t i = 0; i <= len; i++) {
+		int c = i < len ? (unsigned char)value[i] : ' ';
+		if (is_alnum(c)) {
+			if (n < sizeof(word))
+				word[n++] = (char)lower(c);
+			else
+				too_long = 1;
+			continue;
+		}
+		if (n && !too_long)
+			cues |= word_cues(word, n);
+		n = too_long = 0;
+	}
+	return cues;
+}
+
+/* display:none or visibility:hidden in a style attribute (spaces and case
+ * ignored). */
+static int style_hides(const char *value, size_t len)
+{
+	static const char *const hiding[] = { "display:none", "visibility:hidden" };
+	char squeezed[256];
+	size_t n = 0;
+
+	for (size_t i = 0; i < len && n + 1 < sizeof(squeezed); i++)
+		if (!is_space((unsigned char)value[i]))
+			squeezed[n++] = (char)lower((unsigned char)value[i]);
+	squeezed[n] = '\0';
+	for (size_t i = 0; i < sizeof(hiding) / sizeof(hiding[0]); i++)
+		if (strstr(squeezed, hiding[i]))
+			return 1;
+	return 0;
+}
+
+/* The cues of a start tag's attributes in [a, end) (class, id, role,
+ * style), and whether it has an href. */
+static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
+{
+	uint32_t cues = 0;
+
+	*has_href = 0;
+	while (a < end) {
+		while (a < end && !is_alnum((unsigned char)*a))
+			a++;
+		const char *name = a;
+		while (a < end && (is_alnum((unsigned char)*a) || *a == '-' || *a == '_' || *a == ':'))
+			a++;
+		size_t name_len = (size_t)(a - name);
+		while (a < end && is_space((unsigned char)*a))
+			a++;
+		const char *value = NULL;
+		size_t value_len = 0;
+		if (a < end && *a == '=') {
+			for (a++; a < end && is_space((unsigned char)*a); a++)
+				;
+			if (a < end && (*a == '"' || *a == '\'')) {
+				char quote = *a++;
+				value = a;
+				while (a < end && *a != quote)
+					a++;
+				value_len = (size_t)(a - value);
+				a += a < end;
+			} else {
+				for (value = a; a < end && !is_space((unsigned char)*a); a++)
+					;
+				value_len = (size_t)(a - value);
+			}
+		}
+		char lname[6];
+		if (!name_len || name_len >= sizeof(lname))
+			continue;
+		for (size_t i = 0; i < name_len; i++)
+			lname[i] = (char)lower((unsigned char)name[i]);
+		lname[name_len] = '\0';
+		if (!strcmp(lname, "href"))
+			*has_href = 1;
+		else if (value && (!strcmp(lname, "class") || !strcmp(lname, "id") ||
+				   !strcmp(lname, "role")))
+			cues |= value_cues(value, value_len);
+		else if (value && !strcmp(lname, "style") && style_hides(value, value_len))
+			cues |= BIT(CUE_W_HIDDEN);
+	}
+	return cues;
+}
+
+/* --- the stack of open elements ---------------------------------------------------- */
+
+/* Deeper nesting is not followed (its elements give no cue of their own). */
+#define STACK_MAX 512
+#define NAME_MAX_LEN 15
+
+struct open_element {
+	char name[NAME_MAX_LEN + 1];
+	uint32_t state;   /* the cues in force inside it: its own and its parents' */
+};
+
+struct scanner {
+	struct open_element stack[STACK_MAX];
+	int depth;
+};
+
+static uint32_t current_state(const struct scanner *s)
+{
+	return s->depth ? s->stack[s->depth - 1].state : 0;
+}
+
+static int open_is(const struct scanner *s, int i, const char *a, const char *b)
+{
+	return !strcmp(s->stack[i].name, a) || (b && !strcmp(s->stack[i].name, b));
+}
+
+/* Pop the innermost open element named `a` (or `b`), unless an element
+ * named `stop` (or `stop2`) is open inside it. */
+static void close_implied(struct scanner *s, const char *a, const char *b, const char *stop,
+			  const char *stop2)
+{
+	for (int i = s->depth - 1; i >= 0; i--) {
+		if (open_is(s, i, a, b)) {
+			s->depth = i;
+			return;
+		}
+		if (stop && open_is(s, i, stop, stop2))
+			return;
+	}
+}
+
+static void start_tag(struct scanner *s, const char *name, const char *attrs, const char *end)
+{
+	const struct element_kind *kind = element_kind(name);
+	unsigned flags = kind ? kind->flags : 0;
+	int has_href;
+	uint32_t cues = attribute_cues(attrs, end, &has_href);
+
+	if (flags & ELEMENT_CLOSES_P)
+		close_implied(s, "p", NULL, NULL, NULL);
+	if (!strcmp(name, "li"))
+		close_implied(s, "li", NULL, "ul", "ol");
+	else if (!strcmp(name, "dt") || !strcmp(name, "dd"))
+		close_implied(s, "dt", "dd", "dl", NULL);
+	else if (!strcmp(name, "td") || !strcmp(name, "th"))
+		close_implied(s, "td", "th", "tr", "table");
+	else if (!strcmp(name, "tr"))
+		close_implied(s, "tr", NULL, "table", NULL);
+	else if (!strcmp(name, "a") || !strcmp(name, "option"))
+		close_implied(s, name, NULL, NULL, NULL);
+	if ((flags & ELEMENT_VOID) || (end > attrs && end[-1] == '/') || s->depth == STACK_MAX)
+		return;
+	if (kind)
+		cues |= kind->cues;
+	if ((flags & ELEMENT_HREF_LINK) && has_href)
+		cues |= BIT(CUE_LINK);
+	struct open_element *e = &s->stack[s->depth];
+	strcpy(e->name, name);
+	e->state = current_state(s) | cues;
+	s->depth++;
+}
+
+static void end_tag(struct scanner *s, const char *name)
+{
+	const struct element_kind *kind = element_kind(name);
+	int may_leave_table = kind && (kind->flags & ELEMENT_TABLE_WALL);
+
+	for (int i = s->depth - 1; i >= 0; i--) {
+		if (!strcmp(s->stack[i].name, name)) {
+			s->depth = i;
+			return;
+		}
+		/* A stray </div> in a cell does not close the page's layout. */
+		const struct element_kind *open = element_kind(s->stack[i].name);
+		if (!may_leave_table && open && (open->flags & ELEMENT_TABLE_WALL))
+			return;
+	}
+}
+
+/* --- the scan ---------------------------------------------------------------------- */
+
+/* Marker bytes per byte of the page, at most (and a few markers more, so
+ * that a small page is marked too). */
+#define STRUCTURE_MAX_GROWTH 1
+
+/* If a tag starts at `p` ("<name" or "</name"), read it: its lower-case
+ * name into `name`, whether it ends an element, and where its attributes
+ * begin and end. Return the position after the tag, or NULL. */
+static const char *read_tag(const char *p, const char *end, char name[NAME_MAX_LEN + 1],
+			    int *closing, const char **attrs, const char **attrs_end)
+{
+	const char *q = p + 1;
+	*closing = q < end && *q == '/';
+	q += *closing;
+	if (q >= end || !((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+		return NULL;
+	size_t n = 0;
+	for (; q < end && is_alnum((unsigned char)*q); q++)
+		if (n < NAME_MAX_LEN)
+			name[n++] = (char)lower((unsigned char)*q);
+	name[n] = '\0';
+	*attrs = q;
+	const char *gt = memchr(q, '>', (size_t)(end - q));
+	*attrs_end = gt ? gt : end;
+	return gt ? gt + 1 : end;
+}
+
+static void add_marker(struct strbuf *out, const char *prefix, uint32_t state)
+{
+	static const char hex[] = "0123456789abcdef";
+	char digits[STRUCTURE_STATE_DIGITS];
+
+	for (int i = STRUCTURE_STATE_DIGITS - 1; i >= 0; i--, state >>= 4)
+		digits[i] = hex[state & 15];
+	strbuf_addstr(out, prefix);
+	strbuf_add(out, digits, sizeof(digits));
+	strbuf_addstr(out, STRUCTURE_STATE_END);
+}
+
+int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct scanner *s = calloc(1, sizeof(*s));
+	size_t marker_len = strlen(prefix) + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
+	size_t budget = html->len * STRUCTURE_MAX_GROWTH + 8 * marker_len;
+
+	if (!s || strbuf_try_grow(&out, html->len + budget + marker_len + 1) < 0) {
+		free(s);
+		strbuf_release(&out);
+		return nc_error_set(err, NC_ERR_MEMORY, "no memory to mark the page's structure "
+				    "(%zu bytes)", html->len);
+	}
+	const char *p = html->buf, *end = html->buf + html->len, *copied = p;
+	uint32_t announced = 0;
+	int in_title = 0, exhausted = 0;
+	while (p < end) {
+		char name[NAME_MAX_LEN + 1];
+		int closing;
+		const char *attrs, *attrs_end, *after;
+		if (*p == '<' && (after = read_tag(p, end, name, &closing, &attrs, &attrs_end))) {
+			if (!strcmp(name, "title"))
+				in_title = !closing;
+			else if (closing)
+				end_tag(s, name);
+			else
+				start_tag(s, name, attrs, attrs_end);
+			p = after;
+			continue;
+		}
+		if (*p == '<' && p + 1 < end && (p[1] == '!' || p[1] == '?')) {
+			const char *gt = memchr(p, '>', (size_t)(end - p));
+			p = gt ? gt + 1 : end;   /* a comment, doctype or processing instruction */
+			continue;
+		}
+		uint32_t state = current_state(s);
+		if (!is_space((unsigned char)*p) && !in_title && state != announced && !exhausted) {
+			if (budget < 2 * marker_len) {
+				state = 0;   /* enough markers: the rest of the page is unmarked */
+				exhausted = 1;
+			}
+			strbuf_add(&out, copied, (size_t)(p - copied));
+			add_marker(&out, prefix, state);
+			budget -= marker_len;
+			announced = state;
+			copied = p;
+		}
+		p++;
+	}
+	strbuf_add(&out, copied, (size_t)(end - copied));
+	strbuf_swap(html, &out);
+	strbuf_release(&out);
+	free(s);
+	return 0;
+}
+
+int64_t structure_state_parse(const char *digits, size_t len)
+{
+	size_t end_len = strlen(STRUCTURE_STATE_END);
+	uint32_t state = 0;
+
+	if (len < STRUCTURE_STATE_DIGITS + end_len ||
+	    memcmp(digits + STRUCTURE_STATE_DIGITS, STRUCTURE_STATE_END, end_len))
+		return -1;
+	for (int i = 0; i < STRUCTURE_STATE_DIGITS; i++) {
+		int c = (unsigned char)digits[i], v;
+		if (c >= '0' && c <= '9')
+			v = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = c - 'a' + 10;
+		else
+			return -1;
+		state = state << 4 | (uint32_t)v;
+	}
+	if (state >> CUE_COUNT)
+		return -1;
+	return state;
+}
+
+/* Does [p, end) begin with a complete state marker of `prefix`, read from
+ * the `split` bytes at p and then from `rest` on? */
+static int is_cut_marker(const char *p, size_t split, const char *rest, const char *end,
+			 const char *prefix, size_t marker_len)
+{
+	char marker[64];
+	size_t tail = marker_len - split;
+
+	if (marker_len > sizeof(marker) || (size_t)(end - rest) < tail)
+		return 0;
+	memcpy(marker, p, split);
+	memcpy(marker + split, rest, tail);
+	size_t prefix_len = strlen(prefix);
+	return !memcmp(marker, prefix, prefix_len) &&
+	       structure_state_parse(marker + prefix_len, marker_len - prefix_len) >= 0;
+}
+
+void structure_join_cut_markers(struct strbuf *dump, const char *prefix)
+{
+	size_t marker_len = strlen(prefix) + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
+	char *buf = dump->buf, *end = buf + dump->len, *out = buf, *p = buf;
+
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		/* A cut marker begins with '@' within marker_len - 1 bytes of the
+		 * line's end. */
+		char *from = nl - p > (ptrdiff_t)marker_len - 1 ? nl - (marker_len - 1) : p;
+		char *at = memchr(from, '@', (size_t)(nl - from));
+		char *rest = nl + (nl < end);
+		while (rest < end && *rest == ' ')
+			rest++;
+		int joined = 0;
+		for (; at && nl < end; at = memchr(at + 1, '@', (size_t)(nl - at - 1))) {
+			if (is_cut_marker(at, (size_t)(nl - at), rest, end, prefix, marker_len)) {
+				joined = 1;
+				break;
+			}
+		}
+		size_t keep = (size_t)(nl - p) + (!joined && nl < end);
+		memmove(out, p, keep);
+		out += keep;
+		p = joined ? rest : nl + (nl < end);
+	}
+	strbuf_setlen(dump, (size_t)(out - buf));
+}

@@ -1,0 +1,82 @@
+/* structure.h: the page's structure carried into the dump (issue 20).
+ *
+ * A character model cannot see that a paragraph is all link text or sits in
+ * a <nav>; the dump a renderer writes no longer says so. So stage 1, after
+ * the HTML rules, scans the page's tags with a stack of open elements and,
+ * right before every run of text whose structural state differs from the
+ * state last announced, inserts a state marker
+ *     <markers.state><8 hex digits>@@
+ * whose digits are a bit set of enum structure_cue: which of the enclosing
+ * elements are links, <nav>, <footer>, ..., or carry class, id or role
+ * words such as "sidebar" or "comment". A marker sits immediately before
+ * text, so a renderer prints it on the text's own line (Lynx as a word,
+ * the builtin renderer as text); the segmenter removes it before the dump
+ * rules, so the 2008 rules see the lines they always saw, and counts per
+ * segment the characters written under each cue (segment.h).
+ *
+ * The scan approximates HTML's implied end tags (p, li, dt/dd, td/th, tr,
+ * option, a); an end tag does not reach out of a table it is not in. Text
+ * in <title> gets no marker. Markers are unforgeable as the others are
+ * (markers.h): the prefix carries the pipeline's random token.
+ */
+#ifndef NC_STRUCTURE_H
+#define NC_STRUCTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+enum structure_cue {
+	CUE_LINK,          /* <a href> */
+	CUE_NAV,           /* <nav> */
+	CUE_HEADER,        /* <header> */
+	CUE_FOOTER,        /* <footer> */
+	CUE_ASIDE,         /* <aside> */
+	CUE_FORM,          /* <form> */
+	CUE_CELL,          /* <td>, <th> */
+	CUE_ARTICLE,       /* <article>, <main> */
+	CUE_LIST,          /* <ul>, <ol>, <dl>, <menu> */
+	CUE_PARA,          /* <p>, <blockquote>, <pre> */
+	CUE_EMPH,          /* <b>, <strong>, <em>, <i>, <font>, <big>, <u> */
+	CUE_W_NAV,         /* class, id or role words: nav, menu, breadcrumb, pagination */
+	CUE_W_SIDE,        /* sidebar, widget, rail */
+	CUE_W_FOOTER,      /* footer, copyright */
+	CUE_W_COMMENT,     /* comment, reply, respond, discussion */
+	CUE_W_SHARE,       /* share, social, facebook, twitter */
+	CUE_W_RELATED,     /* related, recommended, popular, trending, more */
+	CUE_W_HEADER,      /* header, masthead, banner, logo */
+	CUE_W_AD,          /* ad, ads, advert, sponsor */
+	CUE_W_CONTENT,     /* article, content, post, entry, story, body, text */
+	CUE_W_META,        /* byline, author, date, time, meta, tags, category */
+	CUE_W_HIDDEN,      /* hidden; style display:none or visibility:hidden */
+	CUE_COUNT
+};
+
+/* The cues' names, as JSONL writes them ("link", "nav", ..., "w_hidden"). */
+extern const char *const structure_cue_names[CUE_COUNT];
+
+/* The digits after a state marker's prefix, and what ends it. */
+#define STRUCTURE_STATE_DIGITS 8
+#define STRUCTURE_STATE_END "@@"
+
+/* Insert state markers into `html` (replaced by the marked page); `prefix`
+ * is markers.state. Markers add about as many bytes as the page has at
+ * most: past that the rest of the page's text is announced as state 0 (no
+ * cue) once, and no marker follows. Fails only when memory
+ * runs out (NC_ERR_MEMORY, the page unchanged). */
+int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err);
+
+/* A renderer that wraps long lines (Lynx, at 1024 columns) may cut a
+ * marker in two: the end of one line and, after the newline and the next
+ * line's indent, the start of the next. Join every such pair in `dump` (a
+ * whole dump) where the two halves make a complete state marker of
+ * `prefix`; nothing else changes. */
+void structure_join_cut_markers(struct strbuf *dump, const char *prefix);
+
+/* The state a marker's digits give: 0-CUE_COUNT bits; -1 when `digits` is
+ * not STRUCTURE_STATE_DIGITS hex digits followed by STRUCTURE_STATE_END. */
+int64_t structure_state_parse(const char *digits, size_t len);
+
+#endif

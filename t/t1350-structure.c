@@ -1,0 +1,222 @@
+/* t1350-structure: the page's structure carried into the dump (issue 20):
+ * stage 1's state markers (normalise/structure.h), markers a wrapping
+ * renderer cut, and the segmenter's counts per segment. */
+#include "normalise/markers.h"
+#include "normalise/structure.h"
+#include "segment/segment.h"
+#include "tap.h"
+
+#include <string.h>
+
+#define PREFIX MARKER_STATE_PLACEHOLDER
+#define BIT(cue) (1u << (cue))
+
+/* The page marked, in a string owned by the caller. */
+static char *mark(const char *html)
+{
+	struct strbuf buf = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	strbuf_addstr(&buf, html);
+	if (html_mark_structure(&buf, PREFIX, &err) < 0)
+		bail(err.message);
+	return strbuf_detach(&buf, NULL);
+}
+
+/* The state announced right before the first occurrence of `text` in the
+ * marked page, or -1 when no marker is right before it. */
+static long long state_before(const char *marked, const char *text)
+{
+	const char *at = strstr(marked, text);
+	size_t tail = STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
+	if (!at || (size_t)(at - marked) < strlen(PREFIX) + tail)
+		return -1;
+	const char *digits = at - tail;
+	if (memcmp(digits - strlen(PREFIX), PREFIX, strlen(PREFIX)))
+		return -1;
+	return structure_state_parse(digits, tail);
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = s; (p = strstr(p, what)); p++)
+		n++;
+	return n;
+}
+
+static void test_marking(void)
+{
+	char *m = mark("<html><head><title>Title here</title></head><body>\n"
+		       "<nav class=\"site-menu\"><ul><li><a href=\"/\">Home</a></li></ul></nav>\n"
+		       "<div id=\"content\"><p>Running text with a <a href=\"x\">link</a> in it."
+		       "</p></div>\n<footer>Copyright</footer>\n"
+		       "<div class=\"shadow\">Not an ad</div><div class=\"ad\">An ad</div>\n"
+		       "<div style=\"display: None\">hidden</div></body></html>");
+	is_int(state_before(m, "Home"), BIT(CUE_LINK) | BIT(CUE_NAV) | BIT(CUE_LIST) | BIT(CUE_W_NAV),
+	       "a link in a list in a <nav class=site-menu>: link, nav, list, w_nav");
+	is_int(state_before(m, "Running"), BIT(CUE_PARA) | BIT(CUE_W_CONTENT),
+	       "a paragraph in <div id=content>: para, w_content");
+	is_int(state_before(m, "link</a>"), BIT(CUE_PARA) | BIT(CUE_W_CONTENT) | BIT(CUE_LINK),
+	       "a link inside it adds link");
+	is_int(state_before(m, " in it."), -1, "the text after the link: no marker before a space");
+	is_int(state_before(m, "in it."), BIT(CUE_PARA) | BIT(CUE_W_CONTENT),
+	       "...the marker is where the text begins");
+	is_int(state_before(m, "Copyright"), BIT(CUE_FOOTER), "<footer>: footer");
+	is_int(state_before(m, "Not an ad"), 0, "class=shadow is not 'ad' (short words count whole)");
+	is_int(state_before(m, "An ad"), BIT(CUE_W_AD), "class=ad: w_ad");
+	is_int(state_before(m, "hidden"), BIT(CUE_W_HIDDEN), "style display: None: w_hidden");
+	ok(strstr(m, "<title>Title here</title>") != NULL, "no marker in the title");
+	is_int((long long)count_of(m, PREFIX), 8, "a marker only where the state changes");
+	free(m);
+
+	m = mark("<table><tr><td class=\"sidebar\"><div>a</div></div></div>b</td><td>c</td></tr>"
+		 "</table>after");
+	is_int(state_before(m, "b</td>"), -1,
+	       "stray end tags do not reach out of a table cell (the same state: no marker)");
+	is_int(state_before(m, "c</td>"), BIT(CUE_CELL), "a new cell closes the one before");
+	is_int(state_before(m, "after"), 0, "after the table: no cue");
+	free(m);
+
+	m = mark("<p>one<p>two<ul><li><a href=a>x<a href=b>y</a><li>z</ul><br/>last");
+	is_int(state_before(m, "two"), -1, "<p> closes the open <p>: same state, no marker");
+	is_int(state_before(m, "y</a>"), -1, "<a> closes the open <a>: same state");
+	is_int(state_before(m, "z</ul>"), BIT(CUE_LIST), "<li> closes the open <li> and its link");
+	is_int(state_before(m, "last"), 0, "a void element opens nothing");
+	free(m);
+
+	m = mark("<!-- <nav> --><p>text</p><a name=x>anchor</a>");
+	is_int(state_before(m, "text"), BIT(CUE_PARA), "a comment's tags are not read");
+	is_int(state_before(m, "anchor"), 0, "<a> without href is no link");
+	free(m);
+}
+
+static void test_bounds(void)
+{
+	/* Every character its own state: markers would be 30 times the page. */
+	struct strbuf page = STRBUF_INIT;
+	for (int i = 0; i < 20000; i++)
+		strbuf_addstr(&page, i % 2 ? "<b>x</b>" : "<a href=l>y</a>");
+	size_t len = page.len;
+	char *m = mark(page.buf);
+	size_t marker = strlen(PREFIX) + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
+	ok(strlen(m) <= 2 * len + 9 * marker, "markers add at most about the page's size (%zu -> %zu)",
+	   len, strlen(m));
+	const char *last = m, *p;
+	while ((p = strstr(last + 1, PREFIX)))
+		last = p;
+	is_int(structure_state_parse(last + strlen(PREFIX), strlen(last) - strlen(PREFIX)), 0,
+	       "the last marker announces state 0 (the rest unmarked)");
+	free(m);
+	strbuf_release(&page);
+
+	m = mark("");
+	is_string(m, "", "an empty page stays empty");
+	free(m);
+	char deep[512 * 8 + 64] = "";
+	for (int i = 0; i < 600; i++)
+		strcat(deep, "<i>");
+	strcat(deep, "deep");
+	m = mark(deep);
+	is_int(state_before(m, "deep"), BIT(CUE_EMPH), "nesting past the stack's depth: no crash");
+	free(m);
+
+	is_int(structure_state_parse("0000000f@@", 10), 15, "digits parse");
+	is_int(structure_state_parse("0000000F@@", 10), -1, "upper case hex is no marker");
+	is_int(structure_state_parse("0000000f@", 9), -1, "an unfinished marker");
+	is_int(structure_state_parse("ffffffff@@", 10), -1, "bits past the last cue");
+	is_int(structure_state_parse("000g0000@@", 10), -1, "not hex");
+}
+
+static void test_join(void)
+{
+	struct strbuf dump = STRBUF_INIT;
+	strbuf_addstr(&dump, "   text @@NC-S-000\n   00003@@more\n   mail me @@\n   home\n");
+	structure_join_cut_markers(&dump, PREFIX);
+	is_string(dump.buf, "   text @@NC-S-00000003@@more\n   mail me @@\n   home\n",
+		  "a marker cut at a line's end is joined; '@@' that is not one stays");
+	strbuf_reset(&dump);
+	strbuf_addstr(&dump, "a @\n@NC-S-00000001@@b\n");
+	structure_join_cut_markers(&dump, PREFIX);
+	is_string(dump.buf, "a @@NC-S-00000001@@b\n", "cut after its first byte");
+	strbuf_reset(&dump);
+	strbuf_addstr(&dump, "a @@NC-S-0000\n");
+	structure_join_cut_markers(&dump, PREFIX);
+	is_string(dump.buf, "a @@NC-S-0000\n", "a cut marker at the end of the dump stays");
+	strbuf_release(&dump);
+}
+
+struct collected {
+	struct segment segments[8];
+	char text[8][64];
+	int n;
+};
+
+static int collect(const struct segment *segment, void *data, struct nc_error *err)
+{
+	struct collected *c = data;
+	(void)err;
+	if (c->n < 8) {
+		c->segments[c->n] = *segment;
+		snprintf(c->text[c->n], sizeof(c->text[0]), "%.*s", (int)segment->len, segment->text);
+		c->n++;
+	}
+	return 0;
+}
+
+static void test_segments(void)
+{
+	struct markers markers;
+	struct rule_workspace *ws = rule_workspace_new();
+	struct nc_error err = { 0 };
+	struct collected c = { 0 };
+	markers_init_placeholders(&markers);
+	struct segmenter *s = segmenter_new(NULL, ws, &markers, SEGMENT_STRUCTURE, collect, &c);
+	const char *dump =
+		"   * @@NC-S-00000003@@Home\n"
+		"   * About @@NC-S-00000000@@us\n"
+		"\n"
+		"   @@NC-S-00000200@@Some text, and @@NC-S-00000201@@a link\n"
+		"   @@NC-S-00000200@@going on.\n";
+	if (segmenter_run(s, dump, strlen(dump), &err) < 0)
+		bail(err.message);
+	is_int(c.n, 3, "three segments");
+	is_string(c.text[0], "Home", "markers are removed");
+	is_int(c.segments[0].has_structure, 1, "with SEGMENT_STRUCTURE segments have structure");
+	is_int(c.segments[0].structure.chars, 4, "the bullet is not counted");
+	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 4, "all link");
+	is_int(c.segments[0].structure.cue_chars[CUE_NAV], 4, "all nav");
+	is_string(c.text[1], "About us", "the state goes on over the line's bullet");
+	is_int(c.segments[1].structure.chars, 7, "its characters");
+	is_int(c.segments[1].structure.cue_chars[CUE_LINK], 5, "'About' under the state before");
+	is_string(c.text[2], "Some text, and a link going on.", "lines join");
+	is_int(c.segments[2].structure.chars, 25, "characters of both lines");
+	is_int(c.segments[2].structure.cue_chars[CUE_LINK], 5, "the link's");
+	is_int(c.segments[2].structure.cue_chars[CUE_PARA], 25, "all of it in the paragraph");
+
+	c.n = 0;
+	segmenter_set_flags(s, SEGMENT_DEFAULT);
+	if (segmenter_run(s, dump, strlen(dump), &err) < 0)
+		bail(err.message);
+	is_string(c.text[0], "Home", "without the flag the markers go too");
+	is_int(c.segments[0].has_structure, 0, "...and nothing is counted");
+	is_int(c.segments[2].structure.chars, 0, "...no characters");
+
+	c.n = 0;
+	segmenter_set_flags(s, SEGMENT_STRUCTURE);
+	const char *forged = "@@NC-S-0000000g@@text @@NC-S-00000001@\n";
+	if (segmenter_run(s, forged, strlen(forged), &err) < 0)
+		bail(err.message);
+	is_string(c.text[0], "@@NC-S-0000000g@@text @@NC-S-00000001@",
+		  "what only looks like a marker is text");
+	segmenter_free(s);
+	rule_workspace_free(ws);
+}
+
+int main(void)
+{
+	test_marking();
+	test_bounds();
+	test_join();
+	test_segments();
+	return done_testing();
+}

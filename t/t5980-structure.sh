@@ -1,0 +1,64 @@
+#!/bin/sh
+# t5980-structure: the page's structure carried into the dump (issue 20),
+# from the command line: JSONL's link_density and cues per segment with
+# both renderers, --no-structure and --paper without them, the same kept
+# text either way, text a page writes like a marker kept as text, no marker
+# ever in an output (the development pages when ../shared is there).
+. "$(dirname "$0")/test-lib.sh"
+if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
+P=$FIXTURES/t5980/page.html
+
+for renderer in lynx builtin; do
+	ok "$renderer: JSONL with scores" ncleaner --renderer $renderer -f jsonl --scores "$P"
+	mv "$TMP/out" "$TMP/$renderer.jsonl"
+	grep_ok "...a menu item is all link, in a nav, a list and a menu" \
+		'"link_density":1.00,"cues":{"nav":1.00,"list":1.00,"w_nav":1.00},[^}]*"text":"Home"' \
+		"$TMP/$renderer.jsonl"
+	grep_ok "...the paragraph has its link's share" \
+		'"link_density":0.1[0-9],"cues":{"para":1.00,"w_content":1.00},[^}]*"text":"The harbour' \
+		"$TMP/$renderer.jsonl"
+	grep_ok "...the footer's line is in the footer" \
+		'"link_density":0.00,"cues":{"footer":1.00,"para":1.00},[^}]*"text":"Copyright' \
+		"$TMP/$renderer.jsonl"
+	grep_ok "...text written like a marker is the page's text" \
+		'"text":"A page may write @@NC-S-00000001@@ and @@NC-S-0000000000000000ffffffff@@ as text: they stay."' \
+		"$TMP/$renderer.jsonl"
+	ok "$renderer: JSONL without scores" ncleaner --renderer $renderer -f jsonl "$P"
+	grep_ok "...kept segments carry them too" '"link_density":0.1[0-9],"cues":{"para"' "$TMP/out"
+	ok "$renderer: --no-structure" ncleaner --renderer $renderer --no-structure -f jsonl --scores "$P"
+	mv "$TMP/out" "$TMP/plain.jsonl"
+	grep_fails "...no link_density" 'link_density' "$TMP/plain.jsonl"
+	sed 's/"link_density":[0-9.]*,"cues":{[^}]*},//g' "$TMP/$renderer.jsonl" > "$TMP/stripped"
+	ok "...otherwise the same output" cmp "$TMP/plain.jsonl" "$TMP/stripped"
+done
+ok "--paper: JSONL with scores" ncleaner --paper -f jsonl --scores "$P"
+grep_fails "...no structure under --paper" 'link_density' "$TMP/out"
+ok "--dump" ncleaner --dump "$P"
+is "$(grep -o '@@NC-S-' "$TMP/out" | wc -l)" 2 "...writes no marker (but the page's two)"
+ok "--method ice-dt (the blocks renderer reads the structure itself)" \
+	ncleaner --method ice-dt -f jsonl --scores "$P"
+grep_fails "...and has no cues" 'link_density' "$TMP/out"
+ncleaner --dump "$P" > "$TMP/dump.txt"
+ok "a text dump" ncleaner --text -f jsonl --scores "$TMP/dump.txt"
+grep_fails "...has no structure" 'link_density' "$TMP/out"
+
+# Lynx cuts lines over 1,024 columns, inside a word or a marker: a cut
+# marker is joined, never written.
+awk 'BEGIN { printf "<p>"; for (i = 0; i < 300; i++) printf "w%d <b>x%d</b> <a href=l%d>y</a> ", i, i, i; print "</p>" }' > "$TMP/long.html"
+ok "a long line of many states" ncleaner -f jsonl --scores "$TMP/long.html"
+grep_fails "...no marker or piece of one in the output" 'NC-S-\|@@' "$TMP/out"
+
+shared=${NCLEANER_SHARED:-$top_srcdir/../shared}
+if [ -d "$shared/data/dragnet-dev/orig" ]; then
+	ok "the development pages (Dragnet)" ncleaner --quiet -j 2 -f jsonl --scores -o "$TMP/dn" \
+		"$shared/data/dragnet-dev/orig"
+	cat "$TMP"/dn/* > "$TMP/dn.jsonl"
+	grep_fails "...no marker in any output" 'NC-S-[0-9a-f]\{16\}' "$TMP/dn.jsonl"
+	is "$(grep -c link_density "$TMP/dn.jsonl")" "$(grep -c '"segments":\[{' "$TMP/dn.jsonl")" \
+		"...every page with segments has link densities"
+else
+	skip "../shared/data/dragnet-dev is not here"
+	skip "../shared/data/dragnet-dev is not here"
+	skip "../shared/data/dragnet-dev is not here"
+fi
+done_testing
