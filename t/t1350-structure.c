@@ -208,6 +208,15 @@ static void test_segments(void)
 		bail(err.message);
 	is_string(c.text[0], "@@NC-S-0000000g@@text @@NC-S-00000001@",
 		  "what only looks like a marker is text");
+
+	c.n = 0;
+	const char *starred = "   @@NC-S-00000001@@* text\n";
+	if (segmenter_run(s, starred, strlen(starred), &err) < 0)
+		bail(err.message);
+	is_string(c.text[0], "text", "a page's own '* ' after a marker reads as a bullet, as before");
+	is_int(c.segments[0].structure.chars, 5, "...its star counted: no Lynx bullet began the line");
+	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 5,
+	       "...under its own state (a cue never counts more than the characters)");
 	segmenter_free(s);
 	rule_workspace_free(ws);
 }

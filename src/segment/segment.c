@@ -38,7 +38,6 @@ struct segmenter {
 	unsigned blank_lines;    /* ... the blank lines before it (SEGMENT_LINES) */
 	unsigned blank_run;      /* blank lines since the last segment began */
 	uint32_t state;          /* the cues the last state marker announced */
-	uint32_t line_state;     /* ... and those in force where the line began */
 	struct segment_structure line_structure;   /* the current line's counts */
 	struct segment_structure structure;        /* the segment's */
 };
@@ -215,14 +214,12 @@ static unsigned count_chars(const char *p, const char *end)
 	return chars;
 }
 
-/* Add (sign 1) or take away (-1) `chars` written under `state` to the
- * line's counts. */
-static void count_structure(struct segmenter *s, unsigned chars, uint32_t state, int sign)
+/* Add `chars` written under `state` to the line's counts. */
+static void count_structure(struct segmenter *s, unsigned chars, uint32_t state)
 {
-	unsigned delta = sign > 0 ? chars : -chars;   /* modulo: adding it takes away */
-	s->line_structure.chars += delta;
+	s->line_structure.chars += chars;
 	for (uint32_t bits = state; bits; bits &= bits - 1)
-		s->line_structure.cue_chars[__builtin_ctz(bits)] += delta;
+		s->line_structure.cue_chars[__builtin_ctz(bits)] += chars;
 }
 
 static void add_structure(struct segment_structure *to, const struct segment_structure *from)
@@ -260,10 +257,6 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)after_bullet;
 	}
-	/* A Lynx bullet is not the page's text: it sits before the item's
-	 * state marker, under the state the line began with. */
-	if (after_bullet && (s->flags & SEGMENT_STRUCTURE))
-		count_structure(s, count_chars(s->cleaned.buf, after_bullet), s->line_state, -1);
 	end = remove_markers(p, end);
 
 	if ((s->flags & SEGMENT_LINES) && is_blank(p, end)) {
@@ -321,12 +314,16 @@ static void tokenise_markers(struct segmenter *s)
 	int counting = (s->flags & SEGMENT_STRUCTURE) != 0;
 
 	memset(&s->line_structure, 0, sizeof(s->line_structure));
-	s->line_state = s->state;
+	/* A Lynx bullet that begins the line is not the page's text (the
+	 * item's marker comes after it): not counted. */
+	const char *bullet_end = (s->flags & SEGMENT_NO_BULLETS) ? NULL :
+				 skip_bullet(skip_spaces(p, end), end);
 	while (p < end) {
 		char *at = memmem(p, (size_t)(end - p), "@@", 2);
 		char *stop = at ? at : end;
-		if (counting)
-			count_structure(s, count_chars(p, stop), s->state, 1);
+		const char *from = bullet_end && bullet_end > p ? bullet_end : p;
+		if (counting && from < stop)
+			count_structure(s, count_chars(from, stop), s->state);
 		memmove(out, p, (size_t)(stop - p));
 		out += stop - p;
 		if (!at)
