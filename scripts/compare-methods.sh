@@ -13,7 +13,8 @@
 # published cut-off 8000, and the bigram model at the cut-off that gives
 # the best micro F on the training folds, see choose_cutoff), and the ICE
 # methods (ice-dt's tree and ice-lm's threshold learnt on the training
-# folds). Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
+# folds), and the logistic method (its regression and bias learnt on the
+# training folds). Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
 # pages/s and peak memory of the cleaning runs (one worker, Lynx included in
 # the time, not in the memory; model loading included).
 #
@@ -33,7 +34,7 @@ progress() { printf '%s\n' "compare-methods: $*" >&2; }
 
 if [ -z "${METHODS:-}" ]; then
 	METHODS="dump heuristics ncleaner ncleaner-nonlex perplexity-2 perplexity-2-cv perplexity-3"
-	for ice in ice-bl ice-hr ice-dt ice-lm; do
+	for ice in ice-bl ice-hr ice-dt ice-lm logistic; do
 		if "$bin/ncleaner" --help-methods | grep -q "^  $ice "; then METHODS="$METHODS $ice"; fi
 	done
 fi
@@ -50,6 +51,7 @@ train() {
 	perplexity-2-cv) choose_cutoff "$fd" ;;
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
 	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
+	logistic) "$bin/train-ncleaner" --method logistic "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
 	*) ;;
 	esac
 }
@@ -67,6 +69,7 @@ clean() {
 	perplexity-2-cv) set -- -m "$fd/perplexity-2.model" --max-perplexity "$(cat "$fd/cutoff")" ;;
 	ice-dt) set -- --method ice-dt -m "$fd/ice-dt.model" ;;
 	ice-lm) set -- --method ice-lm -m "$fd/ice-lm.model" ;;
+	logistic) set -- --method logistic -m "$fd/logistic.model" ;;
 	ice-*) set -- --method "$m" ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \

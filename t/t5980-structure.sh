@@ -48,6 +48,22 @@ awk 'BEGIN { printf "<p>"; for (i = 0; i < 300; i++) printf "w%d <b>x%d</b> <a h
 ok "a long line of many states" ncleaner -f jsonl --scores "$TMP/long.html"
 grep_fails "...no marker or piece of one in the output" 'NC-S-\|@@' "$TMP/out"
 
+# The logistic method (issue 20, item 2) decides from them.
+ok "--method logistic with its shipped model" ncleaner --method logistic -f jsonl "$P"
+grep_ok "...names the method" '"method":{"name":"logistic","model":"logistic"' "$TMP/out"
+grep_ok "...keeps the story" '"text":"The harbour was quiet' "$TMP/out"
+grep_fails "...drops the menu" '"text":"Home"' "$TMP/out"
+T=$FIXTURES/t5950
+ok "train-ncleaner --method logistic" train-ncleaner --method logistic "$T/gold" "$T/orig" "$TMP/lr.model"
+grep_ok "...says what it learnt" "wrote .*lr.model: .* segments of 4 pages" "$TMP/err"
+ok "...again" train-ncleaner --method logistic "$T/gold" "$T/orig" "$TMP/lr2.model"
+ok "...byte for byte the same" cmp "$TMP/lr.model" "$TMP/lr2.model"
+ok "ncleaner with the model learnt" ncleaner --method logistic -m "$TMP/lr.model" "$P"
+sed 's/^weight\tcue_nav\t/weight\tcue_navy\t/' "$TMP/lr.model" > "$TMP/bad.model"
+fails 2 "a model of other features" ncleaner --method logistic -m "$TMP/bad.model" "$P"
+grep_ok "...is refused, naming the line" "bad.model:[0-9]*: expected the weight of cue_nav" "$TMP/err"
+fails 2 "train-ncleaner --method logistic without pairs" train-ncleaner --method logistic "$T/gold" "$TMP/x.model"
+
 shared=${NCLEANER_SHARED:-$top_srcdir/../shared}
 if [ -d "$shared/data/dragnet-dev/orig" ]; then
 	ok "the development pages (Dragnet)" ncleaner --quiet -j 2 -f jsonl --scores -o "$TMP/dn" \

@@ -81,6 +81,8 @@
 #define PERPLEXITY_MODEL_MAX_BYTES ((uint64_t)16 << 30)
 /* 64 KB: three short lines and a description. */
 #define ICE_LM_MAX_FILE_BYTES (64u << 10)
+/* 64 KB: forty weight lines and a description (method/logistic.h). */
+#define LOGISTIC_MAX_FILE_BYTES (64u << 10)
 /* A decision tree (ice-dt) larger or deeper than this is a damaged file:
  * trees learned from the development sets have a few hundred nodes and a
  * depth under 30. */

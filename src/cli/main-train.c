@@ -3,7 +3,7 @@
  *   train-ncleaner [--diff] [-n N] [-m MODE] [-q Q] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model
  *   train-ncleaner --tune [-m MODE] [--folds K] [--plot FILE] RAW_DIR
  *   train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model
- *   train-ncleaner --method ice-dt|ice-lm GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
+ *   train-ncleaner --method ice-dt|ice-lm|logistic GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
  *
  * Files are paired by id (source/file-names.h): <id>.html (or any raw file
  * <id>.*) with <id>.txt or <id>-cleaned.txt. Reading the texts, counting and
@@ -16,6 +16,7 @@
 #include "base/alloc.h"
 #include "sink/language.h"
 #include "train/ice-training.h"
+#include "train/logistic-training.h"
 #include "method/ice.h"
 #include "method/model-file.h"
 #include "method/ncleaner-model.h"
@@ -52,10 +53,11 @@ static void usage(FILE *out)
 "Usage: train-ncleaner [OPTIONS] CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model\n"
 "       train-ncleaner --tune [OPTIONS] RAW_DIR\n"
 "       train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model\n"
-"       train-ncleaner --method ice-dt|ice-lm [OPTIONS] GOLD_DIR RAW_DIR\n"
+"       train-ncleaner --method ice-dt|ice-lm|logistic [OPTIONS] GOLD_DIR RAW_DIR\n"
 "                      [GOLD_DIR RAW_DIR]... OUT.model\n"
 "Train the clean and dirty character n-gram models of ncleaner, the word\n"
-"n-gram model of the perplexity method, or what an ICE method learns.\n"
+"n-gram model of the perplexity method, or what an ICE method or the\n"
+"logistic method learns.\n"
 "\n"
 "CLEAN_DIR holds clean texts (CLEANEVAL gold files or plain text). The second\n"
 "directory holds boilerplate texts, or, with --diff, the raw pages (HTML or\n"
@@ -93,6 +95,9 @@ static void usage(FILE *out)
 "                        GOLD_DIR (files pair by id within each pair of\n"
 "                        directories)\n"
 "      --method ice-lm   the KL threshold with the best F on those pages\n"
+"      --method logistic a logistic regression over the segments of those\n"
+"                        pages (their text, structure and neighbours), and\n"
+"                        the bias with the best F in words on them\n"
 "      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
 "                        0 < CF <= 1 (default 0.25; 1: no pruning)\n"
 "      --discount D      ice-lm: the absolute discount, 0 < D < 1 (default %g)\n"
@@ -475,9 +480,25 @@ static int save_text(const struct strbuf *text, const char *path, struct nc_erro
 	return ret;
 }
 
+/* How a trainer that labels pages by their gold texts takes a page. */
+typedef int (*add_page_fn)(void *training, struct worker *worker, const struct file_input *raw,
+			   const struct file_input *gold, struct nc_error *err);
+
+static int add_ice_page(void *training, struct worker *worker, const struct file_input *raw,
+			const struct file_input *gold, struct nc_error *err)
+{
+	return ice_training_add_page(training, worker, raw, gold, err);
+}
+
+static int add_logistic_page(void *training, struct worker *worker, const struct file_input *raw,
+			     const struct file_input *gold, struct nc_error *err)
+{
+	return logistic_training_add_page(training, worker, raw, gold, err);
+}
+
 /* Read every page of RAW_DIR that has a gold text in GOLD_DIR. */
-static int read_ice_pages(struct ice_training *training, struct worker *worker,
-			  const char *gold_dir, const char *raw_dir)
+static int read_labelled_pages(add_page_fn add, void *training, struct worker *worker,
+			       const char *gold_dir, const char *raw_dir)
 {
 	struct file_source *gold = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
 						   cli_print_report, (void *)program);
@@ -498,7 +519,7 @@ static int read_ice_pages(struct ice_training *training, struct worker *worker,
 				  g ? "raw" : "gold");
 			continue;
 		}
-		if (ice_training_add_page(training, worker, r, g, &err) < 0) {
+		if (add(training, worker, r, g, &err) < 0) {
 			cli_print(program, "%s", err.message);
 			status = 1;
 		}
@@ -576,7 +597,7 @@ static int train_ice(struct options *o, int ndirs, char **dirs, const char *out_
 		goto out;
 	status = 0;
 	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
-		int read = read_ice_pages(training, worker, dirs[i], dirs[i + 1]);
+		int read = read_labelled_pages(add_ice_page, training, worker, dirs[i], dirs[i + 1]);
 		status = read > status ? read : status;
 	}
 	cli_unregister_worker(worker);
@@ -600,6 +621,74 @@ out:
 	strbuf_release(&out);
 	strbuf_release(&summary);
 	ice_training_free(training);
+	worker_free(worker);
+	pipeline_free(pipeline);
+	return status;
+}
+
+/* --- the logistic method ---------------------------------------------------------- */
+
+/* `dirs` holds pairs: GOLD_DIR RAW_DIR ... */
+static int train_logistic(struct options *o, int ndirs, char **dirs, const char *out_path)
+{
+	struct nc_error err = { 0 };
+	struct pipeline *pipeline = NULL;
+	struct logistic_training *training = logistic_training_new();
+	struct logistic_model model = { 0 };
+	struct strbuf out = STRBUF_INIT, description = STRBUF_INIT;
+	int status = 2;
+	clock_t started = clock();
+
+	struct worker *worker = open_reader(o, &pipeline);
+	if (!worker)
+		goto out;
+	status = 0;
+	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
+		int read = read_labelled_pages(add_logistic_page, training, worker, dirs[i],
+					       dirs[i + 1]);
+		status = read > status ? read : status;
+	}
+	cli_unregister_worker(worker);
+	if (status == 2)
+		goto out;
+	struct logistic_training_counts counts;
+	logistic_training_counts(training, &counts);
+	if (counts.pages == 0) {
+		cli_print(program, "no page with a gold text to learn from");
+		status = 2;
+		goto out;
+	}
+	struct logistic_fit fit;
+	if (logistic_training_learn(training, &model, &fit, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		status = 2;
+		goto out;
+	}
+	if (o->description)
+		strbuf_addstr(&description, o->description);
+	else
+		strbuf_addf(&description, "logistic regression on %zu segments of %zu pages (%zu "
+			    "in the gold texts); the bias of the best F in words on them: P %.2f, "
+			    "R %.2f, F %.2f", counts.segments, counts.pages, counts.found,
+			    fit.precision, fit.recall, fit.f);
+	model.description = description.buf;
+	model.built = o->built;
+	logistic_model_write(&model, &out);
+	model.description = NULL;
+	if (save_text(&out, out_path, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		status = 2;
+		goto out;
+	}
+	cli_print(program, "wrote %s: %zu segments of %zu pages, %zu in the gold texts; bias %.3f "
+		  "(P %.2f, R %.2f, F %.2f in words on the training pages); %d Newton steps, "
+		  "%.2f s CPU", out_path, counts.segments, counts.pages, counts.found, model.bias,
+		  fit.precision, fit.recall, fit.f, fit.steps,
+		  (double)(clock() - started) / CLOCKS_PER_SEC);
+out:
+	strbuf_release(&out);
+	strbuf_release(&description);
+	logistic_training_free(training);
 	worker_free(worker);
 	pipeline_free(pipeline);
 	return status;
@@ -745,12 +834,19 @@ static int run_ice(struct options *o, int nargs, char **args)
 	return train_ice(o, nargs - 1, args, args[nargs - 1]);
 }
 
+static int run_logistic(struct options *o, int nargs, char **args)
+{
+	return train_logistic(o, nargs - 1, args, args[nargs - 1]);
+}
+
 static const struct trainer trainers[] = {
 	{ NCLEANER_METHOD_NAME, "CLEAN_DIR RAW_OR_DIRTY_DIR OUT.model (or --tune TEXT_DIR)",
 	  check_ncleaner, run_ncleaner },
 	{ PERPLEXITY_METHOD_NAME, "CLEAN_TEXT_DIR... OUT.model", check_perplexity, run_perplexity },
 	{ ICE_DT_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
 	{ ICE_LM_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
+	{ LOGISTIC_METHOD_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice,
+	  run_logistic },
 };
 
 /* The model file OUT may replace only an earlier model: not a directory,
@@ -925,7 +1021,7 @@ int main(int argc, char **argv)
 	const struct trainer *trainer = find_trainer(o.method);
 	if (!trainer) {
 		cli_print(program, "--method: %s is not a method this program trains "
-			  "(ncleaner, perplexity, ice-dt or ice-lm)", o.method);
+			  "(ncleaner, perplexity, ice-dt, ice-lm or logistic)", o.method);
 		status = 2;
 		goto out;
 	}

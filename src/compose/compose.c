@@ -6,6 +6,7 @@
 #include "base/json.h"
 #include "base/sha1.h"
 #include "method/ice.h"
+#include "method/logistic.h"
 #include "method/model-file.h"
 #include "method/ncleaner-method.h"
 #include "method/ngram.h"
@@ -184,6 +185,13 @@ static struct method *load_ice_dt(const char *path, const struct compose_values 
 	return ice_dt_method_load(path, err);
 }
 
+static struct method *load_logistic(const char *path, const struct compose_values *values,
+				    struct nc_error *err)
+{
+	(void)values;
+	return logistic_method_load(path, err);
+}
+
 static struct method *load_ice_lm(const char *path, const struct compose_values *values,
 				  struct nc_error *err)
 {
@@ -214,6 +222,9 @@ static const struct method_entry methods[] = {
 	  no_options, load_ice_dt, NULL },
 	{ ICE_LM_NAME, "ICE language models: blocks close to the title, headings, keywords",
 	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL },
+	{ LOGISTIC_METHOD_NAME, "a logistic regression over each segment's text, place in the "
+	  "page's structure (links, nav, footer ...) and neighbours", "logistic", LAYOUT_DUMP,
+	  no_options, load_logistic, NULL },
 };
 
 /* --- deciders ---------------------------------------------------------------------- */

@@ -85,20 +85,6 @@ static struct segment *page_segments(const struct ice_training *t, size_t first,
 	return segments;
 }
 
-/* The gold text of a page as the scorer reads it: whole, in UTF-8 (stage
- * 1's text reader, normalise/text.h), its URL line and tags left to the
- * scorer's reading (eval/gold-labels.h). */
-static int read_gold(struct worker *worker, const struct file_input *in, struct strbuf *gold,
-		     struct nc_error *err)
-{
-	struct page page;
-	if (input_source_open_page(in, FILE_KIND_TRAINING_TEXT, &page, err) < 0)
-		return -1;
-	int ret = worker_read_text(worker, &page, TEXT_PLAIN, PIPELINE_MAX_PAGE_BYTES, gold, err);
-	page_release(&page);
-	return ret;
-}
-
 int ice_training_add_page(struct ice_training *t, struct worker *worker,
 			  const struct file_input *raw, const struct file_input *gold_text,
 			  struct nc_error *err)
@@ -108,7 +94,7 @@ int ice_training_add_page(struct ice_training *t, struct worker *worker,
 	struct page page;
 	/* The gold text first: the raw page's reading leaves what the page
 	 * says of itself in the worker (worker_page_info()), used below. */
-	int ret = read_gold(worker, gold_text, &gold, err);
+	int ret = training_read_gold_text(worker, gold_text, &gold, err);
 
 	if (ret == 0)
 		ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);

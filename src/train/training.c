@@ -130,3 +130,14 @@ int training_read_raw(const struct training_reader *reader, const struct file_in
 	page_release(&page);
 	return ret;
 }
+
+int training_read_gold_text(struct worker *worker, const struct file_input *in,
+			    struct strbuf *gold, struct nc_error *err)
+{
+	struct page page;
+	if (input_source_open_page(in, FILE_KIND_TRAINING_TEXT, &page, err) < 0)
+		return -1;
+	int ret = worker_read_text(worker, &page, TEXT_PLAIN, PIPELINE_MAX_PAGE_BYTES, gold, err);
+	page_release(&page);
+	return ret;
+}

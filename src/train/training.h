@@ -69,6 +69,14 @@ struct training_reader {
 int training_read_gold(const struct training_reader *reader, const struct file_input *in,
 		       struct symbol_segments *out, struct nc_error *err);
 
+/* The gold text of a page as the scorer reads it, whole, in UTF-8 (stage
+ * 1's text reader in the worker's charset policy, normalise/text.h), its
+ * URL line and tags left to the scorer's reading (eval/gold-labels.h): what
+ * the trainers that label segments by their gold text read (ICE's, the
+ * logistic method's). */
+int training_read_gold_text(struct worker *worker, const struct file_input *in,
+			    struct strbuf *gold, struct nc_error *err);
+
 /* A raw page, opened as ncleaner opens an input (source/input-source.h:
  * gzip, byte order marks, HTML or a dump by its bytes; an archive or binary
  * data is an error), read as the reader's `reading` says. */

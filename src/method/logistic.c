@@ -1,0 +1,331 @@
+/* logistic.c: the logistic method and its model file (see logistic.h). */
+#include "method/logistic.h"
+#include "method/ice.h"
+#include "base/alloc.h"
+#include "base/file.h"
+#include "base/limits.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the features -------------------------------------------------------------------- */
+
+/* In enum logistic_feature's order; the cues in structure.h's (t3500
+ * checks that they agree). */
+static const char *const feature_names[LOGISTIC_FEATURES] = {
+	"intercept", "log_chars", "log_words", "stop_words", "punctuation", "capitals", "digits",
+	"ends_sentence", "type_h", "type_l", "position", "position_chars",
+	"cue_link", "cue_nav", "cue_header", "cue_footer", "cue_aside", "cue_form", "cue_cell",
+	"cue_article", "cue_list", "cue_para", "cue_emph", "cue_w_nav", "cue_w_side",
+	"cue_w_footer", "cue_w_comment", "cue_w_share", "cue_w_related", "cue_w_header",
+	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden",
+	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars",
+};
+
+const char *logistic_feature_name(int feature)
+{
+	return feature_names[feature];
+}
+
+/* Does the text end a sentence: . ! ? : ) " or U+201D / U+2019 last? */
+static int ends_sentence(const char *text, size_t len)
+{
+	while (len && text[len - 1] == ' ')
+		len--;
+	if (!len)
+		return 0;
+	if (strchr(".!?:)\"", text[len - 1]))
+		return 1;
+	return len >= 3 && (unsigned char)text[len - 3] == 0xE2 &&
+	       (unsigned char)text[len - 2] == 0x80 &&
+	       ((unsigned char)text[len - 1] == 0x9D || (unsigned char)text[len - 1] == 0x99);
+}
+
+static size_t count_digits(const char *text, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += text[i] >= '0' && text[i] <= '9';
+	return n;
+}
+
+static const struct segment *segment_at(const struct segment *first, size_t stride, size_t i)
+{
+	return (const struct segment *)((const char *)first + i * stride);
+}
+
+void logistic_features(const struct segment *first, size_t stride, size_t count, double *out)
+{
+	double page_chars = 0, page_link_chars = 0;
+
+	/* What a segment says of itself; the page's totals on the way. */
+	for (size_t i = 0; i < count; i++) {
+		const struct segment *s = segment_at(first, stride, i);
+		double *f = out + i * LOGISTIC_FEATURES;
+		struct ice_words w;
+		memset(f, 0, LOGISTIC_FEATURES * sizeof(*f));
+		ice_count_words(s->text, s->len, &w);
+		double words = w.words ? (double)w.words : 1, chars = w.characters ? w.characters : 1;
+		f[LF_INTERCEPT] = 1;
+		f[LF_LOG_CHARS] = log1p((double)w.characters);
+		f[LF_LOG_WORDS] = log1p((double)w.words);
+		f[LF_STOP_WORDS] = w.stop_words / words;
+		f[LF_PUNCTUATION] = w.punctuation / words;
+		f[LF_CAPITALS] = w.capitalised / words;
+		f[LF_DIGITS] = count_digits(s->text, s->len) / chars;
+		f[LF_ENDS_SENTENCE] = ends_sentence(s->text, s->len);
+		f[LF_TYPE_H] = s->type == SEGMENT_HEADING;
+		f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
+		f[LF_POSITION] = count > 1 ? (double)i / (double)(count - 1) : 0;
+		f[LF_POSITION_CHARS] = page_chars;   /* divided below */
+		if (s->has_structure && s->structure.chars) {
+			for (int c = 0; c < CUE_COUNT; c++) {
+				double share = (double)s->structure.cue_chars[c] / s->structure.chars;
+				f[LF_CUE_FIRST + c] = share < 1 ? share : 1;
+			}
+		}
+		page_chars += w.characters;
+		page_link_chars += f[LF_CUE_FIRST + CUE_LINK] * w.characters;
+	}
+	/* What the page and the neighbours say. */
+	double page_link = page_chars ? page_link_chars / page_chars : 0;
+	for (size_t i = 0; i < count; i++) {
+		double *f = out + i * LOGISTIC_FEATURES;
+		f[LF_POSITION_CHARS] = page_chars ? f[LF_POSITION_CHARS] / page_chars : 0;
+		if (i > 0) {
+			f[LF_PREV_LINK] = f[-LOGISTIC_FEATURES + LF_CUE_FIRST + CUE_LINK];
+			f[LF_PREV_LOG_CHARS] = f[-LOGISTIC_FEATURES + LF_LOG_CHARS];
+		}
+		if (i + 1 < count) {
+			f[LF_NEXT_LINK] = f[LOGISTIC_FEATURES + LF_CUE_FIRST + CUE_LINK];
+			f[LF_NEXT_LOG_CHARS] = f[LOGISTIC_FEATURES + LF_LOG_CHARS];
+		}
+		f[LF_PAGE_LINK] = page_link;
+	}
+}
+
+/* --- the model file ------------------------------------------------------------------- */
+
+void logistic_model_release(struct logistic_model *model)
+{
+	free(model->description);
+	memset(model, 0, sizeof(*model));
+}
+
+void logistic_model_write(const struct logistic_model *model, struct strbuf *out)
+{
+	model_file_write_header(out, LOGISTIC_METHOD_NAME, &model->built);
+	if (model->description)
+		strbuf_addf(out, "description\t%s\n", model->description);
+	strbuf_addstr(out, "bias\t");
+	model_file_add_double(out, model->bias);
+	strbuf_addf(out, "\nfeatures\t%d\n", LOGISTIC_FEATURES);
+	for (int f = 0; f < LOGISTIC_FEATURES; f++) {
+		strbuf_addf(out, "weight\t%s\t", logistic_feature_name(f));
+		model_file_add_double(out, model->weights[f]);
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addstr(out, "end\n");
+}
+
+static int bad(const struct model_lines *lines, const char *what, struct nc_error *err)
+{
+	return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: %s", lines->name, lines->number, what);
+}
+
+/* A finite number filling [p, p + n). */
+static int parse_number(const char *p, size_t n, double *value)
+{
+	char buf[64], *stop;
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	errno = 0;
+	*value = strtod(buf, &stop);
+	return *stop || errno || !isfinite(*value) ? -1 : 0;
+}
+
+/* "KEY<TAB>": the length of the key and its TAB when the line starts so. */
+static size_t key(const char *line, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	return len > n && !memcmp(line, name, n) && line[n] == '\t' ? n + 1 : 0;
+}
+
+/* A weight line: the feature `f`'s name, a TAB, a number. */
+static int parse_weight(const struct model_lines *lines, const char *line, size_t len, int f,
+			double *weight, struct nc_error *err)
+{
+	char what[160];
+	const char *name = logistic_feature_name(f);
+	size_t at = key(line, len, "weight"), n = strlen(name);
+	if (!at || len < at + n + 1 || memcmp(line + at, name, n) || line[at + n] != '\t') {
+		snprintf(what, sizeof(what), "expected the weight of %s (feature %d of this "
+			 "program's %d; a model of other features cannot be used)", name, f + 1,
+			 LOGISTIC_FEATURES);
+		return bad(lines, what, err);
+	}
+	if (parse_number(line + at + n + 1, len - at - n - 1, weight) < 0)
+		return bad(lines, "expected a number after the feature's name", err);
+	return 0;
+}
+
+int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
+			 size_t len, struct nc_error *err)
+{
+	struct model_file_header header;
+	struct model_lines lines;
+	const char *line;
+	size_t n, at;
+	int got, have_bias = 0, weights = -1, ended = 0;
+
+	memset(model, 0, sizeof(*model));
+	if (model_file_read_header(name, data, len, MODEL_FILE_VERSION, &header, err) < 0 ||
+	    model_file_expect_method(name, &header, LOGISTIC_METHOD_NAME, err) < 0)
+		return -1;
+	model_lines_start(&lines, name, data, len, &header);
+	while ((got = model_lines_next(&lines, &line, &n, err)) > 0) {
+		if (ended) {
+			got = bad(&lines, "text after the end line", err);
+		} else if (weights >= 0 && weights < LOGISTIC_FEATURES) {
+			got = parse_weight(&lines, line, n, weights, &model->weights[weights], err);
+			weights++;
+		} else if (n == 3 && !memcmp(line, "end", 3) && weights == LOGISTIC_FEATURES) {
+			ended = 1;
+		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
+			if (parse_number(line + at, n - at, &model->bias) < 0)
+				got = bad(&lines, "expected a number after the TAB", err);
+			have_bias = 1;
+		} else if ((at = key(line, n, "description")) && !model->description && weights < 0) {
+			model->description = xmemdup(line + at, n - at);
+		} else if ((at = key(line, n, "features")) && weights < 0 && have_bias) {
+			double count;
+			if (parse_number(line + at, n - at, &count) < 0 || count != LOGISTIC_FEATURES)
+				got = bad(&lines, "the model has another number of features than this "
+					  "program computes: it cannot be used", err);
+			weights = 0;
+		} else {
+			got = bad(&lines, "expected description, bias, features, the weights, then end",
+				  err);
+		}
+		if (got < 0)
+			break;
+	}
+	if (got == 0 && !ended) {
+		lines.number++;
+		got = bad(&lines, "the file ends without the end line (truncated file?)", err);
+	}
+	if (got < 0) {
+		logistic_model_release(model);
+		return -1;
+	}
+	return 0;
+}
+
+#define LN2 0.69314718055994530942   /* log-odds in bits */
+
+/* --- the method ------------------------------------------------------------------------ */
+
+struct logistic_method {
+	struct method base;
+	struct logistic_model model;
+};
+
+/* A worker's scratch: the features of its page. */
+struct logistic_scorer {
+	struct method_scorer base;
+	const struct logistic_method *method;
+	double *features;
+	size_t alloc;   /* rows */
+};
+
+static struct method_scorer *logistic_scorer_new(const struct method *method);
+
+static int logistic_score_page(struct method_scorer *base, const struct page_info *page,
+			       struct scored_segment *segments, size_t count, struct nc_error *err)
+{
+	struct logistic_scorer *s = (struct logistic_scorer *)base;
+	const double *w = s->method->model.weights;
+	(void)page;
+
+	if (count > s->alloc) {
+		/* count x LOGISTIC_FEATURES doubles, within the page's bound on
+		 * segments (pipeline.h); a failure fails the page alone. */
+		double *grown = realloc(s->features, count * LOGISTIC_FEATURES * sizeof(double));
+		if (!grown)
+			return nc_error_set(err, NC_ERR_MEMORY, "no memory for the features of %zu "
+					    "segments", count);
+		s->features = grown;
+		s->alloc = count;
+	}
+	if (count)
+		logistic_features(&segments[0].segment, sizeof(segments[0]), count, s->features);
+	for (size_t i = 0; i < count; i++) {
+		const double *f = s->features + i * LOGISTIC_FEATURES;
+		double z = 0;
+		for (int k = 0; k < LOGISTIC_FEATURES; k++)
+			z += w[k] * f[k];
+		segments[i].score.cost_clean = 0;
+		segments[i].score.cost_dirty = z / LN2;
+		segments[i].score.type = 0;
+	}
+	return 0;
+}
+
+static void logistic_scorer_free(struct method_scorer *base)
+{
+	struct logistic_scorer *s = (struct logistic_scorer *)base;
+	free(s->features);
+	free(s);
+}
+
+static void logistic_free(struct method *base)
+{
+	struct logistic_method *m = (struct logistic_method *)base;
+	logistic_model_release(&m->model);
+	free(m);
+}
+
+static void logistic_describe(const struct method *base, struct strbuf *json)
+{
+	(void)base;
+	strbuf_addf(json, "\"features\":%d", LOGISTIC_FEATURES);
+}
+
+static const struct method_ops logistic_ops = {
+	.name = LOGISTIC_METHOD_NAME,
+	.scorer_new = logistic_scorer_new,
+	.score_page = logistic_score_page,
+	.scorer_free = logistic_scorer_free,
+	.free = logistic_free,
+	.describe = logistic_describe,
+};
+
+static struct method_scorer *logistic_scorer_new(const struct method *method)
+{
+	struct logistic_scorer *s = xcalloc(1, sizeof(*s));
+	s->base.ops = &logistic_ops;
+	s->method = (const struct logistic_method *)method;
+	return &s->base;
+}
+
+struct method *logistic_method_load(const char *path, struct nc_error *err)
+{
+	struct strbuf data = STRBUF_INIT;
+	struct logistic_method *m = xcalloc(1, sizeof(*m));
+	int ret = read_file(path, LOGISTIC_MAX_FILE_BYTES, &data, err);
+	if (ret == 0)
+		ret = logistic_model_parse(&m->model, path, data.buf, data.len, err);
+	strbuf_release(&data);
+	if (ret < 0) {
+		free(m);
+		return NULL;
+	}
+	m->base.ops = &logistic_ops;
+	m->base.default_bias = m->model.bias;
+	return &m->base;
+}

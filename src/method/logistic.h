@@ -1,0 +1,97 @@
+/* logistic.h: the logistic method (issue 20, item 2): one decision from a
+ * segment's text, its place in the page's structure and its neighbours.
+ *
+ * A character model cannot see that a paragraph is all link text, sits in
+ * a <nav> or a footer, or is a two-word line between two link lists; the
+ * ICE decision tree, which sees only tags and a few counts, matches it. This
+ * method weighs all of that at once: a logistic regression over the
+ * features below, learnt from pages and their gold texts
+ * (train/logistic-training.h) and stored as a readable model file.
+ *
+ * Features of a segment (LOGISTIC_FEATURES, in this order; names as in the
+ * model file):
+ *   intercept       1
+ *   log_chars       ln(1 + characters of its words)
+ *   log_words       ln(1 + words)
+ *   stop_words      stop words / words (the ICE list, English)
+ *   punctuation     punctuation marks / words
+ *   capitals        capitalised words / words
+ *   digits          digits / characters
+ *   ends_sentence   1 when it ends in . ! ? : ) " or a closing quote
+ *   type_h, type_l  1 for a heading, a list item
+ *   position        its index / (segments - 1)
+ *   position_chars  characters before it / characters of the page
+ *   cue_NAME        its characters under each structural cue / its
+ *                   characters (normalise/structure.h: cue_link is the
+ *                   link density); 0 without structure
+ *   prev_link, next_link   the neighbours' link density (0 at the ends)
+ *   page_link       the page's link density
+ *   prev_log_chars, next_log_chars   the neighbours' log_chars
+ * Words, capitals, punctuation and stop words are counted as the ICE
+ * methods count them (method/ice.h).
+ *
+ * Scores. With w the weights and x the features, the log-odds in bits
+ * L = w.x / ln 2 that the segment is running text: cost_clean 0 and
+ * cost_dirty L, so that the threshold decider keeps a segment when L >= its
+ * bias; the model's bias (chosen in training for the best F in words) is
+ * the default. The features need the whole page: the method scores whole
+ * pages (method.h). It reads dumps, and wants them with the page's
+ * structure (the default; without it, as on text dumps, every cue is 0 and
+ * the scores mean less).
+ *
+ * The model file: the header (model-file.h), then
+ *     description<TAB>TEXT        (optional)
+ *     bias<TAB>BITS
+ *     features<TAB>N
+ *     weight<TAB>NAME<TAB>NUMBER  (N lines, the features above in order)
+ *     end
+ * A file whose feature names or order differ from this program's is
+ * refused (NC_ERR_FORMAT): its weights would mean other things.
+ */
+#ifndef NC_LOGISTIC_H
+#define NC_LOGISTIC_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "method/method.h"
+#include "method/model-file.h"
+#include "segment/segment.h"
+
+#define LOGISTIC_METHOD_NAME "logistic"
+
+enum logistic_feature {
+	LF_INTERCEPT, LF_LOG_CHARS, LF_LOG_WORDS, LF_STOP_WORDS, LF_PUNCTUATION, LF_CAPITALS,
+	LF_DIGITS, LF_ENDS_SENTENCE, LF_TYPE_H, LF_TYPE_L, LF_POSITION, LF_POSITION_CHARS,
+	LF_CUE_FIRST,   /* CUE_COUNT of them, in structure.h's order */
+	LF_PREV_LINK = LF_CUE_FIRST + CUE_COUNT, LF_NEXT_LINK, LF_PAGE_LINK, LF_PREV_LOG_CHARS,
+	LF_NEXT_LOG_CHARS,
+	LOGISTIC_FEATURES
+};
+
+/* The feature's name as the model file writes it ("cue_link"). */
+const char *logistic_feature_name(int feature);
+
+/* The features of a page's `count` segments into `out` (count x
+ * LOGISTIC_FEATURES, row by row). The segments are read at `first`,
+ * `stride` bytes apart, so that an array of segments and an array of
+ * scored segments (method.h) both serve. */
+void logistic_features(const struct segment *first, size_t stride, size_t count, double *out);
+
+struct logistic_model {
+	double weights[LOGISTIC_FEATURES];
+	double bias;              /* bits; the threshold's default */
+	char *description;        /* or NULL */
+	struct model_provenance built;   /* for writing; not read back */
+};
+
+void logistic_model_write(const struct logistic_model *model, struct strbuf *out);
+int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
+			 size_t len, struct nc_error *err);
+void logistic_model_release(struct logistic_model *model);
+
+/* The method with the model file at `path`. */
+struct method *logistic_method_load(const char *path, struct nc_error *err);
+
+#endif

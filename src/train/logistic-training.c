@@ -1,0 +1,317 @@
+/* logistic-training.c: pages read and labelled, a logistic regression
+ * learnt, a bias chosen (see logistic-training.h). */
+#include "train/logistic-training.h"
+#include "train/training.h"
+#include "eval/gold-labels.h"
+#include "base/alloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define D LOGISTIC_FEATURES
+#define LAMBDA 1.0
+#define MAX_STEPS 100
+#define LN2 0.69314718055994530942
+
+struct instance {
+	double x[D];      /* the features */
+	double weight;    /* words, at least 1 */
+	double words, matched;
+	int found;
+};
+
+struct logistic_training {
+	struct instance *items;
+	size_t count, alloc;
+	size_t pages;
+	double gold_words;
+};
+
+struct logistic_training *logistic_training_new(void)
+{
+	return xcalloc(1, sizeof(struct logistic_training));
+}
+
+void logistic_training_free(struct logistic_training *t)
+{
+	if (!t)
+		return;
+	free(t->items);
+	free(t);
+}
+
+void logistic_training_add(struct logistic_training *t, const double features[D], int found,
+			   double words, double matched)
+{
+	ARRAY_GROW(t->items, t->count, t->alloc, 1024);
+	struct instance *item = &t->items[t->count++];
+	memcpy(item->x, features, sizeof(item->x));
+	item->weight = words > 1 ? words : 1;
+	item->words = words;
+	item->matched = matched;
+	item->found = found;
+}
+
+void logistic_training_add_gold_words(struct logistic_training *t, double words)
+{
+	t->gold_words += words;
+}
+
+void logistic_training_counts(const struct logistic_training *t,
+			      struct logistic_training_counts *counts)
+{
+	counts->pages = t->pages;
+	counts->segments = t->count;
+	counts->found = 0;
+	for (size_t i = 0; i < t->count; i++)
+		counts->found += t->items[i].found;
+}
+
+/* --- reading pages ------------------------------------------------------------------ */
+
+/* A page's segments as read, their texts in one buffer. */
+struct page_segments {
+	struct strbuf text;
+	struct segment *items;
+	size_t *offsets;
+	size_t count, alloc, offsets_alloc;
+};
+
+static int collect(const struct segment *segment, void *data, struct nc_error *err)
+{
+	struct page_segments *p = data;
+	size_t n = p->count;
+	(void)err;
+	ARRAY_GROW(p->items, p->count, p->alloc, 256);
+	ARRAY_GROW(p->offsets, n, p->offsets_alloc, 256);
+	p->items[p->count] = *segment;
+	p->offsets[p->count++] = p->text.len;
+	strbuf_add(&p->text, segment->text, segment->len);
+	return 0;
+}
+
+int logistic_training_add_page(struct logistic_training *t, struct worker *worker,
+			       const struct file_input *raw, const struct file_input *gold_text,
+			       struct nc_error *err)
+{
+	struct page_segments p = { .text = STRBUF_INIT };
+	struct strbuf gold = STRBUF_INIT;
+	struct page page;
+	size_t gold_words = 0;
+	int ret = training_read_gold_text(worker, gold_text, &gold, err);
+
+	if (ret == 0)
+		ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);
+	if (ret == 0) {
+		ret = worker_read_segments(worker, &page, collect, &p, err);
+		page_release(&page);
+	}
+	for (size_t i = 0; ret == 0 && i < p.count; i++)
+		p.items[i].text = p.text.buf + p.offsets[i];   /* the buffer has stopped moving */
+	struct gold_label *labels = xmalloc((p.count ? p.count : 1) * sizeof(*labels));
+	if (ret == 0 && (ret = gold_labels_align(p.items, p.count, gold.buf, gold.len, labels,
+						 &gold_words, err)) < 0)
+		nc_error_prefix(err, raw->path);
+	if (ret == 0) {
+		double *features = xmalloc((p.count ? p.count : 1) * D * sizeof(double));
+		if (p.count)
+			logistic_features(p.items, sizeof(p.items[0]), p.count, features);
+		for (size_t i = 0; i < p.count; i++)
+			logistic_training_add(t, features + i * D, labels[i].label != 0,
+					      (double)labels[i].words, (double)labels[i].matched);
+		free(features);
+		t->gold_words += (double)gold_words;
+		t->pages++;
+	}
+	free(labels);
+	free(p.items);
+	free(p.offsets);
+	strbuf_release(&p.text);
+	strbuf_release(&gold);
+	return ret;
+}
+
+/* --- learning ------------------------------------------------------------------------- */
+
+/* Solve A x = b for the symmetric positive definite `n` x `n` A (Cholesky,
+ * in place: A's lower triangle becomes L); 0, or -1 when A is not. */
+static int cholesky_solve(double *a, double *b, int n)
+{
+	for (int j = 0; j < n; j++) {
+		double sum = a[j * n + j];
+		for (int k = 0; k < j; k++)
+			sum -= a[j * n + k] * a[j * n + k];
+		if (!(sum > 0))
+			return -1;
+		a[j * n + j] = sqrt(sum);
+		for (int i = j + 1; i < n; i++) {
+			double s = a[i * n + j];
+			for (int k = 0; k < j; k++)
+				s -= a[i * n + k] * a[j * n + k];
+			a[i * n + j] = s / a[j * n + j];
+		}
+	}
+	for (int i = 0; i < n; i++) {   /* L y = b */
+		for (int k = 0; k < i; k++)
+			b[i] -= a[i * n + k] * b[k];
+		b[i] /= a[i * n + i];
+	}
+	for (int i = n - 1; i >= 0; i--) {   /* L' x = y */
+		for (int k = i + 1; k < n; k++)
+			b[i] -= a[k * n + i] * b[k];
+		b[i] /= a[i * n + i];
+	}
+	return 0;
+}
+
+/* Each feature's mean and spread over the training set, so that the
+ * penalty weighs every feature alike (a constant feature: spread 1). */
+static void standardise(const struct logistic_training *t, double mean[D], double sd[D])
+{
+	for (int k = 0; k < D; k++) {
+		double s = 0, ss = 0;
+		for (size_t i = 0; i < t->count; i++)
+			s += t->items[i].x[k];
+		mean[k] = s / (double)t->count;
+		for (size_t i = 0; i < t->count; i++) {
+			double d = t->items[i].x[k] - mean[k];
+			ss += d * d;
+		}
+		sd[k] = sqrt(ss / (double)t->count);
+		if (!(sd[k] > 1e-12))
+			sd[k] = 1;
+	}
+	mean[LF_INTERCEPT] = 0;
+	sd[LF_INTERCEPT] = 1;
+}
+
+/* The standardised features of instance i into z. */
+static void standard_row(const struct logistic_training *t, size_t i, const double mean[D],
+			 const double sd[D], double z[D])
+{
+	for (int k = 0; k < D; k++)
+		z[k] = (t->items[i].x[k] - mean[k]) / sd[k];
+}
+
+/* Newton's method on the penalised weighted log-likelihood; the steps taken,
+ * or -1 when a step cannot be solved. */
+static int fit(const struct logistic_training *t, const double mean[D], const double sd[D],
+	       double w[D])
+{
+	double *h = xmalloc(D * D * sizeof(double)), g[D], z[D];
+	int step;
+
+	memset(w, 0, D * sizeof(double));
+	for (step = 1; step <= MAX_STEPS; step++) {
+		memset(h, 0, D * D * sizeof(double));
+		memset(g, 0, sizeof(g));
+		for (size_t i = 0; i < t->count; i++) {
+			standard_row(t, i, mean, sd, z);
+			double eta = 0;
+			for (int k = 0; k < D; k++)
+				eta += w[k] * z[k];
+			double p = 1 / (1 + exp(-eta)), c = t->items[i].weight;
+			double r = c * ((double)t->items[i].found - p), v = c * p * (1 - p);
+			for (int k = 0; k < D; k++) {
+				g[k] += r * z[k];
+				for (int l = 0; l <= k; l++)
+					h[k * D + l] += v * z[k] * z[l];
+			}
+		}
+		for (int k = 0; k < D; k++) {
+			for (int l = 0; l < k; l++)
+				h[l * D + k] = h[k * D + l];
+			if (k != LF_INTERCEPT) {
+				g[k] -= LAMBDA * w[k];
+				h[k * D + k] += LAMBDA;
+			}
+		}
+		if (cholesky_solve(h, g, D) < 0) {
+			step = -1;
+			break;
+		}
+		double change = 0;
+		for (int k = 0; k < D; k++) {
+			w[k] += g[k];
+			change = fmax(change, fabs(g[k]));
+		}
+		if (change < 1e-9)
+			break;
+	}
+	free(h);
+	return step > MAX_STEPS ? MAX_STEPS : step;
+}
+
+struct ranked {
+	double score;   /* log-odds in bits */
+	double words, matched;
+};
+
+static int by_score_down(const void *a, const void *b)
+{
+	double x = ((const struct ranked *)a)->score, y = ((const struct ranked *)b)->score;
+	return (x < y) - (x > y);
+}
+
+/* The bias with the best F in words: keep the segments scoring >= it. */
+static double choose_bias(const struct logistic_training *t, const double w[D],
+			  struct logistic_fit *result)
+{
+	struct ranked *r = xmalloc(t->count * sizeof(*r));
+	for (size_t i = 0; i < t->count; i++) {
+		double eta = 0;
+		for (int k = 0; k < D; k++)
+			eta += w[k] * t->items[i].x[k];
+		r[i] = (struct ranked){ eta / LN2, t->items[i].words, t->items[i].matched };
+	}
+	qsort(r, t->count, sizeof(*r), by_score_down);
+	double kept = 0, matched = 0, best_f = -1, bias = 0;
+	for (size_t i = 0; i < t->count; i++) {
+		kept += r[i].words;
+		matched += r[i].matched;
+		if (i + 1 < t->count && r[i + 1].score == r[i].score)
+			continue;   /* equal scores are kept together */
+		double p = kept > 0 ? matched / kept : 0;
+		double rc = t->gold_words > 0 ? matched / t->gold_words : 0;
+		double f = p + rc > 0 ? 2 * p * rc / (p + rc) : 0;
+		if (f > best_f) {
+			best_f = f;
+			bias = i + 1 < t->count ? (r[i].score + r[i + 1].score) / 2 : r[i].score - 1;
+			result->precision = 100 * p;
+			result->recall = 100 * rc;
+			result->f = 100 * f;
+		}
+	}
+	free(r);
+	return bias;
+}
+
+int logistic_training_learn(const struct logistic_training *t, struct logistic_model *model,
+			    struct logistic_fit *result, struct nc_error *err)
+{
+	struct logistic_training_counts counts;
+	double mean[D], sd[D], w[D];
+
+	logistic_training_counts(t, &counts);
+	if (counts.found == 0 || counts.found == counts.segments)
+		return nc_error_set(err, NC_ERR_FORMAT, "nothing to learn from: %zu segments, %zu of "
+				    "them in the gold texts (both kinds are needed)", counts.segments,
+				    counts.found);
+	standardise(t, mean, sd);
+	memset(result, 0, sizeof(*result));
+	result->steps = fit(t, mean, sd, w);
+	if (result->steps < 0)
+		return nc_error_set(err, NC_ERR_FORMAT, "the regression cannot be solved on these "
+				    "segments");
+	/* Back to the raw features: w.z = sum w_k (x_k - m_k) / s_k. */
+	model->weights[LF_INTERCEPT] = w[LF_INTERCEPT];
+	for (int k = 0; k < D; k++) {
+		if (k == LF_INTERCEPT)
+			continue;
+		model->weights[k] = w[k] / sd[k];
+		model->weights[LF_INTERCEPT] -= w[k] * mean[k] / sd[k];
+	}
+	model->bias = choose_bias(t, model->weights, result);
+	return 0;
+}

@@ -1,0 +1,71 @@
+/* logistic-training.h: what the logistic method (method/logistic.h) learns
+ * from pages and their gold texts.
+ *
+ * Each page is read through a worker of a pipeline built for the method
+ * (stages 1-3 as ncleaner runs them: the dump with the page's structure),
+ * its segments labelled by the gold text through the scorer's alignment
+ * (eval/gold-labels.h: found when more than half its words are matched),
+ * and every segment becomes an instance: its features
+ * (logistic_features()), its class (found or not) and its weight, its words
+ * (so that the regression weighs text as the scorer does; at least 1).
+ *
+ * Learning: L2-regularised logistic regression (lambda = 1 on the
+ * features standardised over the training set; the intercept is not
+ * penalised) fitted by Newton's method to a change under 1e-9, at most 100
+ * steps; the weights are then written for the raw features. The bias is
+ * the threshold on the log-odds (in bits) with the best F in words on the
+ * training pages: every distinct log-odds value is tried as the last
+ * segment kept (precision = matched words kept / words kept, recall =
+ * matched words kept / gold words), the bias written halfway to the next.
+ *
+ * A training set owns what it read; it is one thread's. Memory: the
+ * features of every training segment (LOGISTIC_FEATURES doubles each).
+ */
+#ifndef NC_LOGISTIC_TRAINING_H
+#define NC_LOGISTIC_TRAINING_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+#include "method/logistic.h"
+#include "pipeline/pipeline.h"
+#include "source/input-source.h"
+
+struct logistic_training;
+
+struct logistic_training *logistic_training_new(void);
+void logistic_training_free(struct logistic_training *training);
+
+/* Read the page `raw` through `worker` and label its segments by `gold`
+ * (CLEANEVAL format or plain text). A page that fails leaves no trace. */
+int logistic_training_add_page(struct logistic_training *training, struct worker *worker,
+			       const struct file_input *raw, const struct file_input *gold,
+			       struct nc_error *err);
+
+/* Add one instance directly (tests). */
+void logistic_training_add(struct logistic_training *training,
+			   const double features[LOGISTIC_FEATURES], int found, double words,
+			   double matched);
+/* ... and say how many gold words the instances added so far stand for. */
+void logistic_training_add_gold_words(struct logistic_training *training, double words);
+
+struct logistic_training_counts {
+	size_t pages, segments, found;
+};
+void logistic_training_counts(const struct logistic_training *training,
+			      struct logistic_training_counts *counts);
+
+/* What learning reached on the training pages (percentages, in words). */
+struct logistic_fit {
+	double precision, recall, f;
+	int steps;   /* Newton steps taken */
+};
+
+/* Learn the weights and the bias into `model` (its description and
+ * provenance are the caller's). NC_ERR_FORMAT when there is nothing to
+ * learn from (no instance, or one class only). */
+int logistic_training_learn(const struct logistic_training *training,
+			    struct logistic_model *model, struct logistic_fit *fit,
+			    struct nc_error *err);
+
+#endif

@@ -1,0 +1,162 @@
+/* t3500-logistic: the logistic method (issue 20): its features on a page
+ * of segments, the regression learnt from instances whose answer is known,
+ * the bias of the best F, the model file (round trip, damage, features of
+ * another program), and scoring a page. */
+#include "method/logistic.h"
+#include "train/logistic-training.h"
+#include "tap.h"
+
+#include <math.h>
+#include <string.h>
+
+static struct segment make_segment(enum segment_type type, const char *text, unsigned chars,
+				   unsigned link_chars, unsigned nav_chars)
+{
+	struct segment s = { .type = type, .text = text, .len = strlen(text), .has_structure = 1 };
+	s.structure.chars = chars;
+	s.structure.cue_chars[CUE_LINK] = link_chars;
+	s.structure.cue_chars[CUE_NAV] = nav_chars;
+	return s;
+}
+
+static void test_names(void)
+{
+	int agree = 1;
+	for (int c = 0; c < CUE_COUNT; c++) {
+		char want[32];
+		snprintf(want, sizeof(want), "cue_%s", structure_cue_names[c]);
+		agree &= !strcmp(logistic_feature_name(LF_CUE_FIRST + c), want);
+	}
+	ok(agree, "the cue features are named after structure.h's cues, in its order");
+	is_string(logistic_feature_name(LF_INTERCEPT), "intercept", "the first is the intercept");
+	is_string(logistic_feature_name(LOGISTIC_FEATURES - 1), "next_log_chars", "...the last");
+}
+
+static void test_features(void)
+{
+	struct segment page[3] = {
+		make_segment(SEGMENT_LIST_ITEM, "Home", 4, 4, 4),
+		make_segment(SEGMENT_PARAGRAPH, "The cat sat on the mat, and 12 dogs barked.", 34, 0, 0),
+		make_segment(SEGMENT_HEADING, "Copyright", 9, 0, 0),
+	};
+	double f[3][LOGISTIC_FEATURES];
+	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
+	is_double(f[0][LF_INTERCEPT], 1, 0, "intercept 1");
+	is_double(f[0][LF_LOG_CHARS], log1p(4), 1e-12, "log_chars of 'Home'");
+	is_double(f[1][LF_LOG_WORDS], log1p(10), 1e-12, "log_words: ten words");
+	is_double(f[1][LF_STOP_WORDS], 4.0 / 10, 1e-12, "stop words: the, on, the, and / words");
+	is_double(f[1][LF_DIGITS], 2.0 / 34, 1e-12, "digits / characters of its words");
+	is_double(f[1][LF_ENDS_SENTENCE], 1, 0, "ends a sentence");
+	is_double(f[0][LF_ENDS_SENTENCE], 0, 0, "'Home' does not");
+	is_double(f[0][LF_TYPE_L], 1, 0, "a list item");
+	is_double(f[2][LF_TYPE_H], 1, 0, "a heading");
+	is_double(f[1][LF_POSITION], 0.5, 1e-12, "position: the middle of three");
+	is_double(f[1][LF_POSITION_CHARS], 4.0 / 47, 1e-12, "characters before it / the page's");
+	is_double(f[0][LF_CUE_FIRST + CUE_LINK], 1, 0, "all link");
+	is_double(f[0][LF_CUE_FIRST + CUE_NAV], 1, 0, "all nav");
+	is_double(f[1][LF_PREV_LINK], 1, 0, "the paragraph's neighbour before is all link");
+	is_double(f[0][LF_NEXT_LINK], 0, 0, "...the list item's after is not");
+	is_double(f[0][LF_PREV_LINK], 0, 0, "nothing before the first");
+	is_double(f[1][LF_PAGE_LINK], 4.0 / 47, 1e-12, "the page's link density");
+	is_double(f[1][LF_NEXT_LOG_CHARS], log1p(9), 1e-12, "the next segment's log_chars");
+	page[1].has_structure = 0;
+	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
+	is_double(f[1][LF_CUE_FIRST + CUE_LINK], 0, 0, "no structure: cues 0");
+	logistic_features(page, sizeof(page[0]), 0, &f[0][0]);
+	ok(1, "a page of no segments");
+}
+
+/* Instances where long, unlinked segments are text and link lists are not,
+ * with some noise: the regression must find the signs. */
+static void test_learning(struct logistic_model *model)
+{
+	struct logistic_training *t = logistic_training_new();
+	struct logistic_training_counts counts;
+	struct logistic_fit fit;
+	struct nc_error err = { 0 };
+	unsigned seed = 1;
+
+	is_int(logistic_training_learn(t, model, &fit, &err), -1, "nothing to learn from: an error");
+	ok(strstr(err.message, "nothing to learn from") != NULL, "...that says so");
+	for (int i = 0; i < 2000; i++) {
+		double x[LOGISTIC_FEATURES] = { 0 };
+		seed = seed * 1103515245 + 12345;
+		int text = (seed >> 16) % 2;
+		seed = seed * 1103515245 + 12345;
+		int noise = (seed >> 16) % 10 == 0;
+		x[LF_INTERCEPT] = 1;
+		x[LF_LOG_CHARS] = text ? 4 + (seed >> 20) % 3 : 1 + (seed >> 20) % 3;
+		x[LF_CUE_FIRST + CUE_LINK] = text ? 0.1 : 0.9;
+		double words = text ? 30 : 3;
+		logistic_training_add(t, x, noise ? !text : text, words, (noise ? !text : text) ? words : 0);
+	}
+	logistic_training_add_gold_words(t, 1000 * 30 * 0.9 + 1000 * 3 * 0.1);
+	logistic_training_counts(t, &counts);
+	is_int(counts.segments, 2000, "2000 instances");
+	is_int(logistic_training_learn(t, model, &fit, &err), 0, "learnt");
+	ok(model->weights[LF_LOG_CHARS] > 0, "longer is more likely text (%g)",
+	   model->weights[LF_LOG_CHARS]);
+	ok(model->weights[LF_CUE_FIRST + CUE_LINK] < 0, "links are less likely text (%g)",
+	   model->weights[LF_CUE_FIRST + CUE_LINK]);
+	ok(fit.steps > 0 && fit.steps < 100, "Newton's method converged (%d steps)", fit.steps);
+	ok(fit.f > 80, "F on the training instances (%.2f)", fit.f);
+	ok(isfinite(model->bias), "a finite bias (%g)", model->bias);
+	logistic_training_free(t);
+}
+
+static void test_file(struct logistic_model *model)
+{
+	struct strbuf file = STRBUF_INIT, again = STRBUF_INIT;
+	struct logistic_model read;
+	struct nc_error err = { 0 };
+
+	model->description = "a test";
+	logistic_model_write(model, &file);
+	model->description = NULL;
+	is_int(logistic_model_parse(&read, "m", file.buf, file.len, &err), 0, "the file reads back");
+	ok(!memcmp(read.weights, model->weights, sizeof(read.weights)) && read.bias == model->bias,
+	   "...weights and bias exactly");
+	logistic_model_write(&read, &again);
+	is_string(again.buf, file.buf, "...and writes the same bytes");
+	logistic_model_release(&read);
+
+	struct { const char *from, *to, *why; } damage[] = {
+		{ "weight\tcue_nav\t", "weight\tcue_navy\t", "another feature's name" },
+		{ "features\t39", "features\t38", "another number of features" },
+		{ "bias\t", "bias\tx", "a bias that is not a number" },
+		{ "end\n", "", "no end line" },
+		{ "method\tlogistic", "method\tice-dt", "another method's file" },
+	};
+	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
+		struct strbuf bad = STRBUF_INIT;
+		const char *at = strstr(file.buf, damage[i].from);
+		if (!at)
+			bail(damage[i].from);
+		strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
+		strbuf_addstr(&bad, damage[i].to);
+		strbuf_addstr(&bad, at + strlen(damage[i].from));
+		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0],
+		   "refused: %s (%s)", damage[i].why, err.message);
+		strbuf_release(&bad);
+	}
+	char nan_line[] = "weight\tcue_link\tnan";
+	struct strbuf bad = STRBUF_INIT;
+	const char *at = strstr(file.buf, "weight\tcue_link\t");
+	strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
+	strbuf_addstr(&bad, nan_line);
+	strbuf_addstr(&bad, strchr(at, '\n'));
+	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0, "refused: a weight nan");
+	strbuf_release(&bad);
+	strbuf_release(&file);
+	strbuf_release(&again);
+}
+
+int main(void)
+{
+	struct logistic_model model = { 0 };
+	test_names();
+	test_features();
+	test_learning(&model);
+	test_file(&model);
+	return done_testing();
+}
