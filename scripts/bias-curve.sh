@@ -14,6 +14,11 @@
 # positives and false negatives (tags dropped with -M where a set's gold has
 # none), so the figures below are micro-averages over pages.
 #
+# METHOD=logistic makes the curve of the logistic method instead (trained
+# as make models trains it, on the training folds). Its biases are then
+# offsets from each fold model's own bias (the bias of its best F on its
+# training pages), as --precision and --recall add them.
+#
 # The presets maximise F-beta over all pages of all sets: --precision F0.5
 # (precision weighs four times as much as recall), --recall F2. Each
 # preset's figure is cross-validated twice over: for every fold of every
@@ -32,6 +37,11 @@ bin=$build/src
 folds=${FOLDS:-10}
 biases=${BIASES:-"-1 -0.5 -0.3 -0.2 -0.15 -0.1 -0.05 0 0.05 0.1 0.15 0.2 0.25 0.3 0.4 0.5 0.75 1"}
 STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
+method=${METHOD:-ncleaner}
+case $method in
+ncleaner|logistic) ;;
+*) echo "bias-curve: METHOD=$method: ncleaner or logistic" >&2; exit 2 ;;
+esac
 [ -x "$bin/ncleaner" ] || { echo "bias-curve: no $bin/ncleaner; run make first" >&2; exit 2; }
 mkdir -p "$work"
 progress() { printf '%s\n' "bias-curve: $*" >&2; }
@@ -73,12 +83,19 @@ for data in "$@"; do
 			mkdir -p "$fd/test-gold"
 			for id in $(cat "$fd/test-ids"); do ln -s "$(abs "$(gold_of "$id")")" "$fd/test-gold/"; done
 		fi
-		if [ ! -f "$fd/standard.model" ]; then
+		model=$fd/$method.model
+		if [ ! -f "$model" ]; then
 			progress "$name: fold $((k + 1))/$folds: training"
-			"$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/orig" \
-				"$fd/standard.model.new" 2> /dev/null
-			mv "$fd/standard.model.new" "$fd/standard.model"
+			if [ "$method" = logistic ]; then
+				"$bin/train-ncleaner" --method logistic "$fd/gold" "$fd/orig" \
+					"$model.new" 2> /dev/null
+			else
+				"$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/orig" \
+					"$model.new" 2> /dev/null
+			fi
+			mv "$model.new" "$model"
 		fi
+
 		# One run with --scores a fold: every segment the rules leave, with
 		# its costs; what each bias keeps is then read off them exactly as
 		# the threshold decides (threshold.c), without cleaning again.
@@ -86,7 +103,7 @@ for data in "$@"; do
 			progress "$name: fold $((k + 1))/$folds: scoring"
 			rm -rf "$fd/scores"
 			status=0
-			"$bin/ncleaner" -m "$fd/standard.model" --scores -o "$fd/scores" "$fd/test" \
+			"$bin/ncleaner" -m "$model" --scores -o "$fd/scores" "$fd/test" \
 				2> "$fd/err" || status=$?
 			# exit 1 (a page failed) is a result; more is a broken run
 			[ $status -le 1 ] || { echo "bias-curve: ncleaner failed:" >&2; cat "$fd/err" >&2; exit 1; }

@@ -14,7 +14,9 @@
 # the best micro F on the training folds, see choose_cutoff), and the ICE
 # methods (ice-dt's tree and ice-lm's threshold learnt on the training
 # folds), and the logistic method (its regression and bias learnt on the
-# training folds). Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
+# training folds); METHODS=article: --article with a logistic model learnt
+# on the training folds (against a set whose gold is the article alone,
+# such as Dragnet's gold-article/, this is the article mode). Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
 # pages/s and peak memory of the cleaning runs (one worker, Lynx included in
 # the time, not in the memory; model loading included).
 #
@@ -28,6 +30,9 @@ folds=${FOLDS:-10}
 cutoffs=${CUTOFFS:-"500 1000 2000 3000 4000 5000 6000 8000 10000 12000 14000 20000 30000 50000 100000"}
 STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
 NONLEX=${NONLEX:-"-m 3 -n 6 -q 0.4"}
+# The logistic models' biases, from their best F's, as make models moves them.
+LOGISTIC_BIAS=${LOGISTIC_BIAS:-1.1}
+ARTICLE_BIAS=${ARTICLE_BIAS:--1}
 mkdir -p "$work"
 [ -x "$bin/ncleaner" ] || { echo "compare-methods: no $bin/ncleaner; run make first" >&2; exit 2; }
 progress() { printf '%s\n' "compare-methods: $*" >&2; }
@@ -51,7 +56,8 @@ train() {
 	perplexity-2-cv) choose_cutoff "$fd" ;;
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
 	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
-	logistic) "$bin/train-ncleaner" --method logistic "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
+	logistic) "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" "$fd/gold" "$fd/orig" "$fd/$1.model" 2> /dev/null ;;
+	article) "$bin/train-ncleaner" --method logistic -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/$1.model" 2> /dev/null ;;
 	*) ;;
 	esac
 }
@@ -70,6 +76,7 @@ clean() {
 	ice-dt) set -- --method ice-dt -m "$fd/ice-dt.model" ;;
 	ice-lm) set -- --method ice-lm -m "$fd/ice-lm.model" ;;
 	logistic) set -- --method logistic -m "$fd/logistic.model" ;;
+	article) set -- --article -m "$fd/article.model" ;;
 	ice-*) set -- --method "$m" ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \

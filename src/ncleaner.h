@@ -20,9 +20,10 @@
  * page is cleaned, read by the same code as the program's (argv holds
  * options only, no program name; "--name value" and "--name=value" both
  * work; long names are not abbreviated):
- *   the method, model, decider, renderer and their settings: --method,
- *     -m/--model, --nonlex, -n, -q, --max-perplexity, --max-kl, --decider,
- *     -b/--bias, --renderer, --lynx, --timeout, --data-dir (default: the
+ *   the method, model, decider, renderer and their settings: --method
+ *     (default logistic), -m/--model, --nonlex, -n, -q, --max-perplexity,
+ *     --max-kl, --article, --decider, -b/--bias, --precision, --recall,
+ *     --renderer, --no-structure, --lynx, --timeout, --data-dir (default: the
  *     data directory the library was installed with, or $NCLEANER_DATA_DIR)
  *   --paper, --no-lm, --dump, --scores, --lines, --encoding NAME,
  *   --text (pages are text dumps, not HTML), -f/--format for

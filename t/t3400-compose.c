@@ -108,8 +108,39 @@ static void test_choice(void)
 
 	compose_values_init(&v);
 	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.renderer->name, "lynx") &&
-	   !strcmp(c.method->name, "ncleaner") && c.ndeciders == 1 &&
-	   config.dump_rules_path != NULL, "the default: lynx, ncleaner, threshold");
+	   !strcmp(c.method->name, "logistic") && !strcmp(c.model, "logistic") &&
+	   c.ndeciders == 1 && config.dump_rules_path != NULL && config.structure,
+	   "the default: lynx with structure, logistic, threshold (issue 20)");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.paper = 1;
+	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.method->name, "ncleaner") &&
+	   !strcmp(c.model, "english") && !config.structure, "--paper: ncleaner, english, "
+	   "no structure");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	read_option(&v, OPTION_ARTICLE, NULL, &err);
+	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.method->name, "logistic") &&
+	   !strcmp(c.model, "article") && c.ndeciders == 2 &&
+	   !strcmp(c.deciders[1]->name, "article"), "--article: logistic, its article model, "
+	   "threshold then article");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	read_option(&v, OPTION_ARTICLE, NULL, &err);
+	v.method = "ncleaner";
+	v.decider = "threshold,article";
+	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.model, "english") &&
+	   c.ndeciders == 2, "--article with ncleaner: its own model; the article rule once");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	read_option(&v, OPTION_ARTICLE, NULL, &err);
+	v.paper = 1;
+	ok(choose(&v, 1, &c, &config, &err) < 0 && strstr(err.message, "--article"),
+	   "--article under --paper refused: %s", err.message);
 	composition_release(&c);
 
 	compose_values_init(&v);
@@ -159,8 +190,16 @@ static void test_choice(void)
 	compose_values_init(&v);
 	compose_read(&v, OPTION_BIAS, "1", &err);
 	compose_read(&v, OPTION_ORDER, "2", &err);
+	v.method = "ncleaner";
 	ok(choose(&v, 1, &c, &config, &err) == 0 && compose_check_options(&c, &v, &err) == 0,
 	   "-b and -n with ncleaner and threshold accepted");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	compose_read(&v, OPTION_ORDER, "2", &err);
+	ok(choose(&v, 1, &c, &config, &err) == 0 && compose_check_options(&c, &v, &err) < 0 &&
+	   strstr(err.message, "the default one"), "-n with the default method refused, "
+	   "saying it is the default: %s", err.message);
 	composition_release(&c);
 }
 
@@ -188,6 +227,54 @@ static void test_chain(void)
 	decider_describe(chain, &json);
 	is_string(json.buf, "\"deciders\":[{\"name\":\"threshold\",\"bias\":0},"
 		  "{\"name\":\"threshold\",\"bias\":1}]", "members described apart");
+	strbuf_release(&json);
+	decider_free(chain);
+}
+
+/* The article rule: the stretch of greatest words x margin, within the
+ * segments the decider before it kept. */
+static void test_article(void)
+{
+	/* margins (bits over the bias 0) and words: a kept teaser, a link list,
+	 * the article with a low caption inside, a long footer list, a kept
+	 * line after it */
+	static const struct { double margin; const char *text; int kept; } page[] = {
+		{ 2, "A teaser of four", 1 },
+		{ -5, "one two three four five six seven eight nine ten", 0 },
+		{ 1.5, "The article begins with a long paragraph of words here", 1 },
+		{ -0.5, "a caption", 0 },
+		{ 4, "and goes on after the caption at length", 1 },
+		{ -3, "home news sport weather contact about jobs press help legal", 0 },
+		{ 3, "Copyright line kept", 1 },
+	};
+	enum { N = sizeof(page) / sizeof(page[0]) };
+	struct scored_segment segs[N];
+	struct nc_error err = { 0 };
+	struct strbuf json = STRBUF_INIT;
+	struct decider *members[2] = { threshold_decider_new(0), article_decider_new(0) };
+	struct decider *chain = decider_chain_new(members, 2);
+
+	memset(segs, 0, sizeof(segs));
+	for (int i = 0; i < N; i++) {
+		segs[i].segment.text = page[i].text;
+		segs[i].segment.len = strlen(page[i].text);
+		segs[i].score.cost_dirty = page[i].margin;
+	}
+	struct decider_state *state = decider_state_new(chain);
+	ok(chain->whole_page, "the article rule needs whole pages");
+	ok(decider_decide(chain, state, segs, N, &err) == 0, "threshold, then article");
+	int want[N] = { 0, 0, 1, 0, 1, 0, 0 }, same = 1;
+	for (int i = 0; i < N; i++)
+		same &= segs[i].keep == want[i];
+	ok(same, "only the article: not the teaser before the link list, not the line after "
+	   "the footer, not the caption the threshold dropped");
+	decider_describe(members[1], &json);
+	is_string(json.buf, "\"bias\":0", "its bias described");
+	ok(decider_decide(chain, state, segs, 0, &err) == 0, "a page of no segments");
+	segs[0].score.cost_dirty = -1;
+	ok(decider_decide(chain, state, segs, 1, &err) == 0 && !segs[0].keep,
+	   "a page of nothing kept keeps nothing");
+	decider_state_free(chain, state);
 	strbuf_release(&json);
 	decider_free(chain);
 }
@@ -259,6 +346,7 @@ int main(void)
 	test_tables();
 	test_choice();
 	test_chain();
+	test_article();
 	test_model_header();
 	test_provenance();
 	return done_testing();

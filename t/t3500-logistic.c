@@ -72,11 +72,11 @@ static void test_learning(struct logistic_model *model)
 {
 	struct logistic_training *t = logistic_training_new();
 	struct logistic_training_counts counts;
-	struct logistic_fit fit;
+	struct logistic_fit fit[2];
 	struct nc_error err = { 0 };
 	unsigned seed = 1;
 
-	is_int(logistic_training_learn(t, model, &fit, &err), -1, "nothing to learn from: an error");
+	is_int(logistic_training_learn(t, model, fit, &err), -1, "nothing to learn from: an error");
 	ok(strstr(err.message, "nothing to learn from") != NULL, "...that says so");
 	for (int i = 0; i < 2000; i++) {
 		double x[LOGISTIC_FEATURES] = { 0 };
@@ -93,14 +93,29 @@ static void test_learning(struct logistic_model *model)
 	logistic_training_add_gold_words(t, 1000 * 30 * 0.9 + 1000 * 3 * 0.1);
 	logistic_training_counts(t, &counts);
 	is_int(counts.segments, 2000, "2000 instances");
-	is_int(logistic_training_learn(t, model, &fit, &err), 0, "learnt");
+	is_int(logistic_training_learn(t, model, fit, &err), 0, "learnt");
 	ok(model->weights[LF_LOG_CHARS] > 0, "longer is more likely text (%g)",
 	   model->weights[LF_LOG_CHARS]);
 	ok(model->weights[LF_CUE_FIRST + CUE_LINK] < 0, "links are less likely text (%g)",
 	   model->weights[LF_CUE_FIRST + CUE_LINK]);
-	ok(fit.steps > 0 && fit.steps < 100, "Newton's method converged (%d steps)", fit.steps);
-	ok(fit.f > 80, "F on the training instances (%.2f)", fit.f);
+	ok(fit[0].steps > 0 && fit[0].steps < 100, "Newton's method converged (%d steps)",
+	   fit[0].steps);
+	ok(fit[0].f > 80, "F on the training instances (%.2f)", fit[0].f);
 	ok(isfinite(model->bias), "a finite bias (%g)", model->bias);
+	/* Without structure, the link density is not there to see: the plain
+	 * weights leave it at 0 and lean harder on the length. */
+	int structural = 0;
+	for (int k = 0; k < LOGISTIC_FEATURES; k++)
+		structural += logistic_feature_structural(k) && model->plain_weights[k] != 0;
+	is_int(structural, 0, "plain weights: every structural weight 0");
+	ok(model->plain_weights[LF_LOG_CHARS] > model->weights[LF_LOG_CHARS],
+	   "...and length weighs more (%g > %g)", model->plain_weights[LF_LOG_CHARS],
+	   model->weights[LF_LOG_CHARS]);
+	ok(fit[1].steps > 0 && fit[1].f > 80, "...learnt too (F %.2f)", fit[1].f);
+	ok(isfinite(model->plain_bias), "...with a finite bias of its own (%g)", model->plain_bias);
+	ok(logistic_feature_structural(LF_CUE_FIRST + CUE_LINK) &&
+	   logistic_feature_structural(LF_PAGE_LINK) && !logistic_feature_structural(LF_LOG_CHARS) &&
+	   !logistic_feature_structural(LF_POSITION), "structural: the cues and link densities");
 	logistic_training_free(t);
 }
 
@@ -116,6 +131,8 @@ static void test_file(struct logistic_model *model)
 	is_int(logistic_model_parse(&read, "m", file.buf, file.len, &err), 0, "the file reads back");
 	ok(!memcmp(read.weights, model->weights, sizeof(read.weights)) && read.bias == model->bias,
 	   "...weights and bias exactly");
+	ok(!memcmp(read.plain_weights, model->plain_weights, sizeof(read.plain_weights)) &&
+	   read.plain_bias == model->plain_bias, "...the plain ones too");
 	logistic_model_write(&read, &again);
 	is_string(again.buf, file.buf, "...and writes the same bytes");
 	logistic_model_release(&read);
@@ -125,6 +142,10 @@ static void test_file(struct logistic_model *model)
 		{ "features\t39", "features\t38", "another number of features" },
 		{ "bias\t", "bias\tx", "a bias that is not a number" },
 		{ "end\n", "", "no end line" },
+		{ "plain-bias\t", "plain-bias\tx", "a plain bias that is not a number" },
+		{ "plain-weight\tintercept\t", "weight\tintercept\t", "a weight line among the plain ones" },
+		{ "plain-bias\t", "bias\t", "a second bias" },
+		{ "plain-weight\tcue_link\t", "plain-weight\tcue_lynx\t", "another plain feature's name" },
 		{ "method\tlogistic", "method\tice-dt", "another method's file" },
 	};
 	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {

@@ -32,9 +32,9 @@ fails 2 "an option of a renderer not chosen" ncleaner --method ice-bl --lynx lyn
 grep_ok "...is refused, naming the renderer" "lynx does not apply to the blocks renderer" "$TMP/err"
 fails 2 "a decider's option without a method" ncleaner --no-lm -b 1 "$F/page.html"
 fails 2 "--paper with another renderer" ncleaner --paper --renderer blocks "$F/page.html"
-ok "jsonl names the renderer and the decider that ran" ncleaner -f jsonl "$F/page.html"
+ok "jsonl names the renderer and the decider that ran" ncleaner --method ncleaner -f jsonl "$F/page.html"
 grep_ok "..." '"method":{"name":"ncleaner","model":"english",.*"bias":0,"decider":"threshold","renderer":"lynx"}' "$TMP/out"
-ok "two deciders in turn" ncleaner -f jsonl --decider threshold,threshold "$F/page.html"
+ok "two deciders in turn" ncleaner --method ncleaner -f jsonl --decider threshold,threshold "$F/page.html"
 grep_ok "...described apart" '"deciders":\[{"name":"threshold","bias":0},{"name":"threshold","bias":0}\],"decider":"threshold,threshold"' "$TMP/out"
 ncleaner "$F/page.html" > "$TMP/one"
 ok "...keep what one keeps (the same threshold twice)" sh -c 'ncleaner --decider threshold,threshold "$1" | cmp - "$2"' sh "$F/page.html" "$TMP/one"
@@ -83,8 +83,15 @@ grep_ok "...is used with its method" '"method":{"name":"perplexity","model":"[^"
 ok "--method perplexity -m MODEL" ncleaner --method perplexity -m "$TMP/tri.model" -f jsonl "$F/page.html"
 grep_ok "...the model's own cut-off" '"order":3,"max_perplexity":500,' "$TMP/out"
 ok "the default method" ncleaner -f jsonl "$F/page.html"
-grep_ok "...is ncleaner, with the english model and its settings" \
+grep_ok "...is logistic, with its shipped model (issue 20)" \
+	'"method":{"name":"logistic","model":"logistic","features":39,"bias":0,' "$TMP/out"
+ok "--method ncleaner" ncleaner --method ncleaner -f jsonl "$F/page.html"
+grep_ok "...with the english model and its settings" \
 	'"method":{"name":"ncleaner","model":"english","order":3,"q":0.5,"bias":0,' "$TMP/out"
+fails 2 "-n without --method" ncleaner -n 2 "$F/page.html"
+grep_ok "...is not the default method's option, and says so" \
+	"-n does not apply to the logistic method (the default one; --method NAME chooses another" "$TMP/err"
+ok "-n with --nonlex" ncleaner --nonlex -n 2 "$F/page.html"
 fails 2 "--method ncleaner with a perplexity model" ncleaner --method ncleaner -m "$TMP/bi.model" "$F/page.html"
 grep_ok "...names both methods" "built for the method 'perplexity', asked for 'ncleaner'" "$TMP/err"
 fails 2 "--method perplexity with the english model" ncleaner --method perplexity -m english "$F/page.html"

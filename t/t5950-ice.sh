@@ -78,7 +78,7 @@ done
 
 fails 2 "ice-bl takes no model" ncleaner --method ice-bl -m english "$F/page.html"
 grep_ok "...says so" "the ice-bl method takes no model" "$TMP/err"
-fails 2 "--max-kl with the ncleaner method" ncleaner --max-kl 3 "$F/page.html"
+fails 2 "--max-kl with the ncleaner method" ncleaner --method ncleaner --max-kl 3 "$F/page.html"
 grep_ok "...does not apply" "\-\-max-kl does not apply to the ncleaner method" "$TMP/err"
 fails 2 "--max-kl 0" ncleaner --method ice-lm --max-kl 0 "$F/page.html"
 fails 2 "-q with ice-dt" ncleaner --method ice-dt -q 0.5 "$F/page.html"

@@ -25,10 +25,13 @@ for renderer in lynx builtin; do
 		"$TMP/$renderer.jsonl"
 	ok "$renderer: JSONL without scores" ncleaner --renderer $renderer -f jsonl "$P"
 	grep_ok "...kept segments carry them too" '"link_density":0.1[0-9],"cues":{"para"' "$TMP/out"
-	ok "$renderer: --no-structure" ncleaner --renderer $renderer --no-structure -f jsonl --scores "$P"
+	# The ncleaner method's scores do not read the structure: the output
+	# is the same but for it (the logistic method's do: see below).
+	ok "$renderer: --no-structure" ncleaner --method ncleaner --renderer $renderer --no-structure -f jsonl --scores "$P"
 	mv "$TMP/out" "$TMP/plain.jsonl"
 	grep_fails "...no link_density" 'link_density' "$TMP/plain.jsonl"
-	sed 's/"link_density":[0-9.]*,"cues":{[^}]*},//g' "$TMP/$renderer.jsonl" > "$TMP/stripped"
+	ok "$renderer: the same with structure" ncleaner --method ncleaner --renderer $renderer -f jsonl --scores "$P"
+	sed 's/"link_density":[0-9.]*,"cues":{[^}]*},//g' "$TMP/out" > "$TMP/stripped"
 	ok "...otherwise the same output" cmp "$TMP/plain.jsonl" "$TMP/stripped"
 done
 ok "--paper: JSONL with scores" ncleaner --paper -f jsonl --scores "$P"
@@ -63,6 +66,39 @@ sed 's/^weight\tcue_nav\t/weight\tcue_navy\t/' "$TMP/lr.model" > "$TMP/bad.model
 fails 2 "a model of other features" ncleaner --method logistic -m "$TMP/bad.model" "$P"
 grep_ok "...is refused, naming the line" "bad.model:[0-9]*: expected the weight of cue_nav" "$TMP/err"
 fails 2 "train-ncleaner --method logistic without pairs" train-ncleaner --method logistic "$T/gold" "$TMP/x.model"
+ok "train-ncleaner --method logistic -b 1.5" train-ncleaner --method logistic -b 1.5 "$T/gold" "$T/orig" "$TMP/lr3.model"
+bias() { awk -F '\t' -v k="$1" '$1 == k { print $2 }' "$2"; }
+ok "...moves both biases by 1.5" awk -v a="$(bias bias "$TMP/lr.model")" -v b="$(bias bias "$TMP/lr3.model")" \
+	-v c="$(bias plain-bias "$TMP/lr.model")" -v d="$(bias plain-bias "$TMP/lr3.model")" \
+	'BEGIN { exit !(b - a > 1.5 - 1e-9 && b - a < 1.5 + 1e-9 && d - c > 1.5 - 1e-9 && d - c < 1.5 + 1e-9) }'
+fails 2 "train-ncleaner --method logistic -q" train-ncleaner --method logistic -q 0.5 "$T/gold" "$T/orig" "$TMP/x.model"
+
+# A text dump has no structure: the plain weights score it, with their bias.
+ok "the default method on a text dump" ncleaner --text --scores "$TMP/dump.txt"
+is "$(awk -F '\t' 'NF >= 4 { print $1; exit }' "$TMP/out")" \
+	"$(awk -F '\t' '$1 == "plain-bias" { printf "%.4f", $2 }' "$top_srcdir/models/logistic.model")" \
+	"...weighed against the plain bias"
+grep_ok "...keeps the story" "$(printf 'keep\t<p>The harbour was quiet')" "$TMP/out"
+ok "the same page as HTML" ncleaner --scores "$P"
+is "$(awk -F '\t' 'NF >= 4 { print $1; exit }' "$TMP/out")" \
+	"$(awk -F '\t' '$1 == "bias" { printf "%.4f", $2 }' "$top_srcdir/models/logistic.model")" \
+	"...against the structured weights' bias"
+
+# --article: the main article alone (issue 20, item 5).
+ok "--article" ncleaner --article -f jsonl "$P"
+grep_ok "...the article model, the threshold then the article rule" \
+	'"method":{"name":"logistic","model":"article",.*"decider":"threshold,article"' "$TMP/out"
+grep_ok "...keeps the story" '"text":"The harbour was quiet' "$TMP/out"
+grep_fails "...not the menu or the footer" '"text":"\(Home\|Copyright\)' "$TMP/out"
+ok "--article with the ncleaner method" ncleaner --article --method ncleaner -f jsonl "$P"
+grep_ok "...its own model, the rule after it" '"model":"english",.*"decider":"threshold,article"' "$TMP/out"
+ok "--decider threshold,article -m article is --article" ncleaner --decider threshold,article -m article "$P"
+cp "$TMP/out" "$TMP/rule.out"
+ok "..." ncleaner --article "$P"
+cp "$TMP/out" "$TMP/article.out"
+ok "...the same output" cmp "$TMP/article.out" "$TMP/rule.out"
+fails 2 "--article --paper" ncleaner --article --paper "$P"
+grep_ok "...refused, saying why" "paper cleans all the running text" "$TMP/err"
 
 shared=${NCLEANER_SHARED:-$top_srcdir/../shared}
 if [ -d "$shared/data/dragnet-dev/orig" ]; then

@@ -28,13 +28,14 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 	[OPTION_RENDERER] = { "renderer", 0, "NAME", "how pages become text (default: the\n"
 			      "method's; see --help-renderers)", COMPOSE_STRING, .offset = AT(renderer) },
 	[OPTION_METHOD] = { "method", 0, "NAME", "how segments are scored (default: the model\n"
-			    "file's method, else ncleaner; see --help-methods)",
+			    "file's method, else logistic; see --help-methods)",
 			    COMPOSE_STRING, .offset = AT(method) },
 	[OPTION_DECIDER] = { "decider", 0, "NAME[,NAME...]", "which segments are kept, in turn\n"
 			     "(default: threshold; see --help-deciders)",
 			     COMPOSE_STRING, .offset = AT(decider) },
 	[OPTION_MODEL] = { "model", 'm', "NAME|PATH", "the model (default: the method's shipped\n"
-			   "model; english for ncleaner)", COMPOSE_STRING, .offset = AT(model) },
+			   "model: logistic; english for ncleaner)", COMPOSE_STRING,
+			   .offset = AT(model) },
 	[OPTION_NONLEX] = { "nonlex", 0, NULL, "use the non-lexical model (same as -m nonlex)",
 			    COMPOSE_FLAG, .offset = AT(nonlex) },
 	[OPTION_DATA_DIR] = { "data-dir", 0, "DIR", "where regex/ and models/ are (or\n"
@@ -67,6 +68,10 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 				  "segments have no link density or cues\n"
 				  "(--paper never carries it)", COMPOSE_FLAG,
 				  .offset = AT(no_structure) },
+	[OPTION_ARTICLE] = { "article", 0, NULL, "only the page's main article, not all its\n"
+			     "running text (the logistic method's article\n"
+			     "model, then the article decider)", COMPOSE_FLAG,
+			     .offset = AT(article) },
 };
 
 const struct compose_option *compose_options(size_t *count)
@@ -207,9 +212,15 @@ static const int ice_lm_options[] = { OPTION_MAX_KL, -1 };
  * pages; ncleaner(1) BIAS AND PRESETS has the curve and the figures). */
 static const struct bias_presets ncleaner_presets = { .precision = 0.1, .recall = -0.2 };
 
+/* make bias-curve METHOD=logistic, from the models' biases of best F on
+ * their training pages: F0.5 is best over both sets 2 bits above, F2 2.5
+ * below. The shipped model's bias is already 1.1 above its best F's
+ * (models/Makefile.models), hence these. */
+static const struct bias_presets logistic_presets = { .precision = 0.9, .recall = -3.6 };
+
 static const struct method_entry methods[] = {
 	{ NCLEANER_METHOD_NAME, "character n-gram models of clean and dirty text (Evert 2008; "
-	  "the default)", "english", LAYOUT_DUMP, ncleaner_options, load_ncleaner,
+	  "the paper's)", "english", LAYOUT_DUMP, ncleaner_options, load_ncleaner,
 	  &ncleaner_presets },
 	{ PERPLEXITY_METHOD_NAME, "a word n-gram model's perplexity of each sentence "
 	  "(pyplexity, 2022)", "perplexity", LAYOUT_DUMP, perplexity_options, load_perplexity,
@@ -223,37 +234,53 @@ static const struct method_entry methods[] = {
 	{ ICE_LM_NAME, "ICE language models: blocks close to the title, headings, keywords",
 	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL },
 	{ LOGISTIC_METHOD_NAME, "a logistic regression over each segment's text, place in the "
-	  "page's structure (links, nav, footer ...) and neighbours", "logistic", LAYOUT_DUMP,
-	  no_options, load_logistic, NULL },
+	  "page's structure (links, nav, footer ...) and neighbours (the default)", "logistic",
+	  LAYOUT_DUMP,
+	  no_options, load_logistic, &logistic_presets },
 };
 
 /* --- deciders ---------------------------------------------------------------------- */
+
+/* The threshold's bias: -b, else the model's moved by a preset. */
+static int chosen_bias(const struct compose_values *values, const struct method_entry *entry,
+		       const struct method *method, double *bias, struct nc_error *err)
+{
+	int presets = values->precision + values->recall;
+
+	*bias = method->default_bias;
+	if (presets && (presets > 1 || given(values, OPTION_BIAS)))
+		return nc_error_set(err, NC_ERR_USAGE, "--precision, --recall and -b each set the "
+				    "bias: give one");
+	if (presets && !entry->presets)
+		return nc_error_set(err, NC_ERR_USAGE, "--%s: the %s method has no presets (none "
+				    "are measured for its costs); give -b", values->precision
+				    ? "precision" : "recall", entry->name);
+	if (given(values, OPTION_BIAS))
+		*bias = values->bias;
+	else if (values->precision)
+		*bias += entry->presets->precision;
+	else if (values->recall)
+		*bias += entry->presets->recall;
+	return 0;
+}
 
 static struct decider *create_threshold(const struct compose_values *values,
 					const struct method_entry *entry, const struct method *method,
 					struct nc_error *err)
 {
-	double bias = method->default_bias;
-	int presets = values->precision + values->recall;
+	double bias;
+	return chosen_bias(values, entry, method, &bias, err) < 0 ? NULL
+	       : threshold_decider_new(bias);
+}
 
-	if (presets && (presets > 1 || given(values, OPTION_BIAS))) {
-		nc_error_set(err, NC_ERR_USAGE, "--precision, --recall and -b each set the bias: "
-			     "give one");
-		return NULL;
-	}
-	if (presets && !entry->presets) {
-		nc_error_set(err, NC_ERR_USAGE, "--%s: the %s method has no presets (its costs "
-			     "are not the ncleaner method's bits); give -b", values->precision
-			     ? "precision" : "recall", entry->name);
-		return NULL;
-	}
-	if (given(values, OPTION_BIAS))
-		bias = values->bias;
-	else if (values->precision)
-		bias += entry->presets->precision;
-	else if (values->recall)
-		bias += entry->presets->recall;
-	return threshold_decider_new(bias);
+/* The article's stretch is weighed at the threshold's bias. */
+static struct decider *create_article(const struct compose_values *values,
+				      const struct method_entry *entry, const struct method *method,
+				      struct nc_error *err)
+{
+	double bias;
+	return chosen_bias(values, entry, method, &bias, err) < 0 ? NULL
+	       : article_decider_new(bias);
 }
 
 static const int threshold_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL, -1 };
@@ -261,6 +288,8 @@ static const int threshold_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_R
 static const struct decider_entry deciders[] = {
 	{ "threshold", "keep a segment whose clean cost (plus the bias) is at most its dirty "
 	  "cost (the paper's)", threshold_options, create_threshold },
+	{ "article", "after another decider: only what it kept in the page's main stretch of "
+	  "text (the article; --article)", threshold_options, create_article },
 };
 
 /* --- looking up -------------------------------------------------------------------- */
@@ -405,6 +434,15 @@ char *compose_model_path(const char *data_dir, const char *name_or_path)
 #define PAPER_MODEL "english"
 #define PAPER_DECIDER "threshold"
 
+/* Without --method or a model file: the method cross-validation found
+ * best on both development sets (issue 20). */
+#define DEFAULT_METHOD LOGISTIC_METHOD_NAME
+
+/* What --article chooses where nothing else is said. */
+#define ARTICLE_METHOD LOGISTIC_METHOD_NAME
+#define ARTICLE_MODEL "article"
+#define ARTICLE_DECIDER "article"
+
 /* An error reading a shipped file says where they are looked for. */
 static int add_data_dir_hint(const char *path, const struct compose_values *values,
 			     struct nc_error *err)
@@ -425,6 +463,17 @@ static int choose_method(struct composition *c, const struct compose_values *val
 	const char *model = values->model ? values->model : values->nonlex ? "nonlex"
 			    : values->paper ? PAPER_MODEL : NULL;
 
+	if (values->paper && values->article)
+		return nc_error_set(err, NC_ERR_USAGE, "--paper cleans all the running text, as in "
+				    "2008; --article is not of it");
+	/* --article takes the article model of its method, unless told
+	 * otherwise; another method keeps its own model. */
+	if (values->article && !model && (!values->method || !strcmp(values->method, ARTICLE_METHOD))) {
+		model = ARTICLE_MODEL;
+		if (!values->method)
+			c->method = compose_find_method(ARTICLE_METHOD);
+	}
+
 	if (values->method) {
 		c->method = compose_find_method(values->method);
 		if (!c->method)
@@ -441,8 +490,10 @@ static int choose_method(struct composition *c, const struct compose_values *val
 				    "here; the normalisation mode is train-ncleaner's -m)", model);
 	if (!c->method && values->paper)
 		c->method = compose_find_method(PAPER_METHOD);
-	if (!c->method && !model)
-		c->method = &methods[0];
+	if (!c->method && !model) {
+		c->method = compose_find_method(DEFAULT_METHOD);
+		c->method_by_default = 1;
+	}
 	if (!c->method) {
 		struct model_file_header header;
 		if (model_file_peek(c->model_path, &header, err) < 0)
@@ -576,9 +627,17 @@ static int choose_deciders(struct composition *c, const struct compose_values *v
 					    COMPOSE_MAX_DECIDERS);
 		c->deciders[c->ndeciders++] = entry;
 		if (!p[n])
-			return 0;
+			break;
 		p += n + 1;
 	}
+	/* --article ends the chain with the article rule, once. */
+	if (values->article && strcmp(c->deciders[c->ndeciders - 1]->name, ARTICLE_DECIDER)) {
+		if (c->ndeciders == COMPOSE_MAX_DECIDERS)
+			return nc_error_set(err, NC_ERR_USAGE, "--decider: at most %d deciders with "
+					    "--article's", COMPOSE_MAX_DECIDERS - 1);
+		c->deciders[c->ndeciders++] = compose_find_decider(ARTICLE_DECIDER);
+	}
+	return 0;
 }
 
 int compose_choose(struct composition *c, const struct compose_values *values, int with_method,
@@ -657,8 +716,10 @@ int compose_check_options(const struct composition *c, const struct compose_valu
 			return nc_error_set(err, NC_ERR_USAGE, "%s does not apply to a run without a "
 					    "method", label);
 		if (!strcmp(kind, "method") && !reads(c->method->options, id))
-			return nc_error_set(err, NC_ERR_USAGE, "%s does not apply to the %s method",
-					    label, c->method->name);
+			return nc_error_set(err, NC_ERR_USAGE, "%s does not apply to the %s method%s",
+					    label, c->method->name, c->method_by_default ?
+					    " (the default one; --method NAME chooses another, "
+					    "--paper the paper's)" : "");
 		int read = 0;
 		for (size_t i = 0; i < c->ndeciders && !read; i++)
 			read = reads(c->deciders[i]->options, id);

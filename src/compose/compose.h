@@ -9,9 +9,10 @@
  *   renderers  lynx (the default and the paper's), builtin (the dump Lynx
  *              would write, in process), blocks and lines (the libxml2
  *              block reader of the ICE methods)
- *   methods    ncleaner (the default), perplexity, ice-bl, ice-hr, ice-dt,
- *              ice-lm
- *   deciders   threshold (the paper's)
+ *   methods    ncleaner (the paper's), perplexity, ice-bl, ice-hr, ice-dt,
+ *              ice-lm, logistic (the default)
+ *   deciders   threshold (the default and the paper's), article (a page
+ *              rule after it: --article)
  *
  * An entry carries its name, a one-line summary, the options it reads (ids
  * into compose_options(), options.h), what it needs upstream or makes, and
@@ -64,7 +65,7 @@ enum compose_option_id {
 	OPTION_RENDERER, OPTION_METHOD, OPTION_DECIDER, OPTION_MODEL, OPTION_NONLEX,
 	OPTION_DATA_DIR, OPTION_LYNX, OPTION_TIMEOUT, OPTION_ORDER, OPTION_Q,
 	OPTION_MAX_PERPLEXITY, OPTION_MAX_KL, OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL,
-	OPTION_NO_STRUCTURE, COMPOSE_OPTIONS
+	OPTION_NO_STRUCTURE, OPTION_ARTICLE, COMPOSE_OPTIONS
 };
 
 /* What the options said. compose_values_init() sets the defaults. */
@@ -84,6 +85,7 @@ struct compose_values {
 	double bias;                  /* threshold: meaningful when given */
 	int precision, recall;        /* threshold: --precision, --recall (presets of the bias) */
 	int no_structure;             /* --no-structure: stage 1 marks no structure */
+	int article;                  /* --article: the main article alone */
 };
 
 void compose_values_init(struct compose_values *values);
@@ -155,6 +157,7 @@ void compose_print_table(FILE *out, const char *which);
 struct composition {
 	const struct renderer_entry *renderer;
 	const struct method_entry *method;             /* NULL: no method */
+	int method_by_default;       /* nothing named it (neither --method nor a model) */
 	const struct decider_entry *deciders[COMPOSE_MAX_DECIDERS];
 	size_t ndeciders;
 	char *model_path;            /* the model loaded, or NULL */

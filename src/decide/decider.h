@@ -107,6 +107,12 @@ static inline void decider_free(struct decider *decider)
  * (ties keep). `bias` is in bits; > 0 keeps less (higher precision). */
 struct decider *threshold_decider_new(double bias);
 
+/* A page rule after another decider: only the segments kept inside the
+ * page's main stretch of text, the one whose words' margins over `bias`
+ * (bits, as the threshold's) sum highest (the article; article.c).
+ * Decides whole pages. */
+struct decider *article_decider_new(double bias);
+
 /* The `count` deciders `members` (taken: the chain frees them) run in turn. */
 struct decider *decider_chain_new(struct decider **members, size_t count);
 

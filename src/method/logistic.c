@@ -52,6 +52,12 @@ static size_t count_digits(const char *text, size_t len)
 	return n;
 }
 
+int logistic_feature_structural(int feature)
+{
+	return (feature >= LF_CUE_FIRST && feature < LF_CUE_FIRST + CUE_COUNT) ||
+	       feature == LF_PREV_LINK || feature == LF_NEXT_LINK || feature == LF_PAGE_LINK;
+}
+
 static const struct segment *segment_at(const struct segment *first, size_t stride, size_t i)
 {
 	return (const struct segment *)((const char *)first + i * stride);
@@ -128,6 +134,14 @@ void logistic_model_write(const struct logistic_model *model, struct strbuf *out
 		model_file_add_double(out, model->weights[f]);
 		strbuf_addch(out, '\n');
 	}
+	strbuf_addstr(out, "plain-bias\t");
+	model_file_add_double(out, model->plain_bias);
+	strbuf_addch(out, '\n');
+	for (int f = 0; f < LOGISTIC_FEATURES; f++) {
+		strbuf_addf(out, "plain-weight\t%s\t", logistic_feature_name(f));
+		model_file_add_double(out, model->plain_weights[f]);
+		strbuf_addch(out, '\n');
+	}
 	strbuf_addstr(out, "end\n");
 }
 
@@ -157,16 +171,16 @@ static size_t key(const char *line, size_t len, const char *name)
 }
 
 /* A weight line: the feature `f`'s name, a TAB, a number. */
-static int parse_weight(const struct model_lines *lines, const char *line, size_t len, int f,
-			double *weight, struct nc_error *err)
+static int parse_weight(const struct model_lines *lines, const char *line, size_t len,
+			const char *kind, int f, double *weight, struct nc_error *err)
 {
 	char what[160];
 	const char *name = logistic_feature_name(f);
-	size_t at = key(line, len, "weight"), n = strlen(name);
+	size_t at = key(line, len, kind), n = strlen(name);
 	if (!at || len < at + n + 1 || memcmp(line + at, name, n) || line[at + n] != '\t') {
-		snprintf(what, sizeof(what), "expected the weight of %s (feature %d of this "
-			 "program's %d; a model of other features cannot be used)", name, f + 1,
-			 LOGISTIC_FEATURES);
+		snprintf(what, sizeof(what), "expected the %s of %s (feature %d of this "
+			 "program's %d; a model of other features cannot be used)", kind, name,
+			 f + 1, LOGISTIC_FEATURES);
 		return bad(lines, what, err);
 	}
 	if (parse_number(line + at + n + 1, len - at - n - 1, weight) < 0)
@@ -181,7 +195,7 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	struct model_lines lines;
 	const char *line;
 	size_t n, at;
-	int got, have_bias = 0, weights = -1, ended = 0;
+	int got, have_bias = 0, weights = -1, plain = -1, ended = 0;
 
 	memset(model, 0, sizeof(*model));
 	if (model_file_read_header(name, data, len, MODEL_FILE_VERSION, &header, err) < 0 ||
@@ -192,9 +206,19 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 		if (ended) {
 			got = bad(&lines, "text after the end line", err);
 		} else if (weights >= 0 && weights < LOGISTIC_FEATURES) {
-			got = parse_weight(&lines, line, n, weights, &model->weights[weights], err);
+			got = parse_weight(&lines, line, n, "weight", weights,
+					   &model->weights[weights], err);
 			weights++;
-		} else if (n == 3 && !memcmp(line, "end", 3) && weights == LOGISTIC_FEATURES) {
+		} else if (plain >= 0 && plain < LOGISTIC_FEATURES) {
+			got = parse_weight(&lines, line, n, "plain-weight", plain,
+					   &model->plain_weights[plain], err);
+			plain++;
+		} else if ((at = key(line, n, "plain-bias")) && weights == LOGISTIC_FEATURES &&
+			   plain < 0) {
+			if (parse_number(line + at, n - at, &model->plain_bias) < 0)
+				got = bad(&lines, "expected a number after the TAB", err);
+			plain = 0;
+		} else if (n == 3 && !memcmp(line, "end", 3) && plain == LOGISTIC_FEATURES) {
 			ended = 1;
 		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
 			if (parse_number(line + at, n - at, &model->bias) < 0)
@@ -209,8 +233,8 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 					  "program computes: it cannot be used", err);
 			weights = 0;
 		} else {
-			got = bad(&lines, "expected description, bias, features, the weights, then end",
-				  err);
+			got = bad(&lines, "expected description, bias, features, the weights, "
+				  "plain-bias, the plain weights, then end", err);
 		}
 		if (got < 0)
 			break;
@@ -249,7 +273,11 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 			       struct scored_segment *segments, size_t count, struct nc_error *err)
 {
 	struct logistic_scorer *s = (struct logistic_scorer *)base;
-	const double *w = s->method->model.weights;
+	const struct logistic_model *model = &s->method->model;
+	/* A page has its structure whole or not at all (the segmenter's flag). */
+	int structured = count && segments[0].segment.has_structure;
+	const double *w = structured ? model->weights : model->plain_weights;
+	double bias = structured ? model->bias : model->plain_bias;
 	(void)page;
 
 	if (count > s->alloc) {
@@ -269,7 +297,7 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		double z = 0;
 		for (int k = 0; k < LOGISTIC_FEATURES; k++)
 			z += w[k] * f[k];
-		segments[i].score.cost_clean = 0;
+		segments[i].score.cost_clean = bias;
 		segments[i].score.cost_dirty = z / LN2;
 		segments[i].score.type = 0;
 	}
@@ -326,6 +354,6 @@ struct method *logistic_method_load(const char *path, struct nc_error *err)
 		return NULL;
 	}
 	m->base.ops = &logistic_ops;
-	m->base.default_bias = m->model.bias;
+	m->base.default_bias = 0;   /* the model's biases are in the costs */
 	return &m->base;
 }

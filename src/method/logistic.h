@@ -30,20 +30,28 @@
  * Words, capitals, punctuation and stop words are counted as the ICE
  * methods count them (method/ice.h).
  *
- * Scores. With w the weights and x the features, the log-odds in bits
- * L = w.x / ln 2 that the segment is running text: cost_clean 0 and
- * cost_dirty L, so that the threshold decider keeps a segment when L >= its
- * bias; the model's bias (chosen in training for the best F in words) is
- * the default. The features need the whole page: the method scores whole
- * pages (method.h). It reads dumps, and wants them with the page's
- * structure (the default; without it, as on text dumps, every cue is 0 and
- * the scores mean less).
+ * Two weight sets. A page read with its structure (HTML through a
+ * renderer, the default) is scored by the structured weights; a page
+ * without (a text dump, --no-structure) by the plain weights, learnt on
+ * the same segments with every structural feature (the cues, the
+ * neighbours' and the page's link density) at 0, so that text without
+ * markers is not taken for text outside every paragraph. Each set has the
+ * bias of its best F in words on the training pages.
+ *
+ * Scores. With w the set's weights and x the features, the log-odds in
+ * bits L = w.x / ln 2 that the segment is running text: cost_dirty L and
+ * cost_clean the set's bias, so that the threshold decider keeps a segment
+ * when L >= bias + -b (-b 0, the method's default, is the model's own
+ * choice). The features need the whole page: the method scores whole pages
+ * (method.h). It reads dumps.
  *
  * The model file: the header (model-file.h), then
  *     description<TAB>TEXT        (optional)
  *     bias<TAB>BITS
  *     features<TAB>N
  *     weight<TAB>NAME<TAB>NUMBER  (N lines, the features above in order)
+ *     plain-bias<TAB>BITS
+ *     plain-weight<TAB>NAME<TAB>NUMBER   (N lines, likewise)
  *     end
  * A file whose feature names or order differ from this program's is
  * refused (NC_ERR_FORMAT): its weights would mean other things.
@@ -79,9 +87,14 @@ const char *logistic_feature_name(int feature);
  * scored segments (method.h) both serve. */
 void logistic_features(const struct segment *first, size_t stride, size_t count, double *out);
 
+/* Is `feature` one that only a page's structure gives (0 without it)? */
+int logistic_feature_structural(int feature);
+
 struct logistic_model {
-	double weights[LOGISTIC_FEATURES];
-	double bias;              /* bits; the threshold's default */
+	double weights[LOGISTIC_FEATURES];   /* for pages with their structure */
+	double bias;              /* bits: the log-odds from which a segment is kept */
+	double plain_weights[LOGISTIC_FEATURES];   /* for pages without */
+	double plain_bias;
 	char *description;        /* or NULL */
 	struct model_provenance built;   /* for writing; not read back */
 };

@@ -186,18 +186,21 @@ static void standardise(const struct logistic_training *t, double mean[D], doubl
 	sd[LF_INTERCEPT] = 1;
 }
 
-/* The standardised features of instance i into z. */
-static void standard_row(const struct logistic_training *t, size_t i, const double mean[D],
-			 const double sd[D], double z[D])
+/* The standardised features of instance i into z; `plain`: as on a page
+ * without its structure (every structural feature 0, which the penalty
+ * then holds at weight 0). */
+static void standard_row(const struct logistic_training *t, size_t i, int plain,
+			 const double mean[D], const double sd[D], double z[D])
 {
 	for (int k = 0; k < D; k++)
-		z[k] = (t->items[i].x[k] - mean[k]) / sd[k];
+		z[k] = plain && logistic_feature_structural(k) ? 0
+		       : (t->items[i].x[k] - mean[k]) / sd[k];
 }
 
 /* Newton's method on the penalised weighted log-likelihood; the steps taken,
  * or -1 when a step cannot be solved. */
-static int fit(const struct logistic_training *t, const double mean[D], const double sd[D],
-	       double w[D])
+static int fit(const struct logistic_training *t, int plain, const double mean[D],
+	       const double sd[D], double w[D])
 {
 	double *h = xmalloc(D * D * sizeof(double)), g[D], z[D];
 	int step;
@@ -207,7 +210,7 @@ static int fit(const struct logistic_training *t, const double mean[D], const do
 		memset(h, 0, D * D * sizeof(double));
 		memset(g, 0, sizeof(g));
 		for (size_t i = 0; i < t->count; i++) {
-			standard_row(t, i, mean, sd, z);
+			standard_row(t, i, plain, mean, sd, z);
 			double eta = 0;
 			for (int k = 0; k < D; k++)
 				eta += w[k] * z[k];
@@ -254,15 +257,17 @@ static int by_score_down(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* The bias with the best F in words: keep the segments scoring >= it. */
-static double choose_bias(const struct logistic_training *t, const double w[D],
+/* The bias with the best F in words: keep the segments scoring >= it
+ * (with `plain`, scored as without structure). */
+static double choose_bias(const struct logistic_training *t, int plain, const double w[D],
 			  struct logistic_fit *result)
 {
 	struct ranked *r = xmalloc(t->count * sizeof(*r));
 	for (size_t i = 0; i < t->count; i++) {
 		double eta = 0;
 		for (int k = 0; k < D; k++)
-			eta += w[k] * t->items[i].x[k];
+			if (!plain || !logistic_feature_structural(k))
+				eta += w[k] * t->items[i].x[k];
 		r[i] = (struct ranked){ eta / LN2, t->items[i].words, t->items[i].matched };
 	}
 	qsort(r, t->count, sizeof(*r), by_score_down);
@@ -288,7 +293,7 @@ static double choose_bias(const struct logistic_training *t, const double w[D],
 }
 
 int logistic_training_learn(const struct logistic_training *t, struct logistic_model *model,
-			    struct logistic_fit *result, struct nc_error *err)
+			    struct logistic_fit result[2], struct nc_error *err)
 {
 	struct logistic_training_counts counts;
 	double mean[D], sd[D], w[D];
@@ -299,19 +304,24 @@ int logistic_training_learn(const struct logistic_training *t, struct logistic_m
 				    "them in the gold texts (both kinds are needed)", counts.segments,
 				    counts.found);
 	standardise(t, mean, sd);
-	memset(result, 0, sizeof(*result));
-	result->steps = fit(t, mean, sd, w);
-	if (result->steps < 0)
-		return nc_error_set(err, NC_ERR_FORMAT, "the regression cannot be solved on these "
-				    "segments");
-	/* Back to the raw features: w.z = sum w_k (x_k - m_k) / s_k. */
-	model->weights[LF_INTERCEPT] = w[LF_INTERCEPT];
-	for (int k = 0; k < D; k++) {
-		if (k == LF_INTERCEPT)
-			continue;
-		model->weights[k] = w[k] / sd[k];
-		model->weights[LF_INTERCEPT] -= w[k] * mean[k] / sd[k];
+	memset(result, 0, 2 * sizeof(*result));
+	for (int plain = 0; plain < 2; plain++) {
+		struct logistic_fit *r = plain ? &result[1] : &result[0];
+		double *weights = plain ? model->plain_weights : model->weights;
+		r->steps = fit(t, plain, mean, sd, w);
+		if (r->steps < 0)
+			return nc_error_set(err, NC_ERR_FORMAT, "the regression cannot be solved on "
+					    "these segments");
+		/* Back to the raw features: w.z = sum w_k (x_k - m_k) / s_k. */
+		weights[LF_INTERCEPT] = w[LF_INTERCEPT];
+		for (int k = 0; k < D; k++) {
+			if (k == LF_INTERCEPT || (plain && logistic_feature_structural(k)))
+				continue;
+			weights[k] = w[k] / sd[k];
+			weights[LF_INTERCEPT] -= w[k] * mean[k] / sd[k];
+		}
+		double bias = choose_bias(t, plain, weights, r);
+		*(plain ? &model->plain_bias : &model->bias) = bias;
 	}
-	model->bias = choose_bias(t, model->weights, result);
 	return 0;
 }

@@ -9,10 +9,12 @@
  * (logistic_features()), its class (found or not) and its weight, its words
  * (so that the regression weighs text as the scorer does; at least 1).
  *
- * Learning: L2-regularised logistic regression (lambda = 1 on the
+ * Learning: twice (method/logistic.h): the structured weights on the
+ * features as read, the plain ones with every structural feature at 0.
+ * Each: L2-regularised logistic regression (lambda = 1 on the
  * features standardised over the training set; the intercept is not
  * penalised) fitted by Newton's method to a change under 1e-9, at most 100
- * steps; the weights are then written for the raw features. The bias is
+ * steps; the weights are then written for the raw features. Each bias is
  * the threshold on the log-odds (in bits) with the best F in words on the
  * training pages: every distinct log-odds value is tried as the last
  * segment kept (precision = matched words kept / words kept, recall =
@@ -61,11 +63,13 @@ struct logistic_fit {
 	int steps;   /* Newton steps taken */
 };
 
-/* Learn the weights and the bias into `model` (its description and
- * provenance are the caller's). NC_ERR_FORMAT when there is nothing to
- * learn from (no instance, or one class only). */
+/* Learn both weight sets and their biases into `model` (its description
+ * and provenance are the caller's): fit[0] says what the structured
+ * weights reached, fit[1] the plain ones (scored as on pages without
+ * structure). NC_ERR_FORMAT when there is nothing to learn from (no
+ * instance, or one class only). */
 int logistic_training_learn(const struct logistic_training *training,
-			    struct logistic_model *model, struct logistic_fit *fit,
+			    struct logistic_model *model, struct logistic_fit fit[2],
 			    struct nc_error *err);
 
 #endif
