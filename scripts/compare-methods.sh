@@ -16,7 +16,12 @@
 # folds), and the logistic method (its regression and bias learnt on the
 # training folds); METHODS=article: --article with a logistic model learnt
 # on the training folds (against a set whose gold is the article alone,
-# such as Dragnet's gold-article/, this is the article mode). Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
+# such as Dragnet's gold-article/, this is the article mode);
+# METHODS=logistic-plain: the logistic models on pages read without their
+# structure (--no-structure: the plain weights);
+# METHODS=ncleaner-viterbi or logistic-viterbi: those models with the viterbi
+# decider (SWITCH_COST=S to try another switch cost). A model a fold has
+# already learnt is reused. Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
 # pages/s and peak memory of the cleaning runs (one worker, Lynx included in
 # the time, not in the memory; model loading included).
 #
@@ -49,14 +54,14 @@ methods=$METHODS
 train() {
 	fd=$2
 	case $1 in
-	ncleaner) "$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/orig" "$fd/standard.model" 2> /dev/null ;;
+	ncleaner|ncleaner-viterbi) [ -f "$fd/standard.model" ] || "$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/orig" "$fd/standard.model" 2> /dev/null ;;
 	ncleaner-nonlex) "$bin/train-ncleaner" --paper --diff $NONLEX "$fd/gold" "$fd/orig" "$fd/nonlex.model" 2> /dev/null ;;
 	perplexity-2) "$bin/train-ncleaner" --method perplexity -n 2 "$fd/gold" "$fd/perplexity-2.model" 2> /dev/null ;;
 	perplexity-3) "$bin/train-ncleaner" --method perplexity -n 3 "$fd/gold" "$fd/perplexity-3.model" 2> /dev/null ;;
 	perplexity-2-cv) choose_cutoff "$fd" ;;
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
 	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
-	logistic) "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" "$fd/gold" "$fd/orig" "$fd/$1.model" 2> /dev/null ;;
+	logistic|logistic-viterbi|logistic-plain) [ -f "$fd/logistic.model" ] || "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
 	article) "$bin/train-ncleaner" --method logistic -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/$1.model" 2> /dev/null ;;
 	*) ;;
 	esac
@@ -77,6 +82,9 @@ clean() {
 	ice-lm) set -- --method ice-lm -m "$fd/ice-lm.model" ;;
 	logistic) set -- --method logistic -m "$fd/logistic.model" ;;
 	article) set -- --article -m "$fd/article.model" ;;
+	ncleaner-viterbi) set -- -m "$fd/standard.model" --decider viterbi ${SWITCH_COST:+--switch-cost "$SWITCH_COST"} ;;
+	logistic-plain) set -- -m "$fd/logistic.model" --no-structure ;;
+	logistic-viterbi) set -- -m "$fd/logistic.model" --decider viterbi ${SWITCH_COST:+--switch-cost "$SWITCH_COST"} ;;
 	ice-*) set -- --method "$m" ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \

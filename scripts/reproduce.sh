@@ -140,6 +140,14 @@ if [ "$mode" != --shipped ] && [ -n "${COMPARE_CORPORA:-}" ]; then
 		> "$work/methods.md"
 fi
 
+# The parts of issue 20 on and off (ABLATION="CLEANEVAL_DIR DRAGNET_DIR").
+if [ "$mode" != --shipped ] && [ -n "${ABLATION:-}" ]; then
+	progress "the ablation table on $ABLATION"
+	# shellcheck disable=SC2086
+	FOLDS=$folds sh "$(dirname "$0")/ablation.sh" "$build" "$work/ablation" $ABLATION \
+		> "$work/ablation.md"
+fi
+
 # RESULTS.md: our table beside the paper's figures.
 if [ -n "${RESULTS:-}" ]; then
 	{
@@ -233,6 +241,19 @@ if [ -n "${RESULTS:-}" ]; then
 			echo "length), ours aligns words (micro: a page weighs by its words) and reports precision and recall"
 			echo "apart; the pages differ (test set there, development sets here), and so do the models (the BNC's"
 			echo "100 M words there, some 0.4 M words of gold text here)."
+		fi
+		if [ "$mode" != --shipped ] && [ -s "$work/ablation.md" ]; then
+			echo
+			echo "## Today's parts, on and off (issue 20)"
+			echo
+			echo "Made by \`scripts/ablation.sh\` (also \`make ablation\`): each row a composition, $folds-fold"
+			echo "cross-validated on each set (its models learnt on the training folds). structure: the page's"
+			echo "structure carried into the dump; learned: the logistic method rather than the character models;"
+			echo "sequence: the viterbi decider rather than the threshold; article: --article, scored against"
+			echo "Dragnet's gold-article/ (the logistic row's figure there is its model learnt on the articles,"
+			echo "without the article rule). Peers: Dragnet's README, the same pages and scorer."
+			echo
+			cat "$work/ablation.md"
 		fi
 		if [ -f "${NOTES:-/nonexistent}" ]; then echo; cat "$NOTES"; fi
 	} > "$RESULTS"

@@ -23,8 +23,9 @@
  *   the method, model, decider, renderer and their settings: --method
  *     (default logistic), -m/--model, --nonlex, -n, -q, --max-perplexity,
  *     --max-kl, --article, --decider, -b/--bias, --precision, --recall,
- *     --renderer, --no-structure, --lynx, --timeout, --data-dir (default: the
- *     data directory the library was installed with, or $NCLEANER_DATA_DIR)
+ *     --switch-cost, --renderer, --no-structure, --lynx, --timeout,
+ *     --data-dir (default: the data directory the library was installed
+ *     with, or $NCLEANER_DATA_DIR)
  *   --paper, --no-lm, --dump, --scores, --lines, --encoding NAME,
  *   --text (pages are text dumps, not HTML), -f/--format for
  *     ncleaner_format(): cleaneval (default), text, jsonl, wet

@@ -279,6 +279,54 @@ static void test_article(void)
 	decider_free(chain);
 }
 
+/* The viterbi decider: margins times units, less a cost for each switch. */
+static void test_viterbi(void)
+{
+	/* evidence (margin x units): text 5, a short dirty line -1, text 4, a
+	 * link list -3 -3, a teaser 1, more list -3, text 6 */
+	static const double margin[] = { 5, -1, 4, -3, -3, 1, -3, 6 };
+	enum { N = sizeof(margin) / sizeof(margin[0]) };
+	struct scored_segment segs[N];
+	struct nc_error err = { 0 };
+	struct strbuf json = STRBUF_INIT;
+
+	memset(segs, 0, sizeof(segs));
+	for (int i = 0; i < N; i++) {
+		segs[i].score.cost_dirty = margin[i] / 2;
+		segs[i].score.units = 2;
+		segs[i].score.type = SEGMENT_HEADING;
+	}
+	struct decider *d = viterbi_decider_new(0, 0);
+	struct decider_state *state = decider_state_new(d);
+	ok(d->whole_page, "viterbi decides whole pages");
+	ok(decider_decide(d, state, segs, N, &err) == 0, "switch cost 0");
+	int same = 1;
+	for (int i = 0; i < N; i++)
+		same &= segs[i].keep == (margin[i] >= 0);
+	ok(same, "...is the threshold");
+	decider_state_free(d, state);
+	decider_free(d);
+
+	d = viterbi_decider_new(0, 2.5);
+	state = decider_state_new(d);
+	ok(decider_decide(d, state, segs, N, &err) == 0, "switch cost 2.5");
+	int want[N] = { 1, 1, 1, 0, 0, 0, 0, 1 };
+	same = 1;
+	for (int i = 0; i < N; i++)
+		same &= segs[i].keep == want[i];
+	ok(same, "...keeps the short line inside the text, drops the teaser inside the list");
+	ok(segs[0].segment.type == SEGMENT_HEADING && segs[3].segment.type == 0,
+	   "...a kept segment takes its proposed type");
+	decider_describe(d, &json);
+	is_string(json.buf, "\"bias\":0,\"switch_cost\":2.5", "...described");
+	ok(decider_decide(d, state, segs, 0, &err) == 0, "a page of no segments");
+	segs[0].score.cost_dirty = 0.0 / 0.0;
+	ok(decider_decide(d, state, segs, 1, &err) == 0 && !segs[0].keep, "a NaN margin is dropped");
+	decider_state_free(d, state);
+	decider_free(d);
+	strbuf_release(&json);
+}
+
 static void test_model_header(void)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -347,6 +395,7 @@ int main(void)
 	test_choice();
 	test_chain();
 	test_article();
+	test_viterbi();
 	test_model_header();
 	test_provenance();
 	return done_testing();

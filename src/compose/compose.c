@@ -68,6 +68,10 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 				  "segments have no link density or cues\n"
 				  "(--paper never carries it)", COMPOSE_FLAG,
 				  .offset = AT(no_structure) },
+	[OPTION_SWITCH_COST] = { "switch-cost", 0, "BITS", "viterbi: what a change between text\n"
+				 "and boilerplate costs (default: the\n"
+				 "method's, measured)",
+				 COMPOSE_NUMBER, RANGE_MIN, 0, 0, AT(switch_cost) },
 	[OPTION_ARTICLE] = { "article", 0, NULL, "only the page's main article, not all its\n"
 			     "running text (the logistic method's article\n"
 			     "model, then the article decider)", COMPOSE_FLAG,
@@ -209,14 +213,23 @@ static const int ice_lm_options[] = { OPTION_MAX_KL, -1 };
 
 /* Chosen by make bias-curve: 10-fold cross-validation of the standard
  * model on both development sets (the biases of F0.5 and F2 over all their
- * pages; ncleaner(1) BIAS AND PRESETS has the curve and the figures). */
-static const struct bias_presets ncleaner_presets = { .precision = 0.1, .recall = -0.2 };
+ * pages; ncleaner(1) BIAS AND PRESETS has the curve and the figures). The
+ * switch cost: the best word F over both sets' pages of 0, 16, 24, 32, 40
+ * and 48 bits (SWITCH_COST=S make compare-methods METHODS=ncleaner-viterbi;
+ * ncleaner(1) DECIDERS). */
+static const struct decider_presets ncleaner_presets = {
+	.precision = 0.1, .recall = -0.2, .switch_cost = 32
+};
 
 /* make bias-curve METHOD=logistic, from the models' biases of best F on
  * their training pages: F0.5 is best over both sets 2 bits above, F2 2.5
  * below. The shipped model's bias is already 1.1 above its best F's
- * (models/Makefile.models), hence these. */
-static const struct bias_presets logistic_presets = { .precision = 0.9, .recall = -3.6 };
+ * (models/Makefile.models), hence these. The switch cost likewise (of 0,
+ * 0.25, 0.5 and 1: the neighbour features leave the sequence little to
+ * add). */
+static const struct decider_presets logistic_presets = {
+	.precision = 0.9, .recall = -3.6, .switch_cost = 0.25
+};
 
 static const struct method_entry methods[] = {
 	{ NCLEANER_METHOD_NAME, "character n-gram models of clean and dirty text (Evert 2008; "
@@ -283,11 +296,34 @@ static struct decider *create_article(const struct compose_values *values,
 	       : article_decider_new(bias);
 }
 
+/* The viterbi decider's switch cost: the method's measured one (see
+ * decider_presets: make viterbi-cv), unless --switch-cost says. */
+static struct decider *create_viterbi(const struct compose_values *values,
+				      const struct method_entry *entry, const struct method *method,
+				      struct nc_error *err)
+{
+	double bias, cost = entry->presets ? entry->presets->switch_cost : 0;
+	if (chosen_bias(values, entry, method, &bias, err) < 0)
+		return NULL;
+	if (given(values, OPTION_SWITCH_COST))
+		cost = values->switch_cost;
+	else if (cost <= 0) {
+		nc_error_set(err, NC_ERR_USAGE, "--decider viterbi: no switch cost is measured for "
+			     "the %s method's costs; give --switch-cost", entry->name);
+		return NULL;
+	}
+	return viterbi_decider_new(bias, cost);
+}
+
 static const int threshold_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL, -1 };
+static const int viterbi_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL,
+				       OPTION_SWITCH_COST, -1 };
 
 static const struct decider_entry deciders[] = {
 	{ "threshold", "keep a segment whose clean cost (plus the bias) is at most its dirty "
 	  "cost (the paper's)", threshold_options, create_threshold },
+	{ "viterbi", "the page's most likely sequence of text and boilerplate: the threshold "
+	  "with a cost for each change", viterbi_options, create_viterbi },
 	{ "article", "after another decider: only what it kept in the page's main stretch of "
 	  "text (the article; --article)", threshold_options, create_article },
 };

@@ -11,8 +11,9 @@
  *              block reader of the ICE methods)
  *   methods    ncleaner (the paper's), perplexity, ice-bl, ice-hr, ice-dt,
  *              ice-lm, logistic (the default)
- *   deciders   threshold (the default and the paper's), article (a page
- *              rule after it: --article)
+ *   deciders   threshold (the default and the paper's), viterbi (the whole
+ *              page's sequence), article (a page rule after either:
+ *              --article)
  *
  * An entry carries its name, a one-line summary, the options it reads (ids
  * into compose_options(), options.h), what it needs upstream or makes, and
@@ -65,7 +66,7 @@ enum compose_option_id {
 	OPTION_RENDERER, OPTION_METHOD, OPTION_DECIDER, OPTION_MODEL, OPTION_NONLEX,
 	OPTION_DATA_DIR, OPTION_LYNX, OPTION_TIMEOUT, OPTION_ORDER, OPTION_Q,
 	OPTION_MAX_PERPLEXITY, OPTION_MAX_KL, OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL,
-	OPTION_NO_STRUCTURE, OPTION_ARTICLE, COMPOSE_OPTIONS
+	OPTION_NO_STRUCTURE, OPTION_ARTICLE, OPTION_SWITCH_COST, COMPOSE_OPTIONS
 };
 
 /* What the options said. compose_values_init() sets the defaults. */
@@ -86,6 +87,7 @@ struct compose_values {
 	int precision, recall;        /* threshold: --precision, --recall (presets of the bias) */
 	int no_structure;             /* --no-structure: stage 1 marks no structure */
 	int article;                  /* --article: the main article alone */
+	double switch_cost;           /* viterbi: meaningful when given */
 };
 
 void compose_values_init(struct compose_values *values);
@@ -111,11 +113,13 @@ struct renderer_entry {
 	const char *reproduces;
 };
 
-/* The threshold's --precision and --recall for a method's costs: bits
- * added to the model's own bias, chosen by cross-validation on the
- * development sets (make bias-curve). */
-struct bias_presets {
+/* The deciders' settings measured for a method's costs, by
+ * cross-validation on the development sets: --precision and --recall, bits
+ * added to the model's own bias (make bias-curve), and the viterbi
+ * decider's switch cost (0: none measured). */
+struct decider_presets {
 	double precision, recall;
+	double switch_cost;
 };
 
 struct method_entry {
@@ -127,7 +131,7 @@ struct method_entry {
 	/* `model_path` is NULL for a method without a model. */
 	struct method *(*load)(const char *model_path, const struct compose_values *values,
 			       struct nc_error *err);
-	const struct bias_presets *presets;   /* NULL: none measured */
+	const struct decider_presets *presets;   /* NULL: none measured */
 };
 
 struct decider_entry {

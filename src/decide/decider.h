@@ -113,6 +113,12 @@ struct decider *threshold_decider_new(double bias);
  * Decides whole pages. */
 struct decider *article_decider_new(double bias);
 
+/* The whole page at once: the sequence of text and boilerplate states of
+ * greatest sum of the kept segments' margins over `bias`, less
+ * `switch_cost` bits each time the state changes (viterbi.c). Decides whole
+ * pages. */
+struct decider *viterbi_decider_new(double bias, double switch_cost);
+
 /* The `count` deciders `members` (taken: the chain frees them) run in turn. */
 struct decider *decider_chain_new(struct decider **members, size_t count);
 

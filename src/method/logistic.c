@@ -299,6 +299,7 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 			z += w[k] * f[k];
 		segments[i].score.cost_clean = bias;
 		segments[i].score.cost_dirty = z / LN2;
+		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */
 		segments[i].score.type = 0;
 	}
 	return 0;
