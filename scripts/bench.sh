@@ -3,14 +3,17 @@
 #
 #   scripts/bench.sh BUILD_DIR SOURCE_DIR
 #
-# 1. Text mode with the standard model, end to end, on a dump of >= 100 MB
-#    (the CLEANEVAL development set's Lynx dumps repeated, or the test
-#    fixtures when ../shared is absent): MB/s and peak resident memory.
-#    Beside it, `wc -w` on the same file: text mode's time as a multiple of
-#    the time it takes only to read the file and count its words.
+# 1. Text mode with the ncleaner method's standard model, end to end, on a
+#    dump of >= 100 MB (the CLEANEVAL development set's Lynx dumps
+#    repeated, or the test fixtures when ../shared is absent): MB/s and
+#    peak resident memory. Beside it, `wc -w` on the same file: text mode's
+#    time as a multiple of the time it takes only to read the file and
+#    count its words. Then the default (logistic) method, which holds the
+#    dump whole (one page), and the heuristics alone.
 # 2. HTML mode on the development set (Lynx included): pages/s; then the
 #    builtin renderer (--renderer builtin, in process) end to end at -j 1
-#    and -j 2 on both development sets, each page cleaned 4 times (the
+#    and -j 2 with the logistic and ncleaner methods on both development
+#    sets, each page cleaned 4 times (the
 #    pages listed 4 times), with peak memory; and the renderer alone
 #    against libxml2's parse alone (scripts/renderer-dumps --time).
 # 3. Training time of the standard model on the development set.
@@ -42,11 +45,13 @@ fi
 bytes=$(wc -c < "$work/big.txt")
 mb=$(echo "$bytes" | awk '{ printf "%.1f", $1 / 1048576 }')
 echo "ncleaner benchmark ($(uname -m), $(nproc) cores)"
-set -- $(measure "$bin/ncleaner" --text "$work/big.txt")
-echo "text mode, standard model: $mb MB in $1 s = $(echo "$bytes $1" | awk '{ printf "%.1f", $1 / 1048576 / $2 }') MB/s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
+set -- $(measure "$bin/ncleaner" --method ncleaner --text "$work/big.txt")
+echo "text mode, the ncleaner method's standard model: $mb MB in $1 s = $(echo "$bytes $1" | awk '{ printf "%.1f", $1 / 1048576 / $2 }') MB/s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
 text_seconds=$1
 set -- $(measure wc -w "$work/big.txt")
 echo "wc -w on the same file: $1 s; text mode takes $(echo "$text_seconds $1" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 0.001) }') times as long"
+set -- $(measure "$bin/ncleaner" --text "$work/big.txt")
+echo "text mode, the default (logistic: the whole dump one page, held): $mb MB in $1 s = $(echo "$bytes $1" | awk '{ printf "%.1f", $1 / 1048576 / $2 }') MB/s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
 set -- $(measure "$bin/ncleaner" --no-lm --text "$work/big.txt")
 echo "text mode, heuristics only: $mb MB in $1 s = $(echo "$bytes $1" | awk '{ printf "%.1f", $1 / 1048576 / $2 }') MB/s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
 if [ -d "$data/orig" ]; then
@@ -59,10 +64,12 @@ if [ -d "$data/orig" ]; then
 	[ -d "$dragnet/orig" ] && set -- "$@" "$dragnet/orig"/*
 	n=$#
 	set -- "$@" "$@" "$@" "$@"   # each page 4 times: long enough to time
-	for jobs in 1 2; do
-		t=$( /usr/bin/time -f '%e %M' -o "$work/time" "$bin/ncleaner" --renderer builtin -j $jobs \
-			-f jsonl "$@" > /dev/null; cat "$work/time")
-		echo "HTML mode, builtin renderer, -j $jobs: $((n * 4)) pages in ${t% *} s = $(echo "$((n * 4)) ${t% *}" | awk '{ printf "%.0f", $1 / $2 }') pages/s, peak memory $(echo "${t#* }" | awk '{ printf "%.1f", $1 / 1024 }') MB"
+	for method in logistic ncleaner; do
+		for jobs in 1 2; do
+			t=$( /usr/bin/time -f '%e %M' -o "$work/time" "$bin/ncleaner" --method $method \
+				--renderer builtin -j $jobs -f jsonl "$@" > /dev/null; cat "$work/time")
+			echo "HTML mode, builtin renderer, $method method, -j $jobs: $((n * 4)) pages in ${t% *} s = $(echo "$((n * 4)) ${t% *}" | awk '{ printf "%.0f", $1 / $2 }') pages/s, peak memory $(echo "${t#* }" | awk '{ printf "%.1f", $1 / 1024 }') MB"
+		done
 	done
 	set -- "$data/orig"/*
 	[ -d "$dragnet/orig" ] && set -- "$@" "$dragnet/orig"/*

@@ -97,6 +97,27 @@ cp "$TMP/out" "$TMP/rule.out"
 ok "..." ncleaner --article "$P"
 cp "$TMP/out" "$TMP/article.out"
 ok "...the same output" cmp "$TMP/article.out" "$TMP/rule.out"
+# A text dump longer than a whole-page window (4 MiB, base/limits.h) is
+# scored and decided a window at a time: all of it, in bounded memory.
+awk 'BEGIN {
+	print "URL: http://example.org/long"
+	for (i = 0; i < 20000; i++) {
+		printf "\n   Home | News | Sport | Weather | Contact\n\n"
+		printf "   Paragraph %d of a long dump: the harbour was quiet that morning, and the fishermen\n", i
+		printf "   sat mending their nets while the gulls argued over what the night had left.\n"
+		printf "   They said little, as they always did, and the tide came in slowly.\n"
+	}
+}' > "$TMP/long.txt"
+is "$(awk -v n="$(wc -c < "$TMP/long.txt")" 'BEGIN { print (n > 4 * 1048576) }')" 1 \
+	"a text dump of more than 4 MiB"
+ok "...cleaned with the default (whole-page) method" ncleaner --text "$TMP/long.txt"
+grep_ok "...its first paragraph kept" "^<p>Paragraph 0 of a long dump" "$TMP/out"
+grep_ok "...and its end" "^<p>Paragraph 19998 of a long dump" "$TMP/out"
+# (the very last is a page's end to the model, as a footer would be)
+n=$(grep -c '^<p>Paragraph' "$TMP/out")
+ok "...all its paragraphs but a few at the windows' ends ($n of 20000)" test "$n" -ge 19990
+is "$(grep '^<p>Paragraph' "$TMP/out" | sort | uniq -d | wc -l)" 0 "...none twice"
+
 # --decider viterbi: the whole page's sequence (issue 20, item 3).
 ok "--decider viterbi" ncleaner --decider viterbi -f jsonl "$P"
 grep_ok "...with the logistic method's measured switch cost" '"bias":0,"switch_cost":0.25,"decider":"viterbi"' "$TMP/out"

@@ -99,6 +99,12 @@
 #define PIPELINE_MAX_PAGE_BYTES (64u << 20)
 #define PIPELINE_MAX_DUMP_BYTES (64u << 20)
 
+/* A whole-page method or decider sees a page in windows of at most about
+ * this much segment text: a longer page (a text dump of many pages, the
+ * usual case) is scored and decided a window at a time, each as if a page,
+ * so that memory stays bounded and no dump is too long for them. */
+#define PIPELINE_WHOLE_PAGE_WINDOW (4u << 20)
+
 /* --- outputs (sink/) ------------------------------------------------------- */
 
 /* WET and JSONL: a page's kept text is held whole (a WET record states its

@@ -4,7 +4,9 @@
  * The paper's decider is a threshold on each segment alone (threshold.c); a
  * sequence model (Viterbi over clean and dirty states) or page-level rules
  * need the whole page at once and say so with `whole_page`: the pipeline
- * then collects a page's segments before calling decide() once. A decider
+ * then collects a page's segments before calling decide() once (a page of
+ * more than PIPELINE_WHOLE_PAGE_WINDOW bytes of segments, such as a long
+ * text dump, once a window of about that size: base/limits.h). A decider
  * without `whole_page` may be called on any consecutive run of a page's
  * segments, which lets text dumps of any size stream through in bounded
  * memory.

@@ -32,8 +32,9 @@
  * gives score_page() instead of score(): the pipeline collects the page's
  * segments, as for a whole-page decider, and hands them over at the end of
  * the page with what the page says of itself (normalise/page-info.h). Such a
- * method has no split(). Text dumps then take memory in proportion to their
- * size (bounded: pipeline.h).
+ * method has no split(). A page of more than PIPELINE_WHOLE_PAGE_WINDOW
+ * bytes of segments (a long text dump) comes in windows of about that
+ * size, each handed over as if it were a page (limits.h).
  *
  * Implementations embed `struct method` and `struct method_scorer` as their
  * first members and give an ops table.

@@ -382,6 +382,11 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 			return -1;
 		return decide_and_write(w, &one, 1, err);
 	}
+	/* A long page is decided a window at a time (limits.h), between
+	 * segments so that a segment's pieces stay together. */
+	if (whole_page(config) && w->batch.text.len >= PIPELINE_WHOLE_PAGE_WINDOW &&
+	    flush_batch(w, err) < 0)
+		return -1;
 	size_t first = w->batch.count;
 	for (size_t i = 0; i < n; i++) {
 		struct scored_segment piece = { .segment = *segment, .continues = i > 0, .keep = 1 };
