@@ -118,6 +118,27 @@ n=$(grep -c '^<p>Paragraph' "$TMP/out")
 ok "...all its paragraphs but a few at the windows' ends ($n of 20000)" test "$n" -ge 19990
 is "$(grep '^<p>Paragraph' "$TMP/out" | sort | uniq -d | wc -l)" 0 "...none twice"
 
+# Page quality (issue 20, item 6): the kept words' mean probability of
+# being text, from the logistic method's log-odds.
+ok "JSONL has the page's quality" ncleaner -f jsonl "$P"
+q=$(grep -o '"quality":[0-9.]*' "$TMP/out" | cut -d: -f2)
+ok "...a probability ($q)" awk -v q="$q" 'BEGIN { exit !(q > 0 && q <= 1) }'
+ok "...as the scores say" ncleaner --scores "$P"
+want=$(awk -F '\t' 'NF >= 4 && $3 == "keep" { w = split($4, a, " "); s += w / (1 + 2 ^ -$2); n += w }
+	END { printf "%.3f", s / n }' "$TMP/out")
+ok "...the kept words' mean P(text) ($want)" awk -v a="$q" -v b="$want" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
+ok "the ncleaner method" ncleaner --method ncleaner -f jsonl "$P"
+grep_ok "...has no quality" '"quality":null,' "$TMP/out"
+ok "--min-quality above the page's" ncleaner --min-quality 0.99 --stats "$TMP/q.stats" "$P"
+is "$(wc -c < "$TMP/out")" 0 "...writes nothing of it"
+grep_ok "...and counts it" '"pages_low_quality":1,' "$TMP/q.stats"
+ok "--min-quality below it" ncleaner --min-quality 0.5 "$P"
+grep_ok "...writes it" "The harbour was quiet" "$TMP/out"
+fails 2 "--min-quality with the ncleaner method" ncleaner --method ncleaner --min-quality 0.5 "$P"
+grep_ok "...says why" "says nothing of a page's quality" "$TMP/err"
+fails 2 "--min-quality 0" ncleaner --min-quality 0 "$P"
+fails 2 "--min-quality 1.5" ncleaner --min-quality 1.5 "$P"
+
 # --decider viterbi: the whole page's sequence (issue 20, item 3).
 ok "--decider viterbi" ncleaner --decider viterbi -f jsonl "$P"
 grep_ok "...with the logistic method's measured switch cost" '"bias":0,"switch_cost":0.25,"decider":"viterbi"' "$TMP/out"

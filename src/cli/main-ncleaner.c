@@ -87,6 +87,9 @@ static void usage(FILE *out)
 "Output:\n"
 "      --language LIST   write only pages whose kept text is in one of these\n"
 "                        languages (CLD2's codes: en,de,zh; or ISO 639-3: eng)\n"
+"      --min-quality P   write only pages whose predicted precision (JSONL's\n"
+"                        \"quality\") is at least P, 0 < P <= 1 (the\n"
+"                        logistic method)\n"
 "  -o, --output-dir DIR  write DIR/<name><extension> per input; -o FILE (an\n"
 "                        existing file, or a name ending .txt, .jsonl, .wet or\n"
 "                        .gz) takes one input's output, whole or not at all;\n"
@@ -117,7 +120,7 @@ enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
 	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS,
-	OPT_LANGUAGE, OPT_URL, OPT_QUIET
+	OPT_LANGUAGE, OPT_MIN_QUALITY, OPT_URL, OPT_QUIET
 };
 
 static const struct option long_options[] = {
@@ -136,6 +139,7 @@ static const struct option long_options[] = {
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "lines", no_argument, NULL, OPT_LINES },
 	{ "language", required_argument, NULL, OPT_LANGUAGE },
+	{ "min-quality", required_argument, NULL, OPT_MIN_QUALITY },
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "jobs", required_argument, NULL, 'j' },
@@ -162,6 +166,7 @@ struct settings {
 	enum file_kind_rule file_kind;
 	const char *encoding, *stats;
 	const char *languages;           /* --language LIST, or NULL */
+	double min_quality;              /* --min-quality P, or 0 */
 	const char *url;                 /* --url: the URL of the one page, or NULL */
 	const char *output_file;         /* -o FILE (or -: standard output): one input's
 					    output, written whole or not at all */
@@ -575,7 +580,16 @@ static int run(struct settings *set, struct file_source *inputs)
 		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
 		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
 		.languages = set->languages,
+		.log_odds = c.loaded && c.loaded->ops->log_odds,
+		.min_quality = set->min_quality,
 	};
+	if (set->min_quality && !sink.log_odds) {
+		cli_print(program, "--min-quality: the %s method says nothing of a page's quality "
+			  "(the logistic method does)", c.loaded ? c.loaded->ops->name
+			  : set->kind == RUN_DUMP ? "dump" : "heuristics");
+		status = 2;
+		goto out;
+	}
 	status = clean_inputs(set, inputs, pipeline, &sink);
 out:
 	strbuf_release(&json);
@@ -753,6 +767,13 @@ int main(int argc, char **argv)
 		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
 		case OPT_LINES: set.lines = 1; break;
 		case OPT_LANGUAGE: set.languages = optarg; break;
+		case OPT_MIN_QUALITY:
+			set.min_quality = cli_parse_double(program, "--min-quality", optarg);
+			if (!(set.min_quality > 0 && set.min_quality <= 1)) {
+				cli_print(program, "--min-quality expects a number in (0, 1]");
+				return 2;
+			}
+			break;
 		case OPT_URL: set.url = optarg; break;
 		case OPT_QUIET: set.quiet = 1; break;
 		case OPT_PROGRESS: progress = 1; break;

@@ -163,6 +163,7 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->truncated += report->stats->truncated != 0;
 		p->without_text += report->stats->without_text != 0;
 		p->other_language += report->stats->other_language != 0;
+		p->low_quality += report->stats->low_quality != 0;
 	}
 	draw(p, 0);
 }
@@ -195,6 +196,8 @@ void progress_summary(struct progress *p, FILE *out)
 		fprintf(out, ", %" PRIu64 " without text (not written)", p->without_text);
 	if (p->other_language)
 		fprintf(out, ", %" PRIu64 " in other languages (not written)", p->other_language);
+	if (p->low_quality)
+		fprintf(out, ", %" PRIu64 " below --min-quality (not written)", p->low_quality);
 	if (p->truncated)
 		fprintf(out, ", %" PRIu64 " from truncated records", p->truncated);
 	/* No words segmented (--dump, or only empty pages): no share to report. */
@@ -217,11 +220,12 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
 		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
-		    ",\"pages_other_language\":%" PRIu64
+		    ",\"pages_other_language\":%" PRIu64 ",\"pages_low_quality\":%" PRIu64
 		    ",\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
-		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language, p->jobs,
+		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language,
+		    p->low_quality, p->jobs,
 		    progress_now() - p->started);
 }
 

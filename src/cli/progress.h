@@ -32,6 +32,7 @@ struct progress {
 	uint64_t truncated;           /* pages of records marked WARC-Truncated */
 	uint64_t without_text;        /* pages with no text: no JSONL line, no WET record */
 	uint64_t other_language;      /* pages not in a language of --language: not written */
+	uint64_t low_quality;         /* pages below --min-quality: not written */
 	double started, last_draw;
 	int line_shown;
 	const struct input_source *inputs;

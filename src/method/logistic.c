@@ -327,6 +327,7 @@ static void logistic_describe(const struct method *base, struct strbuf *json)
 
 static const struct method_ops logistic_ops = {
 	.name = LOGISTIC_METHOD_NAME,
+	.log_odds = 1,
 	.scorer_new = logistic_scorer_new,
 	.score_page = logistic_score_page,
 	.scorer_free = logistic_scorer_free,

@@ -76,6 +76,10 @@ struct method_scorer;
 
 struct method_ops {
 	const char *name;    /* as in model files' method line */
+	/* cost_dirty is the log-odds, in bits, that the segment is running
+	 * text (the logistic method's): a page's quality can be read off it
+	 * (sink.h). */
+	int log_odds;
 	struct method_scorer *(*scorer_new)(const struct method *method);
 	/* Optional (NULL: every segment is one piece). The pieces of
 	 * `segment` in order, in the scorer's own array (valid until the next

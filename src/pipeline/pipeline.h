@@ -67,6 +67,7 @@ struct page_stats {
 	int truncated;                 /* its archive record says WARC-Truncated */
 	int without_text;              /* nothing kept: JSONL and WET wrote nothing */
 	int other_language;            /* not in a language of --language: not written */
+	int low_quality;               /* below --min-quality: not written */
 };
 
 struct pipeline;

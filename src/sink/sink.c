@@ -12,6 +12,7 @@
 #include "base/json.h"
 #include "base/utf8.h"
 
+#include <math.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -254,6 +255,11 @@ static void end_jsonl(struct page_sink *sink)
 		strbuf_setlen(&sink->text, sink->text.len - 1);
 	json_field(&sink->pending, "text", sink->text.len ? sink->text.buf : "");
 	json_field(&sink->pending, "language", sink->language.code[0] ? sink->language.code : NULL);
+	double quality = page_counts_quality(c, sink->config.log_odds);
+	if (quality < 0)
+		strbuf_addstr(&sink->pending, "\"quality\":null,");
+	else
+		strbuf_addf(&sink->pending, "\"quality\":%.3f,", quality);
 	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
@@ -392,6 +398,9 @@ static void count(struct page_sink *sink, const struct scored_segment *segments,
 		c->words += words;
 		if (s->keep) {
 			c->kept_words += words;
+			/* P(text) = 1 / (1 + 2^-L) for log-odds L in bits */
+			if (sink->config.log_odds)
+				c->text_words += (double)words / (1 + exp2(-s->score.cost_dirty));
 			c->kept += !kept_here;
 			kept_here = 1;
 		}
@@ -473,6 +482,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	 * HTML page streams only where a failure leaves nothing anyway. WET
 	 * must see the whole page first. */
 	sink->streaming = sink->config.format != SINK_WET && !sink->config.languages &&
+			  !sink->config.min_quality &&
 			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
 	if (sink->config.format == SINK_CLEANEVAL)
 		write_url_line(&sink->pending, page_info_url(info, page));
@@ -581,6 +591,25 @@ static int skip_other_language(struct page_sink *sink)
 	return 1;
 }
 
+double page_counts_quality(const struct page_counts *counts, int log_odds)
+{
+	if (!log_odds || !counts->kept_words)
+		return -1;
+	return counts->text_words / (double)counts->kept_words;
+}
+
+/* --min-quality: a page predicted below it (or with nothing kept to
+ * predict from) is not written; as with --language, no page streams. */
+static int skip_low_quality(struct page_sink *sink)
+{
+	if (!sink->config.min_quality ||
+	    page_counts_quality(&sink->counts, 1) >= sink->config.min_quality)
+		return 0;
+	strbuf_reset(&sink->pending);
+	sink->skipped = SINK_SKIP_QUALITY;
+	return 1;
+}
+
 int page_sink_end(struct page_sink *sink, struct nc_error *err)
 {
 	int ret = 0;
@@ -588,7 +617,7 @@ int page_sink_end(struct page_sink *sink, struct nc_error *err)
 	memset(&sink->language, 0, sizeof(sink->language));
 	if (holds_text(sink))
 		language_identify(sink->text.buf, sink->text.len, &sink->language);
-	if (skip_empty_page(sink) || skip_other_language(sink))
+	if (skip_empty_page(sink) || skip_other_language(sink) || skip_low_quality(sink))
 		;
 	else if (sink->config.format == SINK_TEXT && sink->page->grouped)
 		strbuf_addstr(&sink->pending, "\f\n");   /* where the archive's next page begins */

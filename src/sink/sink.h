@@ -69,6 +69,13 @@ struct sink_config {
 	const char *software;      /* wet: the warcinfo's software field */
 	const char *languages;     /* --language: write only pages in these languages
 				      (language.h: "en,de" or "eng,deu"), or NULL */
+	/* The method's costs are log-odds (cost_dirty, bits, that a segment is
+	 * running text: the logistic method's): each page then has a quality,
+	 * its kept words' mean probability of being running text, a
+	 * prediction of its precision (JSONL "quality"). */
+	int log_odds;
+	double min_quality;        /* --min-quality: write only pages of at least this
+				      quality (0 < P <= 1; log_odds); 0: all */
 	/* Optional: shown every segment (or piece) of a page, decided, as the
 	 * sink is handed them and before they are formatted; the segments
 	 * live only during the call. The library's ncleaner_clean() collects
@@ -94,6 +101,7 @@ const char *sink_format_extension(enum sink_format format);
 struct page_counts {
 	size_t segments, kept;       /* segments (not pieces): kept when a piece is */
 	size_t words, kept_words;    /* white-space separated tokens */
+	double text_words;           /* log_odds: kept words x their probability of text */
 };
 
 struct page_sink;
@@ -124,9 +132,15 @@ int page_sink_finish(struct page_sink *sink, struct nc_error *err);
 enum sink_skip {
 	SINK_WRITTEN = 0,
 	SINK_SKIP_NO_TEXT,       /* JSONL or WET, and the page kept no text */
-	SINK_SKIP_LANGUAGE       /* not in a language of --language */
+	SINK_SKIP_LANGUAGE,      /* not in a language of --language */
+	SINK_SKIP_QUALITY        /* of a quality below --min-quality */
 };
 enum sink_skip page_sink_skipped(const struct page_sink *sink);
+
+/* The quality of the counted page: its kept words' mean probability of
+ * being running text; -1 when it has none (no kept word, or costs that are
+ * not log-odds). */
+double page_counts_quality(const struct page_counts *counts, int log_odds);
 
 /* The counts of the page last written (valid after end()). */
 const struct page_counts *page_sink_counts(const struct page_sink *sink);
