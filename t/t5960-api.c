@@ -149,6 +149,11 @@ int main(void)
 	ok(text && !strncmp(text, "URL: http://example.com/given\n", 30) && strlen(text) == text_len,
 	   "...in CLEANEVAL format, under the URL given");
 	ncleaner_free(text);
+	ncleaner *json = open_with(&error, "-f", "jsonl", NULL);
+	ok(json && ncleaner_format(json, page, page_len, NULL, &text, &text_len, &error) == 0 &&
+	   strstr(text, "\"quality\":0.") != NULL, "JSONL: the default method's page quality");
+	ncleaner_free(text);
+	ncleaner_close(json);
 
 	/* A page that fails, then one that does not. */
 	ok(ncleaner_clean(c, page, (size_t)65 << 20, NULL, &segments, &count, &error) < 0 &&

@@ -341,6 +341,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 	struct sink_config sink = {
 		.format = c->format, .scores = c->run == API_SCORES,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
+		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
 		.observe = keep_segments, .observe_data = c,
 	};
 	c->output = (struct page_output){ .ops = &output_ops, .whole_or_nothing = 1 };
