@@ -15,6 +15,7 @@
 #              method) rather than the character models (ncleaner)
 #   sequence   the viterbi decider over the page rather than the threshold
 #   article    --article against DRAGNET_DIR's gold-article/ (its own rows)
+#   site       --site-repetition (the survey over every page of the set)
 # The peers' figures are those of DRAGNET_DIR/README.md (the same pages, the
 # same scorer, markers ignored), copied from its table by their names.
 #
@@ -32,20 +33,21 @@ mkdir -p "$work/dragnet-article"
 ln -sfn "$(cd "$dragnet" && pwd)/orig" "$work/dragnet-article/orig"
 ln -sfn "$(cd "$dragnet" && pwd)/gold-article" "$work/dragnet-article/gold"
 
-rows="ncleaner ncleaner-viterbi logistic-plain logistic logistic-viterbi"
+rows="ncleaner ncleaner-viterbi logistic-plain logistic logistic-viterbi logistic-sites"
 METHODS=$rows sh "$here/compare-methods.sh" "$build" "$work/all" "$cleaneval" "$dragnet" > /dev/null
 METHODS="logistic article" sh "$here/compare-methods.sh" "$build" "$work/article" \
 	"$work/dragnet-article" > /dev/null
 
-# parts METHOD: the structure, learned, sequence and article columns.
+# parts METHOD: the structure, learned, sequence, site and article columns.
 parts() {
 	case $1 in
-	ncleaner) echo "- | - | - | -" ;;
-	ncleaner-viterbi) echo "- | - | on | -" ;;
-	logistic-plain) echo "- | on | - | -" ;;
-	logistic) echo "on | on | - | -" ;;
-	logistic-viterbi) echo "on | on | on | -" ;;
-	article) echo "on | on | - | on" ;;
+	ncleaner) echo "- | - | - | - | -" ;;
+	ncleaner-viterbi) echo "- | - | on | - | -" ;;
+	logistic-plain) echo "- | on | - | - | -" ;;
+	logistic) echo "on | on | - | - | -" ;;
+	logistic-viterbi) echo "on | on | on | - | -" ;;
+	logistic-sites) echo "on | on | - | on | -" ;;
+	article) echo "on | on | - | - | on" ;;
 	esac
 }
 # figure SET METHOD: "F (P / R)" of compare-methods' table.
@@ -60,8 +62,8 @@ peer() {
 		for (i = 1; i <= 3; i++) gsub(/ /, "", f[i]); printf "%s (%s / %s)", f[3], f[1], f[2] }'
 }
 
-echo "| configuration | structure | learned | sequence | article | CLEANEVAL F (P / R) | Dragnet F (P / R) | Dragnet articles F (P / R) |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| configuration | structure | learned | sequence | site | article | CLEANEVAL F (P / R) | Dragnet F (P / R) | Dragnet articles F (P / R) |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for m in $rows; do
 	echo "| $m | $(parts "$m") | $(figure "$(basename "$cleaneval")" "$m" "$work/all/methods.tsv") |" \
 	     "$(figure "$(basename "$dragnet")" "$m" "$work/all/methods.tsv") |" \
@@ -70,5 +72,5 @@ done
 echo "| article (--article) | $(parts article) | - | - | $(figure dragnet-article article "$work/article/methods.tsv") |"
 for p in "jusText 3.0.2, English stoplist" "boilerpipe 1.2 DefaultExtractor" \
 	 "boilerpipe 1.2 ArticleExtractor" "Mozilla Readability 0.6" "trafilatura 2.2"; do
-	echo "| $p (peer) | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"
+	echo "| $p (peer) | | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"
 done

@@ -15,6 +15,7 @@
 #include "normalise/charset.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
+#include "pipeline/site-table.h"
 #include "sink/output.h"
 #include "sink/sink.h"
 #include "sink/language.h"
@@ -22,6 +23,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
@@ -87,6 +89,10 @@ static void usage(FILE *out)
 "Output:\n"
 "      --language LIST   write only pages whose kept text is in one of these\n"
 "                        languages (CLD2's codes: en,de,zh; or ISO 639-3: eng)\n"
+"      --site-repetition[=N]  read the inputs twice: first count the segments\n"
+"                        that recur on N (default 2) pages of a site, then\n"
+"                        drop them where the decision kept them (site\n"
+"                        furniture; a site is the host of a page's URL)\n"
 "      --min-quality P   write only pages whose predicted precision (JSONL's\n"
 "                        \"quality\") is at least P, 0 < P <= 1 (the\n"
 "                        logistic method)\n"
@@ -120,7 +126,7 @@ enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
 	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS,
-	OPT_LANGUAGE, OPT_MIN_QUALITY, OPT_URL, OPT_QUIET
+	OPT_LANGUAGE, OPT_MIN_QUALITY, OPT_URL, OPT_QUIET, OPT_SITE_REPETITION
 };
 
 static const struct option long_options[] = {
@@ -140,6 +146,7 @@ static const struct option long_options[] = {
 	{ "lines", no_argument, NULL, OPT_LINES },
 	{ "language", required_argument, NULL, OPT_LANGUAGE },
 	{ "min-quality", required_argument, NULL, OPT_MIN_QUALITY },
+	{ "site-repetition", optional_argument, NULL, OPT_SITE_REPETITION },
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "jobs", required_argument, NULL, 'j' },
@@ -167,10 +174,13 @@ struct settings {
 	const char *encoding, *stats;
 	const char *languages;           /* --language LIST, or NULL */
 	double min_quality;              /* --min-quality P, or 0 */
+	unsigned site_min_pages;         /* --site-repetition[=N]: N, or 0 */
 	const char *url;                 /* --url: the URL of the one page, or NULL */
 	const char *output_file;         /* -o FILE (or -: standard output): one input's
 					    output, written whole or not at all */
 	int quiet;                       /* --quiet: errors only */
+	double survey_started;           /* --site-repetition: when the survey began (the
+					    run's time counts it) */
 	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
 	char extension[16];      /* of the output files */
 };
@@ -372,13 +382,15 @@ static int open_stats(struct settings *set, const struct file_source *inputs,
 }
 
 /* Standard input can be read once: "-" twice would clean the rest of it
- * as a second input. */
-static int stdin_named_twice(int argc, char **args)
+ * as a second input, and --site-repetition reads every input twice. */
+static int stdin_read_twice(const struct settings *set, int argc, char **args)
 {
 	int seen = 0;
 	for (int i = 0; i < argc; i++)
-		if (!strcmp(args[i], "-") && seen++) {
-			cli_print(program, "standard input (-) is named twice: it can be read once");
+		if (!strcmp(args[i], "-") && (seen++ || set->site_min_pages)) {
+			cli_print(program, seen > 1 ? "standard input (-) is named twice: it can be "
+				  "read once" : "--site-repetition reads its inputs twice: standard "
+				  "input (-) can be read once (save it to a file)");
 			return 1;
 		}
 	return 0;
@@ -491,6 +503,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	progress_start(&run.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
 	run.progress.quiet = set->quiet;
+	if (set->site_min_pages)
+		run.progress.started = set->survey_started;
 	cli_install_signal_handlers();
 	int status = runner_run(&config, input_source_pages(source), output, &err) < 0 ? 2 : 0;
 	if (status)
@@ -531,6 +545,71 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	return status;
 }
 
+/* --- the site survey (--site-repetition) ------------------------------------------- */
+
+/* The cleaning pass reports every page's failure and every notice: the
+ * survey only counts its pages, for the progress line. */
+static void on_survey_report(void *data, const struct run_report *report)
+{
+	if (report->notice || report->lost)
+		return;
+	struct run_report counted = { .name = report->name, .stats = report->stats };
+	progress_report(data, &counted);
+}
+
+/* Stages 1-3 of every input, counting what recurs on each site
+ * (pipeline/site-table.h): the table, or NULL after saying why. */
+static struct site_table *survey_sites(const struct settings *set,
+				       const struct file_source *inputs,
+				       const struct pipeline_config *cleaning)
+{
+	struct pipeline_config config = *cleaning;
+	config.method = NULL;
+	config.decider = NULL;
+	config.sites = NULL;
+	struct nc_error err = { 0 };
+	struct pipeline *pipeline = pipeline_new(&config, &err);
+	if (!pipeline) {
+		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
+		return NULL;
+	}
+	struct site_table *table = site_table_new(set->site_min_pages);
+	struct sink_config sink = { .format = SINK_SURVEY };
+	struct input_source *source = input_source_new(inputs, set->file_kind);
+	struct progress progress;
+	struct runner_config runner = {
+		.pipeline = pipeline, .sink = &sink, .jobs = set->jobs,
+		.report = on_survey_report, .worker_event = on_worker, .data = &progress,
+	};
+	input_source_set_url(source, set->url);
+	progress_start(&progress, program, set->progress, set->jobs, source,
+		       file_source_count(inputs), total_bytes(inputs));
+	progress.quiet = 1;
+	cli_install_signal_handlers();
+	int ret = runner_run(&runner, input_source_pages(source), site_survey_output_new(table),
+			     &err);
+	progress_end_line(&progress);
+	if (ret < 0) {
+		cli_print(program, "site survey: %s", err.message);
+		site_table_free(table);
+		table = NULL;
+	} else if (!set->quiet && (set->progress || set->output_dir)) {
+		struct site_table_stats stats;
+		site_table_stats(table, &stats);
+		cli_print(program, "site survey: %" PRIu64 " pages of %" PRIu64 " sites, %" PRIu64
+			  " of their %" PRIu64 " segments on %u pages or more of their site",
+			  stats.pages, stats.sites, stats.recurring, stats.segments,
+			  set->site_min_pages);
+		if (stats.not_counted)
+			cli_print(program, "site survey: %" PRIu64 " segments past the survey's "
+				  "limits were not counted (ncleaner(1), --site-repetition)",
+				  stats.not_counted);
+	}
+	input_source_free(source);
+	pipeline_free(pipeline);
+	return table;
+}
+
 /* The composition the options ask for: the renderer, and with a method
  * its model and deciders, into `config`. */
 static int compose(struct settings *set, struct composition *c, struct pipeline_config *config)
@@ -556,6 +635,7 @@ static int run(struct settings *set, struct file_source *inputs)
 	struct composition c;
 	struct nc_error err = { 0 };
 	struct strbuf json = STRBUF_INIT;
+	struct site_table *sites = NULL;
 	int status = 2;
 
 	composition_init(&c);
@@ -565,6 +645,10 @@ static int run(struct settings *set, struct file_source *inputs)
 	config.charset.paper = set->compose.paper;
 	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
+	set->survey_started = progress_now();
+	if (set->site_min_pages && !(sites = survey_sites(set, inputs, &config)))
+		goto out;
+	config.sites = sites;
 	pipeline = pipeline_new(&config, &err);
 	if (!pipeline) {
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
@@ -594,6 +678,7 @@ static int run(struct settings *set, struct file_source *inputs)
 out:
 	strbuf_release(&json);
 	pipeline_free(pipeline);
+	site_table_free(sites);
 	composition_release(&c);
 	return status;
 }
@@ -615,6 +700,11 @@ static int check_settings(struct settings *set)
 	if (sink_format_check(set->format, set->kind == RUN_SCORES, set->kind == RUN_DUMP,
 			      &err) < 0) {
 		cli_print(program, "%s", err.message);
+		return -1;
+	}
+	if (set->site_min_pages && (set->kind == RUN_DUMP || set->compose.paper)) {
+		cli_print(program, "--site-repetition drops segments a decision kept: not with %s",
+			  set->compose.paper ? "--paper (the 2008 behaviour)" : "--dump");
 		return -1;
 	}
 	if (set->skip_existing && !set->output_dir) {
@@ -774,6 +864,10 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case OPT_SITE_REPETITION:
+			set.site_min_pages = optarg ? (unsigned)cli_parse_long(program,
+				"--site-repetition", optarg, 2, SITE_MIN_PAGES_MAX) : SITE_MIN_PAGES_DEFAULT;
+			break;
 		case OPT_URL: set.url = optarg; break;
 		case OPT_QUIET: set.quiet = 1; break;
 		case OPT_PROGRESS: progress = 1; break;
@@ -810,7 +904,7 @@ int main(int argc, char **argv)
 						     cli_print_report, (void *)program);
 	struct stats_file stats_out;
 	int status = 2, bad = 0;
-	if (stdin_named_twice(argc - optind, argv + optind))
+	if (stdin_read_twice(&set, argc - optind, argv + optind))
 		goto out;
 	if (set.output_dir && choose_output_file(&set, argc - optind, argv + optind) < 0)
 		goto out;

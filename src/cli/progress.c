@@ -164,8 +164,14 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->without_text += report->stats->without_text != 0;
 		p->other_language += report->stats->other_language != 0;
 		p->low_quality += report->stats->low_quality != 0;
+		p->site_dropped += report->stats->site_dropped;
 	}
 	draw(p, 0);
+}
+
+void progress_end_line(struct progress *p)
+{
+	clear_line(p);
 }
 
 static double kept_share(const struct progress *p)
@@ -200,6 +206,9 @@ void progress_summary(struct progress *p, FILE *out)
 		fprintf(out, ", %" PRIu64 " below --min-quality (not written)", p->low_quality);
 	if (p->truncated)
 		fprintf(out, ", %" PRIu64 " from truncated records", p->truncated);
+	if (p->site_dropped)
+		fprintf(out, ", %" PRIu64 " %s dropped as site furniture", p->site_dropped,
+			plural(p->site_dropped, "segment", "segments"));
 	/* No words segmented (--dump, or only empty pages): no share to report. */
 	if (p->words)
 		fprintf(out, "; %.1f%% of %" PRIu64 " words kept", kept_share(p), p->words);
@@ -221,11 +230,12 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
 		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
 		    ",\"pages_other_language\":%" PRIu64 ",\"pages_low_quality\":%" PRIu64
-		    ",\"jobs\":%d,\"seconds\":%.3f}\n", p->pages, p->failed,
+		    ",\"site_dropped_segments\":%" PRIu64 ",\"jobs\":%d,\"seconds\":%.3f}\n",
+		    p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
 		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language,
-		    p->low_quality, p->jobs,
+		    p->low_quality, p->site_dropped, p->jobs,
 		    progress_now() - p->started);
 }
 

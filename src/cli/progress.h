@@ -7,7 +7,7 @@
  * that the log reads well and does not grow with every page. At the end one summary line
  * (pages, failures, the share of words kept, the time), and, on request,
  * the same as a JSON object in a file (--stats). Messages printed during
- * the run go on a line of their own (progress_message()).
+ * the run go on a line of their own (progress_end_line() first).
  */
 #ifndef NC_PROGRESS_H
 #define NC_PROGRESS_H
@@ -33,6 +33,7 @@ struct progress {
 	uint64_t without_text;        /* pages with no text: no JSONL line, no WET record */
 	uint64_t other_language;      /* pages not in a language of --language: not written */
 	uint64_t low_quality;         /* pages below --min-quality: not written */
+	uint64_t site_dropped;        /* segments dropped as recurring on their site */
 	double started, last_draw;
 	int line_shown;
 	const struct input_source *inputs;
@@ -44,6 +45,10 @@ void progress_start(struct progress *p, const char *program, int draw, int jobs,
 
 /* A page done (runner.h); prints a failure's message. */
 void progress_report(struct progress *p, const struct run_report *report);
+
+/* End the progress line drawn, if any, so that a message has a line of its
+ * own. */
+void progress_end_line(struct progress *p);
 
 /* The summary line; `counts` adds what was skipped. */
 void progress_summary(struct progress *p, FILE *out);

@@ -3,6 +3,7 @@
  * UTF-8 bytes: every character the rules name is matched by its bytes, and
  * everything else passes through untouched. */
 #include "method/perplexity-text.h"
+#include "base/hash.h"
 
 #include <string.h>
 
@@ -287,21 +288,16 @@ void perplexity_token_fold(const char *token, size_t len, struct strbuf *out)
 uint64_t perplexity_token_key(const char *token, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)token;
-	uint64_t h = 0xCBF29CE484222325ull;   /* FNV-1a offset basis */
+	uint64_t h = HASH_FNV_BASIS;
 	unsigned char before = 0;
 
+	/* hash_bytes() over the folded bytes (base/hash.h). */
 	for (size_t i = 0; i < len; i++) {
 		h ^= fold_byte(p[i], before);
-		h *= 0x100000001B3ull;           /* FNV prime */
+		h *= HASH_FNV_PRIME;
 		before = p[i];
 	}
-	/* FNV's low bits are weak; the finaliser makes every bit depend on
-	 * every byte, which the tables' range reduction needs. */
-	h ^= h >> 33;
-	h *= 0xFF51AFD7ED558CCDull;
-	h ^= h >> 33;
-	h *= 0xC4CEB9FE1A85EC53ull;
-	h ^= h >> 33;
+	h = hash_finalise(h);
 	return h ? h : 1;
 }
 

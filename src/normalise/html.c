@@ -270,6 +270,50 @@ static void raw_keywords(const char *html, size_t len, struct strbuf *out)
 	}
 }
 
+/* Does the attribute value [value, value + len) hold the word `word`
+ * (ASCII, lower case) among its space-separated words, in any case? */
+static int has_word(const char *value, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+	for (size_t i = 0; i + n <= len; i++)
+		if ((i == 0 || isspace((unsigned char)value[i - 1])) &&
+		    (i + n == len || isspace((unsigned char)value[i + n])) &&
+		    !strncasecmp(value + i, word, n))
+			return 1;
+	return 0;
+}
+
+/* The page's own absolute URL, raw: the href of <link rel="canonical">,
+ * else the content of <meta property="og:url">. A relative one names no
+ * site and is passed over. */
+static void raw_canonical(const char *html, size_t len, struct strbuf *out)
+{
+	static const struct { const char *tag, *name, *word, *value; } declarations[] = {
+		{ "<link", "rel", "canonical", "href" },
+		{ "<meta", "property", "og:url", "content" },
+	};
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	for (size_t d = 0; d < sizeof(declarations) / sizeof(declarations[0]); d++) {
+		const char *tag = declarations[d].tag;
+		for (const char *at = html; (at = find_nocase(at, end, tag)); at += 5) {
+			const char *close = memchr(at, '>', (size_t)(end - at));
+			const char *value;
+			size_t value_len;
+			if (!close)
+				break;
+			if (!tag_attribute(at, close, declarations[d].name, &value, &value_len) ||
+			    !has_word(value, value_len, declarations[d].word) ||
+			    !tag_attribute(at, close, declarations[d].value, &value, &value_len))
+				continue;
+			if ((value_len > 7 && !strncasecmp(value, "http://", 7)) ||
+			    (value_len > 8 && !strncasecmp(value, "https://", 8))) {
+				head_text(value, value + value_len, out);
+				return;
+			}
+		}
+	}
+}
+
 /* The title in UTF-8 without control characters, read in `charset`. */
 static char *title_in_utf8(const char *raw, size_t len, const char *charset)
 {
@@ -285,7 +329,8 @@ static char *title_in_utf8(const char *raw, size_t len, const char *charset)
 }
 
 /* Fill in what the page says of itself: its title (the wrapper's, else
- * <title>) and keywords, in UTF-8, read in the charset decided for it. */
+ * <title>), keywords and canonical URL, in UTF-8, read in the charset
+ * decided for it. */
 static void read_head(const char *html, size_t len, const char *wrapper_title,
 		      struct page_info *info)
 {
@@ -294,6 +339,10 @@ static void read_head(const char *html, size_t len, const char *wrapper_title,
 	raw_keywords(html, len, &raw);
 	if (raw.len)
 		info->keywords = title_in_utf8(raw.buf, raw.len, charset);
+	strbuf_reset(&raw);
+	raw_canonical(html, len, &raw);
+	if (raw.len)
+		info->canonical = title_in_utf8(raw.buf, raw.len, charset);
 	strbuf_reset(&raw);
 	if (wrapper_title) {
 		info->title = title_in_utf8(wrapper_title, strlen(wrapper_title), charset);

@@ -1,18 +1,63 @@
 /* page-info.c: what a page says about itself (see page-info.h). */
 #include "normalise/page-info.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void page_info_release(struct page_info *info)
 {
 	free(info->url);
 	free(info->title);
 	free(info->keywords);
+	free(info->canonical);
 	memset(info, 0, sizeof(*info));
 }
 
 const char *page_info_url(const struct page_info *info, const struct page *page)
 {
 	return page->url ? page->url : info->url ? info->url : page->name;
+}
+
+/* The host of an absolute URL ("scheme://[user@]host[:port]..."), into
+ * `host`: 0 when `url` is none. */
+static int url_host(const char *url, struct strbuf *host)
+{
+	const char *p = url;
+	while (isalnum((unsigned char)*p) || *p == '+' || *p == '-' || *p == '.')
+		p++;
+	if (p == url || strncmp(p, "://", 3))
+		return 0;
+	p += 3;
+	size_t len = 0;
+	while ((unsigned char)p[len] > ' ' && !strchr("/?#", p[len]))
+		len++;
+	const char *at = memchr(p, '@', len);
+	if (at) {
+		len -= (size_t)(at + 1 - p);
+		p = at + 1;
+	}
+	const char *colon = memchr(p, ':', len);
+	if (colon)
+		len = (size_t)(colon - p);
+	if (len > 4 && !strncasecmp(p, "www.", 4)) {
+		p += 4;
+		len -= 4;
+	}
+	if (!len)
+		return 0;
+	strbuf_reset(host);
+	for (size_t i = 0; i < len; i++)
+		strbuf_addch(host, (char)tolower((unsigned char)p[i]));
+	return 1;
+}
+
+int page_info_site(const struct page_info *info, const struct page *page, struct strbuf *host)
+{
+	const char *urls[] = { page->url, info->url, info->canonical };
+	for (size_t i = 0; i < sizeof(urls) / sizeof(urls[0]); i++)
+		if (urls[i] && url_host(urls[i], host))
+			return 1;
+	return 0;
 }

@@ -19,6 +19,8 @@ struct page_info {
 			     wrapper's id, a text dump's "URL:" line; or NULL */
 	char *title;      /* the wrapper's title attribute, else <title> */
 	char *keywords;   /* <meta name="keywords" content="..."> */
+	char *canonical;  /* the absolute http(s) URL the page gives as its own
+			     (<link rel="canonical">, else <meta property="og:url">) */
 	struct charset_choice charset;
 };
 
@@ -28,5 +30,12 @@ void page_info_release(struct page_info *info);
 /* The URL a page goes by: the one its source gave (an archive record's),
  * else its own, else its name. Never NULL. */
 const char *page_info_url(const struct page_info *info, const struct page *page);
+
+/* The site a page belongs to, for counting what recurs across a site: the
+ * host (lower case, without a port, user or leading "www.") of the URL its
+ * source gave, else of the one it names itself by, else of its canonical
+ * URL; into `host`. 0 when none of them is an absolute URL with a host (a
+ * file's name is not a site). */
+int page_info_site(const struct page_info *info, const struct page *page, struct strbuf *host);
 
 #endif

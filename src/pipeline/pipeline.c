@@ -47,6 +47,9 @@ struct worker {
 	struct page_sink *sink;           /* NULL for a reading-only worker */
 	struct segment_batch batch;
 	struct page_info info;            /* what the page being read says of itself */
+	int has_site;                     /* config.sites: the page has a site */
+	uint64_t site;                    /* and its key */
+	size_t site_dropped;              /* segments of the page dropped as recurring */
 	size_t page_bytes;                /* of the page being cleaned, as read */
 };
 
@@ -299,7 +302,27 @@ int worker_segment_text(struct worker *w, const char *text, size_t len, segment_
 
 static int begin_cleaning(struct worker *w, const struct page *page, struct nc_error *err)
 {
+	w->has_site = 0;
+	w->site_dropped = 0;
+	if (w->pipeline->config.sites) {
+		struct strbuf host = STRBUF_INIT;
+		w->has_site = page_info_site(&w->info, page, &host);
+		w->site = site_key(host.buf, host.len);
+		strbuf_release(&host);
+	}
 	return page_sink_begin(w->sink, page, &w->info, err);
+}
+
+/* Site furniture: a kept segment that recurs on the page's site goes. */
+static void drop_recurring(struct worker *w, struct scored_segment *segments, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (segments[i].keep &&
+		    site_table_recurs(w->pipeline->config.sites, w->site, segments[i].segment.text,
+				      segments[i].segment.len)) {
+			segments[i].keep = 0;
+			w->site_dropped++;
+		}
 }
 
 static void batch_add(struct segment_batch *batch, const struct scored_segment *s)
@@ -327,6 +350,8 @@ static int decide_and_write(struct worker *w, struct scored_segment *segments, s
 	if (config->method &&
 	    decider_decide(config->decider, w->decider_state, segments, count, err) < 0)
 		return -1;
+	if (w->has_site)
+		drop_recurring(w, segments, count);
 	return page_sink_segments(w->sink, segments, count, err);
 }
 
@@ -444,12 +469,15 @@ int worker_clean_page(struct worker *w, struct page *page, struct page_stats *st
 		      struct nc_error *err)
 {
 	w->page_bytes = 0;
+	w->has_site = 0;
+	w->site_dropped = 0;
 	int ret = clean_page(w, page, err);
 	if (ret < 0)
 		nc_error_prefix(err, page->name);
 	if (stats) {
 		stats->bytes = w->page_bytes;
 		stats->counts = *page_sink_counts(w->sink);
+		stats->site_dropped = w->site_dropped;
 		stats->charset_fallback = w->info.charset.passed_over;
 		stats->truncated = page->truncated;
 		stats->without_text = ret == 0 && page_sink_skipped(w->sink) == SINK_SKIP_NO_TEXT;

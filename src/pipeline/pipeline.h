@@ -35,6 +35,7 @@
 #include "normalise/charset-choice.h"
 #include "normalise/text.h"
 #include "normalise/page-info.h"
+#include "pipeline/site-table.h"
 #include "render/renderer.h"
 #include "segment/segment.h"
 #include "sink/sink.h"
@@ -56,6 +57,10 @@ struct pipeline_config {
 	const struct method *method;            /* NULL: keep every segment */
 	const struct decider *decider;          /* required with a method */
 	struct charset_policy charset;          /* how pages' charsets are chosen */
+	/* NULL, or what recurs across sites (site-table.h, borrowed): after
+	 * the decider, a kept segment that recurs on its page's site is
+	 * dropped. */
+	const struct site_table *sites;
 };
 
 /* What cleaning a page found, for progress reports and summaries. */
@@ -68,6 +73,8 @@ struct page_stats {
 	int without_text;              /* nothing kept: JSONL and WET wrote nothing */
 	int other_language;            /* not in a language of --language: not written */
 	int low_quality;               /* below --min-quality: not written */
+	size_t site_dropped;           /* segments kept by the decider and dropped
+					  as recurring on the page's site */
 };
 
 struct pipeline;

@@ -10,8 +10,10 @@
 #include "sink/warc-writer.h"
 #include "base/alloc.h"
 #include "base/json.h"
+#include "base/hash.h"
 #include "base/utf8.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <zlib.h>
@@ -34,6 +36,7 @@ struct page_sink {
 	int flushed;                 /* some of the page has been passed on */
 	enum sink_skip skipped;      /* why the page was not written */
 	struct language language;    /* of the page's kept text, known at its end */
+	int has_site;                /* survey: the page has a site */
 };
 
 const char *sink_format_extension(enum sink_format format)
@@ -461,6 +464,26 @@ int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 	return ret;
 }
 
+/* The survey format: the page's site on a line of its own (empty when it
+ * has none), so the page's segments need not be written. */
+static void begin_survey(struct page_sink *sink, const struct page *page,
+			 const struct page_info *info)
+{
+	struct strbuf host = STRBUF_INIT;
+	sink->has_site = page_info_site(info, page, &host);
+	strbuf_add(&sink->pending, host.buf, host.len);
+	strbuf_addch(&sink->pending, '\n');
+	strbuf_release(&host);
+}
+
+static void write_survey(struct strbuf *out, const struct scored_segment *segments, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(out, "%016" PRIx64 " %zu\n",
+			    hash_bytes(segments[i].segment.text, segments[i].segment.len),
+			    segments[i].segment.len);
+}
+
 int page_sink_begin(struct page_sink *sink, const struct page *page,
 		    const struct page_info *info, struct nc_error *err)
 {
@@ -486,6 +509,8 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
 	if (sink->config.format == SINK_CLEANEVAL)
 		write_url_line(&sink->pending, page_info_url(info, page));
+	else if (sink->config.format == SINK_SURVEY)
+		begin_survey(sink, page, info);
 	else if (sink->config.format == SINK_JSONL)
 		begin_jsonl(sink, info);
 	return 0;
@@ -548,6 +573,10 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		break;
 	case SINK_WET:
 		break;   /* the text above is the record */
+	case SINK_SURVEY:
+		if (sink->has_site)
+			write_survey(&sink->pending, segments, count_);
+		break;
 	}
 	return flush_when_full(sink, err);
 }

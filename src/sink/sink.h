@@ -26,6 +26,12 @@
  *   wet        a WARC/1.0 conversion record per page, as in Common Crawl's
  *              WET files (warc-writer.h); every output file begins with a
  *              warcinfo record.
+ *   survey     for a run's site survey (pipeline/site-table.h), not named
+ *              by users: the page's site (page_info_site(), an empty line
+ *              when it has none), then for each segment (kept or not) the
+ *              hash_bytes() of its text in 16 hex digits, a space and its
+ *              length in bytes, a line each; nothing more for a page
+ *              without a site.
  * The URL is one line of valid UTF-8 in every format: control characters
  * (C0, DEL, C1) and invalid bytes in it are percent-encoded, on the URL
  * line, in JSON's url and in WET's WARC-Target-URI; other JSON strings
@@ -57,7 +63,8 @@ enum sink_format {
 	SINK_CLEANEVAL,
 	SINK_TEXT,
 	SINK_JSONL,
-	SINK_WET
+	SINK_WET,
+	SINK_SURVEY    /* not a user's format: what a site survey counts */
 };
 
 struct sink_config {

@@ -1,0 +1,306 @@
+/* site-table.c: the table of segments that recur across a site, and the
+ * survey output that fills it (see site-table.h).
+ *
+ * The table is one open-addressing array keyed by a 64-bit hash of the
+ * site and the segment together (0 marks an empty slot), grown by
+ * doubling at half full. Each entry keeps the identity (a 32-bit hash of
+ * the page's longest segment) of the first page it was seen on and counts
+ * the pages of other identities: a copy of the first page does not count
+ * (nor, with a threshold above 2, would a second copy of a later page be
+ * told from another page: 16 bytes an entry are worth that). Sites and
+ * how many segments each holds are in a uthash table beside it.
+ */
+#include "pipeline/site-table.h"
+#include "base/alloc.h"
+#include "base/hash.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+struct site_entry {
+	uint64_t key;        /* 0: an empty slot */
+	uint32_t identity;   /* of the first page it was seen on */
+	uint32_t pages;      /* that page and those of other identities, at most
+				min_pages */
+};
+
+struct site_count {
+	uint64_t site;
+	size_t segments;
+	UT_hash_handle hh;
+};
+
+struct site_table {
+	unsigned min_pages;
+	struct site_entry *slots;
+	size_t capacity;                  /* a power of two */
+	size_t used;
+	struct site_count *sites;         /* uthash */
+	struct site_table_stats stats;
+};
+
+#define SITE_TABLE_START 1024
+
+struct site_table *site_table_new(unsigned min_pages)
+{
+	struct site_table *t = xcalloc(1, sizeof(*t));
+	t->min_pages = min_pages < 2 ? 2 : min_pages > SITE_MIN_PAGES_MAX ? SITE_MIN_PAGES_MAX
+									   : min_pages;
+	t->capacity = SITE_TABLE_START;
+	t->slots = xcalloc(t->capacity, sizeof(*t->slots));
+	return t;
+}
+
+void site_table_free(struct site_table *t)
+{
+	if (!t)
+		return;
+	struct site_count *site, *next;
+	HASH_ITER(hh, t->sites, site, next) {
+		HASH_DEL(t->sites, site);
+		free(site);
+	}
+	free(t->slots);
+	free(t);
+}
+
+uint64_t site_key(const char *host, size_t len)
+{
+	return hash_bytes(host, len);
+}
+
+/* The key of a segment of a site: never 0, which marks an empty slot. */
+static uint64_t entry_key(uint64_t site, uint64_t segment)
+{
+	uint64_t key = hash_finalise(site ^ (segment * HASH_FNV_PRIME));
+	return key ? key : 1;
+}
+
+/* The slot of `key`: its entry, or the empty slot where it would go. */
+static struct site_entry *find_slot(const struct site_entry *slots, size_t capacity,
+				    uint64_t key)
+{
+	size_t mask = capacity - 1;
+	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
+		if (slots[i].key == key || slots[i].key == 0)
+			return (struct site_entry *)&slots[i];
+}
+
+static void grow(struct site_table *t)
+{
+	size_t capacity = t->capacity * 2;
+	struct site_entry *slots = xcalloc(capacity, sizeof(*slots));
+	for (size_t i = 0; i < t->capacity; i++)
+		if (t->slots[i].key)
+			*find_slot(slots, capacity, t->slots[i].key) = t->slots[i];
+	free(t->slots);
+	t->slots = slots;
+	t->capacity = capacity;
+}
+
+int site_table_recurs(const struct site_table *t, uint64_t site, const char *text, size_t len)
+{
+	uint64_t key = entry_key(site, hash_bytes(text, len));
+	const struct site_entry *entry = find_slot(t->slots, t->capacity, key);
+	return entry->key == key && entry->pages >= t->min_pages;
+}
+
+void site_table_stats(const struct site_table *t, struct site_table_stats *stats)
+{
+	*stats = t->stats;
+}
+
+/* A page of the site was on: count it on the segment's entry, new or not.
+ * `count` is the site's. */
+static void count_segment(struct site_table *t, struct site_count *count, uint64_t segment,
+			  uint32_t identity)
+{
+	uint64_t key = entry_key(count->site, segment);
+	struct site_entry *entry = find_slot(t->slots, t->capacity, key);
+
+	if (entry->key == 0) {
+		if (count->segments >= SITE_MAX_SEGMENTS_PER_SITE || t->used >= SITE_MAX_SEGMENTS) {
+			t->stats.not_counted++;
+			return;
+		}
+		if (2 * (t->used + 1) > t->capacity) {
+			grow(t);
+			entry = find_slot(t->slots, t->capacity, key);
+		}
+		entry->key = key;
+		t->used++;
+		count->segments++;
+		t->stats.segments++;
+	}
+	if (entry->pages == 0)
+		entry->identity = identity;
+	else if (entry->pages >= t->min_pages || entry->identity == identity)
+		return;   /* counted enough, or a copy of the first page */
+	if (++entry->pages == t->min_pages)
+		t->stats.recurring++;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Count a page of `host` whose segments hash to `segments` (sorted here),
+ * the longest of which hashes to `longest`. */
+static void count_page(struct site_table *t, const char *host, size_t host_len,
+		       uint64_t *segments, size_t n, uint64_t longest)
+{
+	uint64_t site = site_key(host, host_len);
+	struct site_count *count;
+	HASH_FIND(hh, t->sites, &site, sizeof(site), count);
+	if (!count) {
+		count = xcalloc(1, sizeof(*count));
+		count->site = site;
+		HASH_ADD(hh, t->sites, site, sizeof(count->site), count);
+		t->stats.sites++;
+	}
+	t->stats.pages++;
+	qsort(segments, n, sizeof(*segments), compare_u64);
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || segments[i] != segments[i - 1])   /* once a page */
+			count_segment(t, count, segments[i], (uint32_t)(longest >> 32));
+}
+
+/* --- the survey output ------------------------------------------------------------ */
+
+/* A page in the survey format arrives in pieces of any size: its lines are
+ * read as they complete. */
+struct survey_output {
+	struct page_output base;
+	struct site_table *table;
+	struct strbuf line;        /* the line being read */
+	struct strbuf host;        /* the page's first line */
+	size_t lines;
+	uint64_t *segments;
+	size_t nsegments, alloc;
+	uint64_t longest;
+	size_t longest_len;
+};
+
+static void survey_reset(struct survey_output *s)
+{
+	strbuf_reset(&s->line);
+	strbuf_reset(&s->host);
+	s->lines = 0;
+	s->nsegments = 0;
+	s->longest = 0;
+	s->longest_len = 0;
+}
+
+static int survey_open(struct page_output *out, const struct page *page, struct nc_error *err)
+{
+	(void)page, (void)err;
+	survey_reset((struct survey_output *)out);
+	return 0;
+}
+
+/* One whole line: the page's host first, then "HASH LENGTH" a segment. */
+static int survey_line(struct survey_output *s, const char *line, size_t len,
+		       struct nc_error *err)
+{
+	if (s->lines++ == 0) {
+		strbuf_add(&s->host, line, len);
+		return 0;
+	}
+	char *end;
+	uint64_t hash = strtoull(line, &end, 16);
+	size_t segment_len = (size_t)strtoull(end, &end, 10);
+	if (end != line + len)
+		return nc_error_set(err, NC_ERR_FORMAT, "site survey: a line that is not "
+				    "HASH LENGTH");
+	if (s->nsegments == SITE_MAX_SEGMENTS_PER_PAGE) {
+		s->table->stats.not_counted++;
+		return 0;
+	}
+	if (s->nsegments == s->alloc)
+		s->segments = xgrow(s->segments, &s->alloc, 256, sizeof(*s->segments));
+	s->segments[s->nsegments++] = hash;
+	if (segment_len > s->longest_len) {
+		s->longest_len = segment_len;
+		s->longest = hash;
+	}
+	return 0;
+}
+
+static int survey_write(struct page_output *out, const char *data, size_t len,
+			struct nc_error *err)
+{
+	struct survey_output *s = (struct survey_output *)out;
+	while (len) {
+		const char *newline = memchr(data, '\n', len);
+		size_t n = newline ? (size_t)(newline - data) : len;
+		strbuf_add(&s->line, data, n);
+		if (!newline)
+			break;
+		if (survey_line(s, s->line.buf, s->line.len, err) < 0)
+			return -1;
+		strbuf_reset(&s->line);
+		data += n + 1;
+		len -= n + 1;
+	}
+	return 0;
+}
+
+static int survey_commit(struct page_output *out, struct nc_error *err)
+{
+	struct survey_output *s = (struct survey_output *)out;
+	(void)err;
+	if (s->host.len)
+		count_page(s->table, s->host.buf, s->host.len, s->segments, s->nsegments,
+			   s->longest);
+	survey_reset(s);
+	return 0;
+}
+
+static void survey_abort(struct page_output *out)
+{
+	survey_reset((struct survey_output *)out);
+}
+
+static int survey_finish(struct page_output *out, struct nc_error *err)
+{
+	(void)out, (void)err;
+	return 0;
+}
+
+static void survey_emergency_stop(struct page_output *out)
+{
+	(void)out;   /* nothing on disk */
+}
+
+static void survey_free(struct page_output *out)
+{
+	struct survey_output *s = (struct survey_output *)out;
+	strbuf_release(&s->line);
+	strbuf_release(&s->host);
+	free(s->segments);
+	free(s);
+}
+
+static const struct page_output_ops survey_ops = {
+	.open = survey_open,
+	.write = survey_write,
+	.commit = survey_commit,
+	.abort = survey_abort,
+	.finish = survey_finish,
+	.emergency_stop = survey_emergency_stop,
+	.free = survey_free,
+};
+
+struct page_output *site_survey_output_new(struct site_table *table)
+{
+	struct survey_output *s = xcalloc(1, sizeof(*s));
+	s->base.ops = &survey_ops;
+	s->table = table;
+	strbuf_init(&s->line);
+	strbuf_init(&s->host);
+	return &s->base;
+}

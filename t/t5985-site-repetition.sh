@@ -1,0 +1,115 @@
+#!/bin/sh
+# t5985-site-repetition: --site-repetition (issue 20, item 4) from the
+# command line: a segment kept on several pages of one site, with different
+# main texts, is dropped as site furniture; a second copy of a page does not
+# count against the first; the site is the host of the archive's URL, the
+# page's wrapper or URL line, or its canonical URL (any case, port, user,
+# "www."); pages of other sites and pages without a URL keep it; the
+# threshold; the same output for any number of jobs; what it refuses; on the
+# development pages (when ../shared is there) no loss of F.
+. "$(dirname "$0")/test-lib.sh"
+if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
+
+furniture="Subscribe to the Harbour Weekly newsletter for the best stories of every week."
+# page FILE CANONICAL_DECLARATION ARTICLE: a page of the harbour site.
+page() {
+	printf '<html><head><title>t</title>%s</head><body><p>%s</p><p>%s</p><p>Read our privacy policy and the terms of this site before you comment.</p></body></html>\n' \
+		"$2" "$furniture" "$3" > "$1"
+}
+d=$TMP/site
+mkdir -p "$d"
+page "$d/a.html" '<link rel="canonical" href="http://harbour.example/a">' "The ferry to the island left at dawn with forty passengers and a cargo of apples from the farms of the valley."
+page "$d/a-copy.html" '<link rel="canonical" href="http://harbour.example/a?print=1">' "The ferry to the island left at dawn with forty passengers and a cargo of apples from the farms of the valley."
+page "$d/b.html" '<link rel="Canonical" href="https://WWW.Harbour.example:8443/b">' "The lighthouse keeper wrote a book about the storms of the last winter season and the ships they wrecked."
+page "$d/c.html" '<meta property="og:url" content="http://reader@harbour.example/c#top">' "Fishermen sold their catch on the quay before the market opened in the town, as their fathers had done."
+page "$d/other-site.html" '<link rel="canonical" href="http://elsewhere.example/x">' "A page of another site that happens to carry the same newsletter line."
+page "$d/no-site.html" '' "A page that names no URL of its own, with the same newsletter line."
+
+ok "without --site-repetition" ncleaner --no-lm -o "$TMP/plain" "$d"
+is "$(grep -l "$furniture" "$TMP"/plain/*.txt | wc -l)" 6 "...every page keeps the newsletter line"
+ok "--site-repetition" ncleaner --no-lm --site-repetition --stats "$TMP/stats" -o "$TMP/sites" "$d"
+for p in a a-copy b c; do
+	grep_fails "...$p: the newsletter line is dropped" "$furniture" "$TMP/sites/$p.txt"
+	grep_fails "...$p: so is the privacy line" "privacy policy" "$TMP/sites/$p.txt"
+done
+grep_ok "...a: its article stays" "cargo of apples" "$TMP/sites/a.txt"
+grep_ok "...a-copy: so does the copy's (the same main text counts once)" "cargo of apples" \
+	"$TMP/sites/a-copy.txt"
+grep_ok "...b: its article stays" "storms of the last winter" "$TMP/sites/b.txt"
+grep_ok "...another site keeps the line" "$furniture" "$TMP/sites/other-site.txt"
+grep_ok "...a page without a URL keeps it" "$furniture" "$TMP/sites/no-site.txt"
+grep_ok "...--stats counts the 8 segments dropped" '"site_dropped_segments":8,' "$TMP/stats"
+grep_ok "...the survey is reported" "site survey: 5 pages of 2 sites" "$TMP/err"
+grep_ok "...and the drops in the summary" "8 segments dropped as site furniture" "$TMP/err"
+ok "-j 1" ncleaner --no-lm --site-repetition -j 1 -o "$TMP/j1" "$d"
+ok "-j 2" ncleaner --no-lm --site-repetition -j 2 -o "$TMP/j2" "$d"
+ok "...write the same" diff -r "$TMP/j1" "$TMP/j2"
+ok "...as the run before" diff -r "$TMP/j1" "$TMP/sites"
+
+# The threshold: the lines are on a, b and c (a-copy is a's main text again;
+# a page's main text is its longest segment, each page's article here).
+ok "--site-repetition=3" ncleaner --no-lm --site-repetition=3 -o "$TMP/three" "$d"
+grep_fails "...three pages of different main texts are enough" "$furniture" "$TMP/three/b.txt"
+ok "--site-repetition=4" ncleaner --no-lm --site-repetition=4 -o "$TMP/four" "$d"
+grep_ok "...four are not there: the line stays" "$furniture" "$TMP/four/b.txt"
+
+# The same line in one file of one page is not repetition across pages.
+printf '<html><body><p>%s</p><p>%s</p></body></html>\n' "$furniture" "$furniture" > "$TMP/twice.html"
+ok "one page with a line twice" ncleaner --no-lm --site-repetition --url http://one.example/ "$TMP/twice.html"
+is "$(grep -c "$furniture" "$TMP/out")" 2 "...keeps both"
+
+# Sites from an archive's URLs, and from text dumps' URL lines.
+record() {   # URI BODY_FILE: a WARC response record
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n\r\n' \
+		"$(wc -c < "$2")"; cat "$2"; } > "$TMP/http-block"
+	printf 'WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\n' "$1"
+	printf 'WARC-Record-ID: <urn:uuid:%s>\r\n' "$(printf '%s' "$1" | sha1sum | cut -c1-32)"
+	printf 'WARC-Date: 2024-01-02T03:04:05Z\r\nContent-Type: application/http; msgtype=response\r\n'
+	printf 'Content-Length: %d\r\n\r\n' "$(wc -c < "$TMP/http-block")"
+	cat "$TMP/http-block"
+	printf '\r\n\r\n'
+}
+{ record http://news.example/1 "$d/a.html"; record http://news.example/2 "$d/b.html"
+  record http://paper.example/3 "$d/c.html"; } > "$TMP/crawl.warc"
+ok "a WARC file" ncleaner --no-lm --site-repetition -f jsonl "$TMP/crawl.warc"
+is "$(grep -c 'newsletter' "$TMP/out")" 1 "...its records' URLs make the sites: the line stays on the third only"
+grep_ok "...which is of another host" '"url":"http://paper.example/3".*newsletter' "$TMP/out"
+for n in 1 2; do
+	printf 'URL: http://dumps.example/%s\n\n%s\n\nText dump number %s of the site, with its own words, more of them than the newsletter line has.\n' \
+		$n "$furniture" $n > "$TMP/dump$n.txt"
+done
+ok "text dumps" ncleaner --no-lm --site-repetition -o "$TMP/dumps" "$TMP/dump1.txt" "$TMP/dump2.txt"
+grep_fails "...their URL lines make the site" "$furniture" "$TMP/dumps/dump1.txt"
+grep_ok "...their own text stays" "Text dump number 1" "$TMP/dumps/dump1.txt"
+
+# What it refuses.
+fails 2 "standard input: refused (it is read twice)" sh -c "ncleaner --no-lm --site-repetition - < '$d/a.html'"
+grep_ok "...saying why" "reads its inputs twice" "$TMP/err"
+fails 2 "with --paper: refused" ncleaner --paper --site-repetition "$d/a.html"
+fails 2 "with --dump: refused" ncleaner --dump --site-repetition "$d/a.html"
+fails 2 "--site-repetition=1: refused" ncleaner --no-lm --site-repetition=1 "$d/a.html"
+fails 2 "--site-repetition=5: refused" ncleaner --no-lm --site-repetition=5 "$d/a.html"
+
+# The development pages: the default method, with the builtin renderer (in
+# process: the test is about what is kept, not about Lynx).
+dn=$SHARED/data/dragnet-dev
+if [ -d "$dn/orig" ]; then
+	ok "Dragnet development pages" ncleaner --renderer builtin -j 2 -o "$TMP/dn" "$dn/orig"
+	ok "...with --site-repetition" ncleaner --renderer builtin -j 2 --site-repetition \
+		--stats "$TMP/dn.stats" -o "$TMP/dn-sites" "$dn/orig"
+	ok "...with -j 1" ncleaner --renderer builtin -j 1 --site-repetition -o "$TMP/dn-j1" "$dn/orig"
+	ok "...the same output" diff -r "$TMP/dn-sites" "$TMP/dn-j1"
+	dropped=$(sed 's/.*"site_dropped_segments":\([0-9]*\).*/\1/' "$TMP/dn.stats")
+	if [ "$dropped" -gt 50 ]; then pass "...drops site furniture ($dropped segments)"
+	else fail "...drops site furniture ($dropped segments, want more than 50)"; fi
+	f0=$(ncleaner-eval -t -n -M "$TMP/dn" "$dn/gold" | cut -f2)
+	f1=$(ncleaner-eval -t -n -M "$TMP/dn-sites" "$dn/gold" | cut -f2)
+	if awk -v a="$f0" -v b="$f1" 'BEGIN { exit !(b >= a) }'; then
+		pass "...F does not fall ($f0 -> $f1)"
+	else
+		fail "...F does not fall ($f0 -> $f1)"
+	fi
+else
+	skip "no $dn (../shared): the development pages are not here"
+fi
+done_testing
