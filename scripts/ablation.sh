@@ -35,7 +35,7 @@ ln -sfn "$(cd "$dragnet" && pwd)/gold-article" "$work/dragnet-article/gold"
 
 rows="ncleaner ncleaner-viterbi logistic-plain logistic logistic-viterbi logistic-sites"
 METHODS=$rows sh "$here/compare-methods.sh" "$build" "$work/all" "$cleaneval" "$dragnet" > /dev/null
-METHODS="logistic article" sh "$here/compare-methods.sh" "$build" "$work/article" \
+METHODS="logistic article article-sites" sh "$here/compare-methods.sh" "$build" "$work/article" \
 	"$work/dragnet-article" > /dev/null
 
 # parts METHOD: the structure, learned, sequence, site and article columns.
@@ -48,6 +48,7 @@ parts() {
 	logistic-viterbi) echo "on | on | on | - | -" ;;
 	logistic-sites) echo "on | on | - | on | -" ;;
 	article) echo "on | on | - | - | on" ;;
+	article-sites) echo "on | on | - | on | on" ;;
 	esac
 }
 # figure SET METHOD: "F (P / R)" of compare-methods' table.
@@ -70,6 +71,7 @@ for m in $rows; do
 	     "$( [ "$m" = logistic ] && figure dragnet-article logistic "$work/article/methods.tsv" || echo -) |"
 done
 echo "| article (--article) | $(parts article) | - | - | $(figure dragnet-article article "$work/article/methods.tsv") |"
+echo "| article-sites (--article --site-repetition) | $(parts article-sites) | - | - | $(figure dragnet-article article-sites "$work/article/methods.tsv") |"
 for p in "jusText 3.0.2, English stoplist" "boilerpipe 1.2 DefaultExtractor" \
 	 "boilerpipe 1.2 ArticleExtractor" "Mozilla Readability 0.6" "trafilatura 2.2"; do
 	echo "| $p (peer) | | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"

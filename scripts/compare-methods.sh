@@ -24,7 +24,7 @@
 # the logistic models with --site-repetition, whose survey reads every page
 # of the set (it learns nothing from the gold), the fold's test pages
 # scored (each fold cleans the whole set: its time is scaled to the fold's
-# pages). A model a fold has
+# pages); METHODS=article-sites: --article so. A model a fold has
 # already learnt is reused. Each row: micro P/R/F and labelled segmentation F of ncleaner-eval,
 # pages/s and peak memory of the cleaning runs (one worker, Lynx included in
 # the time, not in the memory; model loading included).
@@ -66,7 +66,7 @@ train() {
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
 	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
 	logistic|logistic-viterbi|logistic-plain|logistic-sites) [ -f "$fd/logistic.model" ] || "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
-	article) "$bin/train-ncleaner" --method logistic -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/$1.model" 2> /dev/null ;;
+	article|article-sites) [ -f "$fd/article.model" ] || "$bin/train-ncleaner" --method logistic -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/article.model" 2> /dev/null ;;
 	*) ;;
 	esac
 }
@@ -90,20 +90,23 @@ clean() {
 	logistic-plain) set -- -m "$fd/logistic.model" --no-structure ;;
 	logistic-viterbi) set -- -m "$fd/logistic.model" --decider viterbi ${SWITCH_COST:+--switch-cost "$SWITCH_COST"} ;;
 	ice-*) set -- --method "$m" ;;
-	logistic-sites) clean_with_survey "$fd" "$out"; return ;;
+	logistic-sites) clean_with_survey "$fd" "$out" --method logistic -m "$fd/logistic.model"; return ;;
+	article-sites) clean_with_survey "$fd" "$out" --article -m "$fd/article.model"; return ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \
 		"$bin/ncleaner" -j 1 "$@" -o "$out" "$fd/test" 2> /dev/null || true
 }
 
-# clean_with_survey FOLD_DIR OUT_DIR: the fold's logistic model with
-# --site-repetition over every page of the set ($data), its test pages'
-# outputs into OUT_DIR; the time, scaled to the test pages, to time.$m.
+# clean_with_survey FOLD_DIR OUT_DIR OPTION...: the fold's model (OPTIONs)
+# with --site-repetition over every page of the set ($data), its test
+# pages' outputs into OUT_DIR; the time, scaled to the test pages, to
+# time.$m.
 clean_with_survey() {
 	fd=$1 out=$2
+	shift 2
 	rm -rf "$fd/sites"
-	/usr/bin/time -f '%e %M' -o "$fd/sites.time" "$bin/ncleaner" -j 1 --method logistic \
-		-m "$fd/logistic.model" --site-repetition -o "$fd/sites" "$data/orig" 2> /dev/null || true
+	/usr/bin/time -f '%e %M' -o "$fd/sites.time" "$bin/ncleaner" -j 1 "$@" \
+		--site-repetition -o "$fd/sites" "$data/orig" 2> /dev/null || true
 	mkdir -p "$out"
 	n=0
 	for page in "$fd"/test/*; do

@@ -1,13 +1,15 @@
 /* t3500-logistic: the logistic method (issue 20): its features on a page
  * of segments, the regression learnt from instances whose answer is known,
  * the bias of the best F, the model file (round trip, damage, features of
- * another program), and scoring a page. */
+ * another program), scoring a page, and the types it proposes. */
 #include "method/logistic.h"
 #include "train/logistic-training.h"
 #include "tap.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct segment make_segment(enum segment_type type, const char *text, unsigned chars,
 				   unsigned link_chars, unsigned nav_chars)
@@ -172,6 +174,48 @@ static void test_file(struct logistic_model *model)
 	strbuf_release(&again);
 }
 
+/* The types the method proposes: a heading for a short paragraph that ends
+ * no sentence or clause; nothing for the rest. */
+static void test_types(struct logistic_model *model)
+{
+	char path[] = "/tmp/t3500-model.XXXXXX";
+	struct strbuf file = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	int fd = mkstemp(path);
+	logistic_model_write(model, &file);
+	if (fd < 0 || write(fd, file.buf, file.len) != (ssize_t)file.len)
+		bail("cannot write a model file in /tmp");
+	close(fd);
+	struct method *method = logistic_method_load(path, &err);
+	unlink(path);
+	strbuf_release(&file);
+	if (!method)
+		bail(err.message);
+	static const struct { enum segment_type type; const char *text; int want; } cases[] = {
+		{ SEGMENT_PARAGRAPH, "Why the harbour matters", SEGMENT_HEADING },
+		{ SEGMENT_PARAGRAPH, "One two three four five six seven eight nine ten", SEGMENT_HEADING },
+		{ SEGMENT_PARAGRAPH, "One two three four five six seven eight nine ten eleven", 0 },
+		{ SEGMENT_PARAGRAPH, "It was late.", 0 },
+		{ SEGMENT_PARAGRAPH, "Contact:", 0 },
+		{ SEGMENT_PARAGRAPH, "Why?", 0 },
+		{ SEGMENT_LIST_ITEM, "Home", 0 },
+		{ SEGMENT_HEADING, "News", 0 },
+	};
+	size_t n = sizeof(cases) / sizeof(cases[0]);
+	struct scored_segment segments[sizeof(cases) / sizeof(cases[0])];
+	memset(segments, 0, sizeof(segments));
+	for (size_t i = 0; i < n; i++)
+		segments[i].segment = make_segment(cases[i].type, cases[i].text, 10, 0, 0);
+	struct method_scorer *scorer = method_scorer_new(method);
+	struct page_info info = { 0 };
+	is_int(method_score_page(scorer, &info, segments, n, &err), 0, "a page scored");
+	for (size_t i = 0; i < n; i++)
+		is_int(segments[i].score.type, cases[i].want, "type proposed for <%c>%s",
+		       cases[i].type, cases[i].text);
+	method_scorer_free(scorer);
+	method_free(method);
+}
+
 int main(void)
 {
 	struct logistic_model model = { 0 };
@@ -179,5 +223,6 @@ int main(void)
 	test_features();
 	test_learning(&model);
 	test_file(&model);
+	test_types(&model);
 	return done_testing();
 }

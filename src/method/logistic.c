@@ -44,6 +44,33 @@ static int ends_sentence(const char *text, size_t len)
 	       ((unsigned char)text[len - 1] == 0x9D || (unsigned char)text[len - 1] == 0x99);
 }
 
+/* The type the method proposes for a segment it keeps: a heading for a
+ * paragraph of at most HEADING_MAX_WORDS words whose last character ends
+ * no sentence or clause (. ! ? , ; :), else none (the segmenter's type
+ * stands). The segmenter knows headings only where the dump shows them;
+ * CLEANEVAL's annotators called most such short lines headings (27% of
+ * their segments, 5% of ours without the rule). The length was chosen by
+ * 10-fold cross-validation on the CLEANEVAL development pages (10 words in
+ * 9 folds of 10, 8 in one, among 4-15): labelled segmentation F 55.32 ->
+ * 59.69 (59.88 with 10 throughout), word F 94.93 -> 95.06 (a segment's
+ * marker is a word to the scorer). */
+#define HEADING_MAX_WORDS 10
+
+static enum segment_type proposed_type(const struct segment *segment)
+{
+	if (segment->type != SEGMENT_PARAGRAPH || !segment->len ||
+	    strchr(".!?,;:", segment->text[segment->len - 1]))
+		return 0;
+	size_t words = 0;
+	int in_word = 0;
+	for (size_t i = 0; i < segment->len && words <= HEADING_MAX_WORDS; i++) {
+		int space = segment->text[i] == ' ' || segment->text[i] == '\t';
+		words += !space && !in_word;
+		in_word = !space;
+	}
+	return words <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
+}
+
 static size_t count_digits(const char *text, size_t len)
 {
 	size_t n = 0;
@@ -300,7 +327,7 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		segments[i].score.cost_clean = bias;
 		segments[i].score.cost_dirty = z / LN2;
 		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */
-		segments[i].score.type = 0;
+		segments[i].score.type = proposed_type(&segments[i].segment);
 	}
 	return 0;
 }
