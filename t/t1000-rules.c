@@ -93,6 +93,24 @@ int main(void)
 	rules = rule_set_load("/nonexistent/x.rules", RULES_BYTES, &err);
 	ok(rules == NULL && err.code == NC_ERR_IO, "a missing file is an I/O error");
 
+	/* A rule whose every match holds a byte (here '|' or ':') is not
+	 * searched in a text without it; letters are never such a byte, since
+	 * a caseless pattern matches them in either case. */
+	const char *required = "ncleaner-rules 1\na\\|b\tX\n(?i)zz\tY\n\\d+:\tZ\n";
+	rules = rule_set_parse("required", required, strlen(required), RULES_UTF, &err);
+	const char *const cases[][2] = {
+		{ "a|b a|c", "X a|c" }, { "ab", "ab" }, { "ZZ zZ", "Y Y" }, { "12: 3", "Z 3" },
+		{ "12 3", "12 3" }, { "\xc3\xa9" "a|b:", "\xc3\xa9" "X:" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		strbuf_init(&s);
+		strbuf_addstr(&s, cases[i][0]);
+		rule_set_apply(rules, ws, &s, &err);
+		is_string(s.buf, cases[i][1], "with and without the byte a match needs: '%s'", cases[i][0]);
+		strbuf_release(&s);
+	}
+	rule_set_free(rules);
+
 	/* Catastrophic backtracking ends with an error, not hours of matching. */
 	rules = rule_set_parse("evil", "ncleaner-rules 1\n(a+)+$\tx\n", 26, RULES_BYTES, &err);
 	strbuf_init(&s);

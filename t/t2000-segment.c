@@ -3,6 +3,7 @@
  * expected segments one per line as "<t>text". */
 #include "base/file.h"
 #include "base/rules.h"
+#include "base/utf8.h"
 #include "normalise/html.h"
 #include "segment/segment.h"
 #include "tap.h"
@@ -56,6 +57,117 @@ static void segment_chunked(struct rule_set *rules, const char *text, size_t chu
 		segmenter_feed(s, text + i, len - i < chunk ? len - i : chunk, &err);
 	segmenter_finish(s, &err);
 	segmenter_free(s);
+}
+
+/* --- the word-at-a-time paths against byte-at-a-time definitions ------------- */
+
+static unsigned long seed = 20261125;
+static unsigned next_random(void)
+{
+	seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+	return (unsigned)(seed >> 33);
+}
+
+/* Random text from pieces that meet every branch: letters, single and
+ * double spaces, no-break spaces, tabs, controls, DEL, UTF-8 (valid,
+ * C1, stray continuation bytes, a BOM), runs long enough for whole words. */
+static void random_text(struct strbuf *out, size_t pieces)
+{
+	static const char *const piece[] = {
+		"a", "word", "plain ascii run", " ", "  ", "\xc2\xa0", "\t", "\x01", "\x03",
+		"\x7f", "\xc3\xa9", "\xc2\x85", "\x80", "\xef\xbb\xbf", "\xe2\x82\xac", "~",
+		"0123456789", "\r", "\xff",
+	};
+	strbuf_reset(out);
+	for (size_t i = 0; i < pieces; i++)
+		strbuf_addstr(out, piece[next_random() % (sizeof(piece) / sizeof(piece[0]))]);
+}
+
+/* utf8_clean() one byte at a time, as its header defines it. */
+static void clean_by_bytes(const char *s, size_t len, struct strbuf *out)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	while (p < end) {
+		if (*p < 0x80) {
+			if (*p >= 0x20 && *p < 0x7F)
+				strbuf_addch(out, *p);
+			else if (*p == '\n')
+				strbuf_addch(out, '\n');
+			else if (*p == '\t' || *p == '\r' || *p == '\f' || *p == '\v')
+				strbuf_addch(out, ' ');
+			p++;
+			continue;
+		}
+		uint32_t cp;
+		size_t n = utf8_decode(p, (size_t)(end - p), &cp);
+		if (!n) {
+			p++;
+			continue;
+		}
+		if (!(cp >= 0x80 && cp < 0xA0) && cp != 0xFEFF && cp != 0xFFFD)
+			strbuf_add(out, p, n);
+		p += n;
+	}
+}
+
+/* A segment's text: spaces and no-break spaces collapsed to one space,
+ * none at either end (the line holds no marker and no bullet). */
+static void collapse_by_bytes(const char *s, size_t len, struct strbuf *out)
+{
+	int space = 1;
+	for (size_t i = 0; i < len; i++) {
+		int is_space = s[i] == ' ';
+		if ((unsigned char)s[i] == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] == 0xA0)
+			is_space = 1, i++;
+		if (!is_space)
+			strbuf_addch(out, s[i]);
+		else if (!space)
+			strbuf_addch(out, ' ');
+		space = is_space;
+	}
+	while (out->len && out->buf[out->len - 1] == ' ')
+		strbuf_setlen(out, out->len - 1);
+}
+
+static void check_word_paths(void)
+{
+	struct strbuf text = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
+	int clean_same = 1, segment_same = 1;
+
+	for (int round = 0; round < 3000 && clean_same && segment_same; round++) {
+		random_text(&text, next_random() % 40);
+		strbuf_reset(&fast);
+		strbuf_reset(&slow);
+		utf8_clean(text.buf, text.len, &fast);
+		clean_by_bytes(text.buf, text.len, &slow);
+		if (fast.len != slow.len || memcmp(fast.buf, slow.buf, fast.len)) {
+			clean_same = 0;
+			diag("utf8_clean differs on round %d", round);
+		}
+		/* The cleaned text, a line, through the segmenter without
+		 * rules: the letter in front keeps it from being a bullet. */
+		struct strbuf line = STRBUF_INIT, want = STRBUF_INIT, got = STRBUF_INIT;
+		strbuf_addch(&line, 'x');
+		for (size_t i = 0; i < slow.len; i++)   /* one line: newlines out */
+			if (slow.buf[i] != '\n' && (unsigned char)slow.buf[i] > 0x03)
+				strbuf_addch(&line, slow.buf[i]);
+		strbuf_addstr(&want, "<p>");
+		collapse_by_bytes(line.buf, line.len, &want);
+		strbuf_addch(&want, '\n');
+		segment_text(NULL, SEGMENT_DEFAULT, line.buf, line.len, &got);
+		if (strcmp(got.buf, want.buf)) {
+			segment_same = 0;
+			diag("segment differs on round %d: got '%s', want '%s'", round, got.buf, want.buf);
+		}
+		strbuf_release(&line);
+		strbuf_release(&want);
+		strbuf_release(&got);
+	}
+	ok(clean_same, "utf8_clean eight bytes at a time = one at a time, on 3000 random texts");
+	ok(segment_same, "white space collapses eight bytes at a time as one at a time, on 3000 random lines");
+	strbuf_release(&text);
+	strbuf_release(&fast);
+	strbuf_release(&slow);
 }
 
 int main(void)
@@ -137,6 +249,8 @@ int main(void)
 	is_string(got.buf, "<p>end\n", "a line of continuation bytes ends, and they vanish");
 	strbuf_release(&got);
 	strbuf_release(&huge);
+
+	check_word_paths();
 
 	rule_set_free(rules);
 	rule_workspace_free(ws);

@@ -10,6 +10,7 @@
 #include "method/ngram.h"
 #include "tap.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
@@ -94,6 +95,100 @@ static void expect_load_error(const char *content, const char *what, const char 
 	unlink(path);
 }
 
+/* ngram_normalise() one byte at a time, as ngram.h defines the modes. */
+static void normalise_by_bytes(enum ngram_mode mode, const char *text, size_t len,
+			       struct strbuf *out)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i], s;
+		if (c >= 0x80 && mode != NGRAM_MODE_MINIMAL) {
+			while (i + 1 < len && ((unsigned char)text[i + 1] & 0xC0) == 0x80)
+				i++;
+			s = '~';
+		} else if (c < 0x20 || c == 0x7F) {
+			s = ' ';
+		} else if (mode == NGRAM_MODE_SHAPE && isalpha(c)) {
+			s = strchr("aeiouAEIOU", c) ? 'a' : 't';
+		} else if ((mode == NGRAM_MODE_SHAPE || mode == NGRAM_MODE_NONLEXICAL) && isdigit(c)) {
+			s = '0';
+		} else if (mode == NGRAM_MODE_NONLEXICAL && isalpha(c)) {
+			s = 'a';
+		} else {
+			s = c;
+		}
+		if (s == ' ' && out->len && out->buf[out->len - 1] == ' ')
+			continue;
+		strbuf_addch(out, (char)s);
+	}
+}
+
+/* Random text whose pieces meet every branch of the eight-bytes-at-a-time
+ * path: runs of plain words, single and double spaces, controls, DEL,
+ * UTF-8; after a prefix that ends in a space or not. */
+static void check_normalise_by_words(void)
+{
+	static const char *const piece[] = {
+		"a", "Word", "plain ascii run", " ", "  ", "\t", "\x01", "\x7f", "\xc3\xa9",
+		"\xe2\x82\xac", "~", "0123456789", "AEIOU xyz", "\x80",
+	};
+	unsigned long seed = 7;
+	int same = 1;
+	for (int mode = 0; mode <= NGRAM_MODE_MAX; mode++) {
+		struct ngram_alphabet alphabet;
+		ngram_alphabet_init(&alphabet, (enum ngram_mode)mode);
+		for (int round = 0; round < 2000 && same; round++) {
+			struct strbuf text = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			size_t pieces = (seed >> 33) % 30;
+			for (size_t i = 0; i < pieces; i++) {
+				seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+				strbuf_addstr(&text, piece[(seed >> 33) % (sizeof(piece) / sizeof(*piece))]);
+			}
+			const char *prefix = round % 2 ? "x " : "x";
+			strbuf_addstr(&fast, prefix);
+			strbuf_addstr(&slow, prefix);
+			ngram_normalise(&alphabet, text.buf, text.len, &fast);
+			normalise_by_bytes((enum ngram_mode)mode, text.buf, text.len, &slow);
+			if (strcmp(fast.buf, slow.buf)) {
+				same = 0;
+				diag("mode %d, round %d: '%s' against '%s'", mode, round, fast.buf, slow.buf);
+			}
+			strbuf_release(&text);
+			strbuf_release(&fast);
+			strbuf_release(&slow);
+		}
+	}
+	ok(same, "normalisation eight bytes at a time = one at a time, every mode, 8000 random texts");
+}
+
+/* The method read straight from the file (ncleaner_method_load()) scores
+ * as the method compiled from the model in memory, bit for bit. */
+static void check_file_method(const struct ncleaner_model *model, const char *path, int order,
+			      const char *label)
+{
+	static const char *const texts[] = { "", "a", "ab", "ba", "abab b", "Home | News | About",
+					     "the quick brown fox \xc3\xa9t\xc3\xa9" };
+	struct nc_error err = { 0 };
+	struct method *from_memory = ncleaner_method_new(model, order, 0, &err);
+	struct method *from_file = ncleaner_method_load(path, order, 0, &err);
+	int same = from_memory && from_file;
+	struct ngram_alphabet alphabet;
+	ngram_alphabet_init(&alphabet, model->mode);
+	for (size_t i = 0; same && i < sizeof(texts) / sizeof(*texts); i++) {
+		struct strbuf symbols = STRBUF_INIT;
+		double a[2], b[2];
+		ngram_normalise(&alphabet, texts[i], strlen(texts[i]), &symbols);
+		ncleaner_method_logprob(from_memory, (const unsigned char *)symbols.buf, symbols.len, a);
+		ncleaner_method_logprob(from_file, (const unsigned char *)symbols.buf, symbols.len, b);
+		same = a[0] == b[0] && a[1] == b[1];
+		strbuf_release(&symbols);
+	}
+	ok(same, "%s: the method read from the file scores as the one built in memory (n = %d)%s%s",
+	   label, order, err.message[0] ? ": " : "", err.message);
+	method_free(from_memory);
+	method_free(from_file);
+}
+
 int main(void)
 {
 	/* Modes. */
@@ -103,6 +198,8 @@ int main(void)
 	is_string(normalised(NGRAM_MODE_NONLEXICAL, "Home Page 42!"), "aaaa aaaa 00!", "mode 3: letters a, digits 0");
 	is_int(ngram_alphabet_size(NGRAM_MODE_ASCII), 96, "mode 1 alphabet: 95 printable ASCII + boundary");
 	is_int(ngram_alphabet_size(NGRAM_MODE_NONLEXICAL), 36, "mode 3 alphabet: 33 symbols + a + 0 + boundary");
+
+	check_normalise_by_words();
 
 	/* Weights. */
 	is_double(ngram_weight(0.5, 2, 2), 2.0 / 3, 1e-12, "w(q=.5, n=2, j=2) = 2/3");
@@ -148,6 +245,36 @@ int main(void)
 	is_double(loaded.q, 0.5, 0, "q survives");
 	is_string(loaded.description, "test model", "description survives");
 	is_double(logprob_of(&loaded, 3, 0.5, "ab"), logprob_of(&m3, 3, 0.5, "ab"), 1e-6, "scores survive the round trip");
+	check_file_method(&loaded, path, 0, "the round trip's file");
+	check_file_method(&loaded, path, 2, "the round trip's file, fewer orders");
+	check_file_method(&loaded, path, 1, "the round trip's file, unigrams only");
+	{
+		/* A k-gram listed twice: the later line counts, either way. */
+		struct strbuf twice = STRBUF_INIT;
+		struct nc_error e = { 0 };
+		read_file(path, 0, &twice, &e);
+		char *dirty = strstr(twice.buf, "model\tdirty\n");
+		char *line = strstr(twice.buf, "\n2\t") + 1;   /* the clean half's first bigram */
+		char *eol = strchr(line, '\n');
+		struct strbuf edited = STRBUF_INIT;
+		strbuf_add(&edited, twice.buf, (size_t)(dirty - twice.buf));
+		strbuf_add(&edited, line, (size_t)(eol - line) - 1);   /* its probability cut short */
+		strbuf_addstr(&edited, "5e-05\n");
+		strbuf_addstr(&edited, dirty);
+		char *end = strstr(edited.buf, "end\t");
+		unsigned long entries = strtoul(end + 4, NULL, 10);
+		strbuf_setlen(&edited, (size_t)(end - edited.buf));
+		strbuf_addf(&edited, "end\t%lu\n", entries + 1);
+		char *twice_path = write_temp(edited.buf);
+		struct ncleaner_model reloaded;
+		ok(ncleaner_model_load(&reloaded, twice_path, &e) == 0, "a k-gram listed twice loads: %s",
+		   e.message);
+		check_file_method(&reloaded, twice_path, 0, "a k-gram listed twice");
+		ncleaner_model_release(&reloaded);
+		unlink(twice_path);
+		strbuf_release(&twice);
+		strbuf_release(&edited);
+	}
 
 	/* Corrupt files: truncated, wrong version, bad values, garbage. */
 	struct strbuf text = STRBUF_INIT;
@@ -240,6 +367,19 @@ int main(void)
 	struct nc_error e2;
 	ok(ncleaner_method_new(&m3, 4, 0.5, &e2) == NULL && strstr(e2.message, "larger"),
 	   "n larger than trained is refused");
+
+	/* The shipped model, when the source tree is at hand. */
+	const char *top = getenv("top_srcdir");
+	char shipped[4096];
+	snprintf(shipped, sizeof(shipped), "%s/models/english.model", top && *top ? top : ".");
+	struct ncleaner_model english;
+	struct nc_error e3 = { 0 };
+	if (access(shipped, R_OK) == 0 && ncleaner_model_load(&english, shipped, &e3) == 0) {
+		check_file_method(&english, shipped, 0, "models/english.model");
+		ncleaner_model_release(&english);
+	} else {
+		ok(1, "# SKIP models/english.model not found (top_srcdir unset)");
+	}
 
 	ncleaner_model_release(&m2);
 	ncleaner_model_release(&m3);

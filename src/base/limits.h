@@ -71,9 +71,10 @@
 
 /* --- model files (method/) ------------------------------------------------- */
 
-/* Largest model file the loader reads, checked before reading: loading
- * takes about ten times the file's size (english.model: 0.7 MB file, 6.6 MB
- * in memory), so this bounds a model at about 640 MB. */
+/* Largest model file the loader reads, checked before reading: an ncleaner
+ * model takes about three and a half times the file's size while it loads
+ * (english.model: 0.7 MB file, 2.4 MB in memory at the peak), so this
+ * bounds one at about 230 MB. */
 #define MODEL_MAX_BYTES (64u << 20)
 /* 16 GiB: a trigram model of the 100 M-word BNC would take about a tenth of
  * that; past the limit the loaded tables (about as large as the file) would
@@ -113,8 +114,11 @@
 #define SINK_MAX_WET_TEXT ((size_t)64 << 20)
 /* A page's output, held until the page is known to have succeeded, stays
  * in memory up to this, the rest in an anonymous temporary file
- * (base/file.h), so that a page of any size takes bounded memory. */
-#define HELD_MEMORY_MAX ((size_t)4 << 20)
+ * (base/file.h), so that a page of any size takes bounded memory. An HTML
+ * page's output is seldom larger; a text dump's often is, and it goes
+ * through the file either way (4 MiB here cost 3 MB of peak memory in text
+ * mode and saved nothing measurable). */
+#define HELD_MEMORY_MAX ((size_t)1 << 20)
 /* The kept text read to tell a page's language: more says nothing new. */
 #define LANGUAGE_MAX_BYTES ((size_t)1 << 20)
 

@@ -11,12 +11,14 @@
 #include "base/limits.h"
 
 #include <pcre2.h>
+#include <ctype.h>
 #include <string.h>
 
 #define RULE_JIT_STACK_BYTES (8u << 20)
 
 struct rule {
 	pcre2_code *code;
+	int required;   /* a byte every match holds (an ASCII non-letter), or -1 */
 	char *replacement;
 	size_t replacement_len;
 	unsigned line;
@@ -115,6 +117,26 @@ static int jit_disabled(void)
 	return env && *env && strcmp(env, "0");
 }
 
+
+/* A byte that any match must hold, as PCRE2 worked it out when it compiled
+ * the pattern (its last or first literal code unit): a text without it is
+ * not searched. Only an ASCII byte that is not a letter, which no caseless
+ * or UTF matching could meet in another form. */
+static int required_byte(const pcre2_code *code)
+{
+	uint32_t type, unit;
+	static const uint32_t where[2][2] = {
+		{ PCRE2_INFO_LASTCODETYPE, PCRE2_INFO_LASTCODEUNIT },
+		{ PCRE2_INFO_FIRSTCODETYPE, PCRE2_INFO_FIRSTCODEUNIT },
+	};
+	for (int i = 0; i < 2; i++) {
+		if (pcre2_pattern_info(code, where[i][0], &type) == 0 && type == 1 &&
+		    pcre2_pattern_info(code, where[i][1], &unit) == 0 && unit > 0 && unit < 0x80 &&
+		    !isalpha((int)unit))
+			return (int)unit;
+	}
+	return -1;
+}
 static int add_rule(struct rule_set *rules, const char *line, size_t len, unsigned lineno,
 		    enum rule_set_flags flags, struct nc_error *err)
 {
@@ -144,6 +166,7 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 	rules->rules = xrealloc(rules->rules, (rules->count + 1) * sizeof(*rules->rules));
 	rule = &rules->rules[rules->count++];
 	rule->code = code;
+	rule->required = required_byte(code);
 	rule->line = lineno;
 	rule->replacement_len = tab ? len - pattern_len - 1 : 0;
 	rule->replacement = xmalloc(rule->replacement_len + 1);
@@ -229,6 +252,8 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 		      const struct rule *rule, struct strbuf *text, size_t max_len,
 		      struct nc_error *err)
 {
+	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
+		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
 	int rc = pcre2_match(rule->code, (PCRE2_SPTR)text->buf, text->len, 0,
 			     rules->match_options, ws->match_data, ws->match_context);
 	if (rc == PCRE2_ERROR_NOMATCH)

@@ -1,5 +1,6 @@
 /* utf8.c: UTF-8 decoding and cleaning (see utf8.h). */
 #include "base/utf8.h"
+#include "base/swar.h"
 
 size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
 {
@@ -81,7 +82,14 @@ void utf8_clean(const char *s, size_t len, struct strbuf *out)
 	strbuf_grow(out, len);
 	while (p < end) {
 		const unsigned char *run = p;
-		/* Copy runs of ordinary printable ASCII in one go: the common case. */
+		/* Copy runs of ordinary printable ASCII in one go: the common case,
+		 * eight bytes a step while it lasts. */
+		while (SWAR_WORDS && end - p >= 8) {
+			uint64_t v = swar_load(p);
+			if (swar_high(v) || swar_below(v, 0x20) || swar_equal(v, 0x7F))
+				break;
+			p += 8;
+		}
 		while (p < end && *p >= 0x20 && *p < 0x7F)
 			p++;
 		if (p > run)

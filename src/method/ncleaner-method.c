@@ -7,15 +7,21 @@
 
 #define EMPTY_KEY UINT64_MAX   /* never a real key: symbol 0xFF cannot occur */
 
-struct entry {
-	float p[2];       /* own conditional probability, clean and dirty */
-	float log_s[2];   /* log2 of the interpolated probability S_k */
+/* What the hot loop reads of a k-gram: one probe, one cache line. */
+struct slot {
+	uint64_t key;
+	float log_s[2];   /* log2 of the interpolated probability S_k, clean and dirty */
 };
 
+/* One order's k-grams. p[i] belongs to slots[i]: the own conditional
+ * probabilities, read only for a segment's first symbols. While the method
+ * is built, `exact` holds them as the file gave them (doubles: the sums
+ * are computed from those, as they always were) and p is not yet there. */
 struct table {
-	uint64_t *keys;
-	struct entry *entries;
-	size_t mask;
+	struct slot *slots;
+	float (*p)[2];
+	double (*exact)[2];
+	size_t mask, count;
 };
 
 struct ncleaner_method {
@@ -44,40 +50,62 @@ static inline size_t hash_key(uint64_t key, size_t mask)
 	return (size_t)key & mask;
 }
 
-static const struct entry *table_find(const struct table *t, uint64_t key)
+static const struct slot *table_find(const struct table *t, uint64_t key)
 {
 	size_t i = hash_key(key, t->mask);
 	for (;;) {
-		uint64_t k = t->keys[i];
-		if (k == key)
-			return &t->entries[i];
-		if (k == EMPTY_KEY)
+		const struct slot *slot = &t->slots[i];
+		if (slot->key == key)
+			return slot;
+		if (slot->key == EMPTY_KEY)
 			return NULL;
 		i = (i + 1) & t->mask;
 	}
 }
 
-static struct entry *table_insert(struct table *t, uint64_t key)
-{
-	size_t i = hash_key(key, t->mask);
-	while (t->keys[i] != EMPTY_KEY && t->keys[i] != key)
-		i = (i + 1) & t->mask;
-	if (t->keys[i] == EMPTY_KEY) {
-		t->keys[i] = key;
-		memset(&t->entries[i], 0, sizeof(t->entries[i]));
-	}
-	return &t->entries[i];
-}
+/* --- building ------------------------------------------------------------------- */
 
+/* Room for `expected` keys (a bound: a k-gram of both halves is counted
+ * twice) at a load of at most 3/4, so that probes stay short. */
 static void table_init(struct table *t, size_t expected)
 {
 	size_t size = 16;
-	while (size < expected * 2)   /* load factor <= 0.5 keeps probes short */
+	while (size / 4 * 3 < expected)
 		size *= 2;
-	t->keys = xmalloc(size * sizeof(*t->keys));
-	t->entries = xmalloc(size * sizeof(*t->entries));
-	memset(t->keys, 0xFF, size * sizeof(*t->keys));
+	t->slots = xmalloc(size * sizeof(*t->slots));
+	t->exact = xcalloc(size, sizeof(*t->exact));
+	for (size_t i = 0; i < size; i++)
+		t->slots[i].key = EMPTY_KEY;
 	t->mask = size - 1;
+	t->count = 0;
+}
+
+static size_t table_slot(const struct table *t, uint64_t key)
+{
+	size_t i = hash_key(key, t->mask);
+	while (t->slots[i].key != EMPTY_KEY && t->slots[i].key != key)
+		i = (i + 1) & t->mask;
+	return i;
+}
+
+/* The caller's bound (table_init()) holds every key: a k-gram is stored
+ * once a line of its order, and the lines were counted. */
+static void table_insert(struct table *t, int half, uint64_t key, double p)
+{
+	size_t i = table_slot(t, key);
+	if (t->slots[i].key == EMPTY_KEY) {
+		if (++t->count > t->mask)   /* one slot stays empty: lookups end */
+			xdie("ncleaner method: more k-grams than the model's lines");
+		t->slots[i].key = key;
+	}
+	t->exact[i][half] = p;   /* a later line for the same k-gram replaces it */
+}
+
+/* The building's own probability of a k-gram at order k (0 if unseen). */
+static double exact_prob(const struct table *t, int half, uint64_t key)
+{
+	size_t i = table_slot(t, key);
+	return t->slots[i].key == key ? t->exact[i][half] : 0;
 }
 
 static void ncleaner_method_free(struct method *base)
@@ -86,8 +114,9 @@ static void ncleaner_method_free(struct method *base)
 	if (!c)
 		return;
 	for (int k = 2; k <= NGRAM_MAX_ORDER; k++) {
-		free(c->table[k].keys);
-		free(c->table[k].entries);
+		free(c->table[k].slots);
+		free(c->table[k].p);
+		free(c->table[k].exact);
 	}
 	free(c);
 }
@@ -112,83 +141,129 @@ static const struct method_ops ncleaner_ops = {
 	.describe = ncleaner_describe,
 };
 
-/* The interpolated probability S_k of `key` at full order, from the model's
- * own tables. */
-static double full_order_prob(const struct ncleaner_method *c, const struct ngram_model *model,
-			      uint64_t key, int k)
-{
-	double p[NGRAM_MAX_ORDER + 1];
-	p[1] = model->unigram[key & 0xFF];
-	for (int j = 2; j <= k; j++)
-		p[j] = ngram_model_prob(model, j, key & ngram_key_mask(j));
-	return ngram_interpolate(c->weight[c->order], p, k);
-}
-
-struct method *ncleaner_method_new(const struct ncleaner_model *model, int order, double q,
-				   struct nc_error *err)
-{
-	const struct ngram_model *models[2] = { &model->clean, &model->dirty };
+/* A method being built, whether from a model in memory or from a file's
+ * lines (ncleaner_model_read()): begun from the model's header, given every
+ * probability of order >= 2, finished with its unigrams. */
+struct build {
+	int order;           /* asked for: 0 for the model's */
+	double q;            /* asked for: <= 0 for the model's */
 	struct ncleaner_method *c;
+};
 
-	if (order <= 0)
-		order = model->order;
-	if (q <= 0)
-		q = model->q;
-	if (order > model->order) {
-		nc_error_set(err, NC_ERR_USAGE, "n = %d is larger than the model's order %d", order,
-			     model->order);
-		return NULL;
-	}
+static int build_begin(void *data, const struct ncleaner_model *model,
+		       const size_t lines[NGRAM_MAX_ORDER + 1], struct nc_error *err)
+{
+	struct build *b = data;
+	int order = b->order > 0 ? b->order : model->order;
+	double q = b->q > 0 ? b->q : model->q;
+
+	if (order > model->order)
+		return nc_error_set(err, NC_ERR_USAGE, "n = %d is larger than the model's order %d",
+				    order, model->order);
 	if (ngram_check_q(q, err) < 0)
-		return NULL;
-	c = xcalloc(1, sizeof(*c));
+		return -1;
+	struct ncleaner_method *c = xcalloc(1, sizeof(*c));
 	c->base.ops = &ncleaner_ops;
 	c->base.default_bias = model->bias;
 	c->order = order;
 	c->q = q;
 	ngram_alphabet_init(&c->alphabet, model->mode);
 	ngram_weights_init(c->weight, q, order);
-	for (int which = 0; which < 2; which++) {
-		for (int s = 0; s < NGRAM_SYMBOLS; s++) {
-			double p = models[which]->unigram[s];
-			c->unigram_p[which][s] = (float)p;
-			/* Outside the alphabet (cannot occur) a tiny value keeps logs finite. */
-			c->unigram_log_s[which][s] = (float)log2(p > 0 ? c->weight[order][1] * p : 1e-30);
-		}
-	}
+	for (int k = 2; k <= order; k++)
+		table_init(&c->table[k], lines[k]);
+	b->c = c;
+	return 0;
+}
 
-	/* Tables: the union of both models' keys at each order. */
-	for (int k = 2; k <= order; k++) {
-		struct table *t = &c->table[k];
-		table_init(t, HASH_COUNT(models[0]->table[k]) + HASH_COUNT(models[1]->table[k]));
-		for (int which = 0; which < 2; which++) {
-			const struct ngram_prob *e, *tmp;
-			HASH_ITER(hh, models[which]->table[k], e, tmp)
-				table_insert(t, e->key)->p[which] = (float)e->p;
+static void build_store(void *data, int half, int k, uint64_t key, double p)
+{
+	struct build *b = data;
+	if (k <= b->c->order)
+		table_insert(&b->c->table[k], half, key, p);
+}
+
+/* The interpolated probability S_k of the k-gram `key` at full order. */
+static double full_order_prob(const struct ncleaner_method *c, const struct ngram_model *model,
+			      int half, uint64_t key, int k)
+{
+	double p[NGRAM_MAX_ORDER + 1];
+	p[1] = model->unigram[key & 0xFF];
+	for (int j = 2; j <= k; j++)
+		p[j] = exact_prob(&c->table[j], half, key & ngram_key_mask(j));
+	return ngram_interpolate(c->weight[c->order], p, k);
+}
+
+static struct method *build_finish(struct build *b, const struct ncleaner_model *model)
+{
+	struct ncleaner_method *c = b->c;
+	const struct ngram_model *halves[2] = { &model->clean, &model->dirty };
+
+	for (int half = 0; half < 2; half++) {
+		for (int s = 0; s < NGRAM_SYMBOLS; s++) {
+			double p = halves[half]->unigram[s];
+			c->unigram_p[half][s] = (float)p;
+			/* Outside the alphabet (cannot occur) a tiny value keeps logs finite. */
+			c->unigram_log_s[half][s] =
+				(float)log2(p > 0 ? c->weight[c->order][1] * p : 1e-30);
 		}
 	}
 	/* Interpolated sums at full order, for every key of every order. */
-	for (int k = 2; k <= order; k++) {
+	for (int k = 2; k <= c->order; k++) {
 		struct table *t = &c->table[k];
 		for (size_t i = 0; i <= t->mask; i++) {
-			if (t->keys[i] == EMPTY_KEY)
+			if (t->slots[i].key == EMPTY_KEY)
 				continue;
-			for (int which = 0; which < 2; which++)
-				t->entries[i].log_s[which] =
-					(float)log2(full_order_prob(c, models[which], t->keys[i], k));
+			for (int half = 0; half < 2; half++)
+				t->slots[i].log_s[half] = (float)log2(
+					full_order_prob(c, halves[half], half, t->slots[i].key, k));
 		}
 	}
+	/* Only then (the sums read every order's exact values) the floats. */
+	for (int k = 2; k <= c->order; k++) {
+		struct table *t = &c->table[k];
+		t->p = xmalloc((t->mask + 1) * sizeof(*t->p));
+		for (size_t i = 0; i <= t->mask; i++)
+			for (int half = 0; half < 2; half++)
+				t->p[i][half] = (float)t->exact[i][half];
+		free(t->exact);
+		t->exact = NULL;
+	}
 	return &c->base;
+}
+
+struct method *ncleaner_method_new(const struct ncleaner_model *model, int order, double q,
+				   struct nc_error *err)
+{
+	const struct ngram_model *halves[2] = { &model->clean, &model->dirty };
+	struct build b = { order, q, NULL };
+	size_t lines[NGRAM_MAX_ORDER + 1] = { 0 };
+
+	for (int k = 2; k <= model->order; k++)
+		lines[k] = HASH_COUNT(halves[0]->table[k]) + HASH_COUNT(halves[1]->table[k]);
+	if (build_begin(&b, model, lines, err) < 0)
+		return NULL;
+	for (int k = 2; k <= b.c->order; k++) {
+		for (int half = 0; half < 2; half++) {
+			const struct ngram_prob *e, *tmp;
+			HASH_ITER(hh, halves[half]->table[k], e, tmp)
+				build_store(&b, half, k, e->key, e->p);
+		}
+	}
+	return build_finish(&b, model);
 }
 
 struct method *ncleaner_method_load(const char *path, int order, double q,
 				    struct nc_error *err)
 {
 	struct ncleaner_model model;
+	struct build b = { order, q, NULL };
+	const struct ncleaner_model_reader reader = { build_begin, build_store, &b };
+	struct method *method = NULL;
 
-	if (ncleaner_model_load(&model, path, err) < 0)
-		return NULL;
-	struct method *method = ncleaner_method_new(&model, order, q, err);
+	if (ncleaner_model_read(&model, path, &reader, err) == 0)
+		method = build_finish(&b, &model);
+	else
+		ncleaner_method_free(b.c ? &b.c->base : NULL);
 	ncleaner_model_release(&model);
 	return method;
 }
@@ -201,8 +276,9 @@ static void score_short_history(const struct ncleaner_method *c, uint64_t key, i
 		double p[NGRAM_MAX_ORDER + 1];
 		p[1] = c->unigram_p[which][key & 0xFF];
 		for (int j = 2; j <= m; j++) {
-			const struct entry *e = table_find(&c->table[j], key & ngram_key_mask(j));
-			p[j] = e ? e->p[which] : 0;
+			const struct table *t = &c->table[j];
+			const struct slot *slot = table_find(t, key & ngram_key_mask(j));
+			p[j] = slot ? t->p[slot - t->slots][which] : 0;
 		}
 		logprob[which] += log2(ngram_interpolate(c->weight[m], p, m));
 	}
@@ -213,27 +289,33 @@ void ncleaner_method_logprob(const struct method *base, const unsigned char *sym
 {
 	const struct ncleaner_method *c = (const struct ncleaner_method *)base;
 	const int n = c->order;
+	const struct table *longest = &c->table[n];
+	const uint64_t longest_mask = ngram_key_mask(n);
 	struct ngram_cursor cursor;
+	double sum0 = 0, sum1 = 0;   /* in registers: logprob may alias the tables */
 
-	logprob[0] = logprob[1] = 0;
 	for (ngram_cursor_start(&cursor, symbols, len); ngram_cursor_next(&cursor);) {
 		uint64_t key = cursor.key;
 		if (cursor.seen < (size_t)n) {
-			score_short_history(c, key, (int)cursor.seen, logprob);
+			double first[2] = { 0, 0 };
+			score_short_history(c, key, (int)cursor.seen, first);
+			sum0 += first[0];
+			sum1 += first[1];
 			continue;
 		}
-		/* Hot path: the longest k-gram that either model has seen. */
-		const struct entry *e = NULL;
-		for (int k = n; k >= 2 && !e; k--)
-			e = table_find(&c->table[k], key & ngram_key_mask(k));
-		if (e) {
-			logprob[0] += e->log_s[0];
-			logprob[1] += e->log_s[1];
+		const struct slot *slot = n >= 2 ? table_find(longest, key & longest_mask) : NULL;
+		for (int k = n - 1; k >= 2 && !slot; k--)
+			slot = table_find(&c->table[k], key & ngram_key_mask(k));
+		if (slot) {
+			sum0 += slot->log_s[0];
+			sum1 += slot->log_s[1];
 		} else {
-			logprob[0] += c->unigram_log_s[0][cursor.symbol];
-			logprob[1] += c->unigram_log_s[1][cursor.symbol];
+			sum0 += c->unigram_log_s[0][cursor.symbol];
+			sum1 += c->unigram_log_s[1][cursor.symbol];
 		}
 	}
+	logprob[0] = sum0;
+	logprob[1] = sum1;
 }
 
 static struct method_scorer *ncleaner_scorer_new(const struct method *base)

@@ -217,9 +217,12 @@ static int parse_header(struct reader *r, const char *name, const char *value,
 }
 
 static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
-				       struct strbuf *buffer, struct nc_error *err);
+				       struct strbuf *buffer,
+				       const struct ncleaner_model_reader *reader,
+				       struct nc_error *err);
 
-int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err)
+int ncleaner_model_read(struct ncleaner_model *model, const char *path,
+			const struct ncleaner_model_reader *reader, struct nc_error *err)
 {
 	struct strbuf text = STRBUF_INIT;
 	int ret;
@@ -227,9 +230,14 @@ int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct n
 	ncleaner_model_init(model, 0, 0, 0);
 	if (read_file(path, MODEL_MAX_BYTES, &text, err) < 0)
 		return -1;
-	ret = ncleaner_model_parse_buffer(model, path, &text, err);
+	ret = ncleaner_model_parse_buffer(model, path, &text, reader, err);
 	strbuf_release(&text);
 	return ret;
+}
+
+int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct nc_error *err)
+{
+	return ncleaner_model_read(model, path, NULL, err);
 }
 
 int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
@@ -239,7 +247,7 @@ int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const c
 	int ret;
 
 	strbuf_add(&text, data, len);
-	ret = ncleaner_model_parse_buffer(model, name, &text, err);
+	ret = ncleaner_model_parse_buffer(model, name, &text, NULL, err);
 	strbuf_release(&text);
 	return ret;
 }
@@ -249,6 +257,8 @@ struct parser {
 	struct reader r;
 	struct ncleaner_model *model;
 	struct ngram_model *current;   /* the half being read, after its 'model' line */
+	const struct ncleaner_model_reader *reader;   /* or NULL: into current's tables */
+	size_t lines[NGRAM_MAX_ORDER + 1];            /* for reader->begin() */
 	unsigned seen;                 /* header fields seen (bits) */
 	size_t entries;                /* probability lines read */
 	int ended, have_clean, have_dirty;
@@ -271,6 +281,8 @@ static int parse_probability(struct parser *ps, int k, char *value)
 		return bad(&ps->r, "probability must be a number in (0, 1]");
 	if (k == 1)
 		ps->current->unigram[key] = prob;
+	else if (ps->reader)
+		ps->reader->store(ps->reader->data, ps->current == &ps->model->dirty, k, key, prob);
 	else
 		ngram_model_set(ps->current, k, key, prob);
 	ps->entries++;
@@ -284,6 +296,9 @@ static int parse_model_line(struct parser *ps, const char *value)
 
 	if ((ps->seen & 15) != 15)
 		return bad(&ps->r, "header incomplete: order, q, mode and bias are required");
+	if (ps->reader && !ps->have_clean && !ps->have_dirty &&
+	    ps->reader->begin(ps->reader->data, model, ps->lines, ps->r.err) < 0)
+		return -1;
 	if (!strcmp(value, "clean") && !ps->have_clean)
 		ps->current = &model->clean, ps->have_clean = 1;
 	else if (!strcmp(value, "dirty") && !ps->have_dirty)
@@ -342,10 +357,25 @@ static int check_complete(const struct parser *ps)
 
 /* The parser proper: works in place on `buffer` (lines and fields are cut
  * with NULs), which the caller owns and releases. */
-static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
-				       struct strbuf *buffer, struct nc_error *err)
+/* Lines that begin "k<TAB>" for each k of 2..9 (at least the k-grams
+ * there are of each order: a reader sizes its tables by them). */
+static void count_lines(const char *p, const char *end, size_t lines[NGRAM_MAX_ORDER + 1])
 {
-	struct parser ps = { .r = { path, 0, err }, .model = model };
+	memset(lines, 0, sizeof(size_t) * (NGRAM_MAX_ORDER + 1));
+	while (p < end) {
+		if (end - p >= 2 && *p >= '2' && *p <= '0' + NGRAM_MAX_ORDER && p[1] == '\t')
+			lines[*p - '0']++;
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+}
+
+static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
+				       struct strbuf *buffer,
+				       const struct ncleaner_model_reader *reader,
+				       struct nc_error *err)
+{
+	struct parser ps = { .r = { path, 0, err }, .model = model, .reader = reader };
 	struct model_file_header header;
 
 	ncleaner_model_init(model, 0, 0, 0);
@@ -357,6 +387,8 @@ static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char 
 	const char *line;
 	size_t len;
 	int got;
+	if (reader)
+		count_lines(buffer->buf, buffer->buf + buffer->len, ps.lines);
 	model_lines_start(&lines, path, buffer->buf, buffer->len, &header);
 	while ((got = model_lines_next(&lines, &line, &len, err)) > 0) {
 		/* The fields are cut in place: the line's newline becomes its NUL. */

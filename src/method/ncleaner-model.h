@@ -60,6 +60,25 @@ int ncleaner_model_load(struct ncleaner_model *model, const char *path, struct n
 int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const char *data,
 			 size_t len, struct nc_error *err);
 
+/* Reading a model file into tables of the caller's own, so that the file
+ * is never held in two forms at once (the method compiles it straight from
+ * the lines, at a third of the memory of the ngram_model tables). The
+ * header, the unigrams, every check and every error are as with
+ * ncleaner_model_load(), but each probability of order 2 or more goes to
+ * store() instead of model->clean and model->dirty, which stay empty.
+ * begin() is called once, when the header is complete (at the first
+ * 'model' line), with an upper bound of the k-gram lines of each order k in
+ * the file (both halves together); it may refuse the model. */
+struct ncleaner_model_reader {
+	int (*begin)(void *data, const struct ncleaner_model *header,
+		     const size_t lines[NGRAM_MAX_ORDER + 1], struct nc_error *err);
+	void (*store)(void *data, int half, int k, uint64_t key, double p);   /* half: 0 clean, 1 dirty */
+	void *data;
+};
+
+int ncleaner_model_read(struct ncleaner_model *model, const char *path,
+			const struct ncleaner_model_reader *reader, struct nc_error *err);
+
 /* Write the model; the output is byte-for-byte reproducible (keys sorted).
  * To write a file whole or not at all, write to an atomic_file
  * (base/file.h), as train-ncleaner does. */

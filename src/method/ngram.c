@@ -1,6 +1,7 @@
 /* ngram.c: normalisation, counting and estimation (see ngram.h). */
 #include "method/ngram.h"
 #include "base/alloc.h"
+#include "base/swar.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,8 +31,12 @@ static unsigned char ascii_symbol(enum ngram_mode mode, int c)
 void ngram_alphabet_init(struct ngram_alphabet *alphabet, enum ngram_mode mode)
 {
 	alphabet->mode = mode;
-	for (int c = 0; c < 128; c++)
+	alphabet->printable_as_is = 1;
+	for (int c = 0; c < 128; c++) {
 		alphabet->ascii[c] = ascii_symbol(mode, c);
+		if (c >= 0x20 && c < 0x7F && alphabet->ascii[c] != c)
+			alphabet->printable_as_is = 0;
+	}
 }
 
 void ngram_normalise(const struct ngram_alphabet *alphabet, const char *text, size_t len,
@@ -46,6 +51,19 @@ void ngram_normalise(const struct ngram_alphabet *alphabet, const char *text, si
 	strbuf_grow(out, len);
 	unsigned char *dst = (unsigned char *)out->buf + out->len;
 	while (p < end) {
+		/* Eight printable ASCII bytes, singly spaced, are their own
+		 * symbols in the modes that keep letters: the common case. */
+		if (SWAR_WORDS && alphabet->printable_as_is && end - p >= 8) {
+			uint64_t v = swar_load(p);
+			if (swar_single_spaced_ascii(v, last_space) && !swar_below(v, 0x20) &&
+			    !swar_equal(v, 0x7F)) {
+				memcpy(dst + n, p, 8);
+				n += 8;
+				p += 8;
+				last_space = swar_ends_in_space(v);
+				continue;
+			}
+		}
 		unsigned char s;
 		if (*p < 0x80) {
 			s = map[*p++];

@@ -59,6 +59,7 @@ enum ngram_mode {
 struct ngram_alphabet {
 	enum ngram_mode mode;
 	unsigned char ascii[128];
+	int printable_as_is;   /* every byte 0x20-0x7E is its own symbol (modes 0, 1) */
 };
 
 void ngram_alphabet_init(struct ngram_alphabet *alphabet, enum ngram_mode mode);

@@ -1,6 +1,7 @@
 /* segment.c: dump post-processing and segmentation (see segment.h). */
 #include "segment/segment.h"
 #include "base/alloc.h"
+#include "base/swar.h"
 #include "base/utf8.h"
 #include "normalise/markers.h"
 
@@ -114,6 +115,17 @@ static void append_collapsed(struct strbuf *out, const char *text, size_t len)
 	 * may alias anything), and this loop sees every byte of the page. */
 	char *w = out->buf + out->len;
 	for (size_t i = 0; i < len; i++) {
+		/* Eight ASCII bytes already singly spaced go as they are. */
+		if (SWAR_WORDS && len - i >= 8) {
+			uint64_t v = swar_load(text + i);
+			if (swar_single_spaced_ascii(v, space)) {
+				memcpy(w, text + i, 8);
+				w += 8;
+				space = swar_ends_in_space(v);
+				i += 7;
+				continue;
+			}
+		}
 		unsigned char c = (unsigned char)text[i];
 		int is_space = c == ' ';
 		if (c == 0xC2 && i + 1 < len && (unsigned char)text[i + 1] == 0xA0) {
@@ -198,6 +210,9 @@ static int is_blank(const char *p, const char *end)
  * The tokens are the only control characters a cleaned line holds. */
 static char *remove_markers(char *p, char *end)
 {
+	/* Up to the first control character nothing moves. */
+	while (SWAR_WORDS && end - p >= 8 && !swar_below(swar_load(p), 0x04))
+		p += 8;
 	char *out = p;
 	for (; p < end; p++)
 		if ((unsigned char)*p > 0x03 || *p == 0)
@@ -305,6 +320,21 @@ static size_t read_state_marker(struct segmenter *s, const char *at, const char 
 	return s->state_len + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
 }
 
+/* The first "@@" in [p, end), or NULL: memchr() for the '@', which text
+ * seldom has, is faster than memmem() for the pair. */
+static char *find_marker_start(char *p, char *end)
+{
+	while (p < end) {
+		char *at = memchr(p, '@', (size_t)(end - p));
+		if (!at || at + 1 == end)
+			return NULL;
+		if (at[1] == '@')
+			return at;
+		p = at + 1;
+	}
+	return NULL;
+}
+
 /* Each marker in s->cleaned as its token, in place, in one pass (a line
  * full of markers costs no more than any other); state markers are read
  * and removed. Markers start with "@@". */
@@ -319,12 +349,13 @@ static void tokenise_markers(struct segmenter *s)
 	const char *bullet_end = (s->flags & SEGMENT_NO_BULLETS) ? NULL :
 				 skip_bullet(skip_spaces(p, end), end);
 	while (p < end) {
-		char *at = memmem(p, (size_t)(end - p), "@@", 2);
+		char *at = find_marker_start(p, end);
 		char *stop = at ? at : end;
 		const char *from = bullet_end && bullet_end > p ? bullet_end : p;
 		if (counting && from < stop)
 			count_structure(s, count_chars(from, stop), s->state);
-		memmove(out, p, (size_t)(stop - p));
+		if (out != p)   /* nothing has been taken out of the line yet: in place */
+			memmove(out, p, (size_t)(stop - p));
 		out += stop - p;
 		if (!at)
 			break;

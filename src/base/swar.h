@@ -1,0 +1,69 @@
+/* swar.h: eight bytes at a time in one 64-bit word (SIMD within a
+ * register), for the loops that see every byte of the text: a word of
+ * plain ASCII is passed through whole, any other goes the byte-by-byte way.
+ *
+ * A "mask" has bit 7 of each byte set where the byte has the property, and
+ * no other bit. The byte at the lowest address is the word's low byte (a
+ * little-endian load); on a big-endian machine SWAR_WORDS is 0 and callers
+ * keep to their byte loops. The masks of swar_below() and swar_equal()
+ * are exact only for ASCII bytes: test swar_high() first.
+ */
+#ifndef NC_SWAR_H
+#define NC_SWAR_H
+
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_WORDS 1
+#else
+#define SWAR_WORDS 0
+#endif
+
+#define SWAR_ONES 0x0101010101010101ull
+#define SWAR_HIGH 0x8080808080808080ull
+
+static inline uint64_t swar_load(const void *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* Bytes of 0x80 and above (not ASCII). */
+static inline uint64_t swar_high(uint64_t v)
+{
+	return v & SWAR_HIGH;
+}
+
+/* ASCII bytes below c (c <= 0x80): adding 0x80 - c carries into bit 7
+ * exactly when the byte is c or more, and never into the next byte. */
+static inline uint64_t swar_below(uint64_t v, unsigned c)
+{
+	return ~(v + SWAR_ONES * (0x80 - c)) & SWAR_HIGH;
+}
+
+/* ASCII bytes equal to c: those that XOR to zero, found as in swar_below(). */
+static inline uint64_t swar_equal(uint64_t v, unsigned char c)
+{
+	return swar_below(v ^ (SWAR_ONES * c), 1);
+}
+
+/* True when the eight bytes of v are ASCII spaced as the segmenter leaves
+ * text: no byte of 0x80 or above, no space right after a space (nor at the
+ * start when `after_space`). */
+static inline int swar_single_spaced_ascii(uint64_t v, int after_space)
+{
+	if (swar_high(v))
+		return 0;
+	uint64_t spaces = swar_equal(v, ' ');
+	return !(spaces & (spaces << 8)) && !(after_space && (spaces & 0x80));
+}
+
+/* True when the last of the eight bytes is a space (with the mask above). */
+static inline int swar_ends_in_space(uint64_t v)
+{
+	return (v >> 56) == ' ';
+}
+
+#endif
