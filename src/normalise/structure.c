@@ -1,8 +1,10 @@
 /* structure.c: state markers before runs of text (see structure.h). */
 #include "normalise/structure.h"
+#include "base/alloc.h"
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 const char *const structure_cue_names[CUE_COUNT] = {
@@ -110,43 +112,46 @@ static const struct element_kind *element_kind(const char *name)
  * count only whole. */
 struct cue_word {
 	const char *word;
+	size_t len;
 	int inside;
 	enum structure_cue cue;
 };
 
+#define W(word, inside, cue) { word, sizeof(word) - 1, inside, cue }
+
 static const struct cue_word cue_words[] = {
-	{ "nav", 1, CUE_W_NAV }, { "menu", 1, CUE_W_NAV }, { "breadcrumb", 1, CUE_W_NAV },
-	{ "pagination", 1, CUE_W_NAV }, { "pager", 0, CUE_W_NAV }, { "toolbar", 1, CUE_W_NAV },
-	{ "tabs", 0, CUE_W_NAV }, { "links", 0, CUE_W_NAV },
-	{ "sidebar", 1, CUE_W_SIDE }, { "widget", 1, CUE_W_SIDE }, { "rail", 0, CUE_W_SIDE },
-	{ "side", 0, CUE_W_SIDE }, { "complementary", 1, CUE_W_SIDE }, { "sidebox", 1, CUE_W_SIDE },
-	{ "footer", 1, CUE_W_FOOTER }, { "copyright", 1, CUE_W_FOOTER }, { "foot", 0, CUE_W_FOOTER },
-	{ "contentinfo", 1, CUE_W_FOOTER }, { "legal", 1, CUE_W_FOOTER },
-	{ "comment", 1, CUE_W_COMMENT }, { "reply", 1, CUE_W_COMMENT },
-	{ "respond", 1, CUE_W_COMMENT }, { "discussion", 1, CUE_W_COMMENT },
-	{ "disqus", 1, CUE_W_COMMENT },
-	{ "share", 1, CUE_W_SHARE }, { "sharing", 1, CUE_W_SHARE }, { "social", 1, CUE_W_SHARE },
-	{ "facebook", 1, CUE_W_SHARE }, { "twitter", 1, CUE_W_SHARE }, { "addthis", 1, CUE_W_SHARE },
-	{ "print", 0, CUE_W_SHARE }, { "email", 0, CUE_W_SHARE }, { "tools", 0, CUE_W_SHARE },
-	{ "related", 1, CUE_W_RELATED }, { "recommend", 1, CUE_W_RELATED },
-	{ "popular", 1, CUE_W_RELATED }, { "trending", 1, CUE_W_RELATED },
-	{ "most", 0, CUE_W_RELATED }, { "more", 0, CUE_W_RELATED }, { "teaser", 1, CUE_W_RELATED },
-	{ "headlines", 1, CUE_W_RELATED }, { "promo", 1, CUE_W_RELATED },
-	{ "header", 1, CUE_W_HEADER }, { "masthead", 1, CUE_W_HEADER },
-	{ "banner", 1, CUE_W_HEADER }, { "logo", 1, CUE_W_HEADER }, { "branding", 1, CUE_W_HEADER },
-	{ "top", 0, CUE_W_HEADER },
-	{ "ad", 0, CUE_W_AD }, { "ads", 0, CUE_W_AD }, { "advert", 1, CUE_W_AD },
-	{ "sponsor", 1, CUE_W_AD }, { "adsense", 1, CUE_W_AD },
-	{ "article", 1, CUE_W_CONTENT }, { "content", 1, CUE_W_CONTENT },
-	{ "post", 0, CUE_W_CONTENT }, { "entry", 1, CUE_W_CONTENT }, { "story", 1, CUE_W_CONTENT },
-	{ "body", 0, CUE_W_CONTENT }, { "text", 0, CUE_W_CONTENT }, { "main", 0, CUE_W_CONTENT },
-	{ "blog", 0, CUE_W_CONTENT },
-	{ "byline", 1, CUE_W_META }, { "author", 1, CUE_W_META }, { "date", 0, CUE_W_META },
-	{ "time", 0, CUE_W_META }, { "meta", 0, CUE_W_META }, { "tags", 0, CUE_W_META },
-	{ "tag", 0, CUE_W_META }, { "category", 1, CUE_W_META }, { "categories", 1, CUE_W_META },
-	{ "dateline", 1, CUE_W_META }, { "timestamp", 1, CUE_W_META },
-	{ "caption", 1, CUE_W_META }, { "credit", 1, CUE_W_META },
-	{ "hidden", 1, CUE_W_HIDDEN }, { "hide", 0, CUE_W_HIDDEN },
+	W("nav", 1, CUE_W_NAV), W("menu", 1, CUE_W_NAV), W("breadcrumb", 1, CUE_W_NAV),
+	W("pagination", 1, CUE_W_NAV), W("pager", 0, CUE_W_NAV), W("toolbar", 1, CUE_W_NAV),
+	W("tabs", 0, CUE_W_NAV), W("links", 0, CUE_W_NAV),
+	W("sidebar", 1, CUE_W_SIDE), W("widget", 1, CUE_W_SIDE), W("rail", 0, CUE_W_SIDE),
+	W("side", 0, CUE_W_SIDE), W("complementary", 1, CUE_W_SIDE), W("sidebox", 1, CUE_W_SIDE),
+	W("footer", 1, CUE_W_FOOTER), W("copyright", 1, CUE_W_FOOTER), W("foot", 0, CUE_W_FOOTER),
+	W("contentinfo", 1, CUE_W_FOOTER), W("legal", 1, CUE_W_FOOTER),
+	W("comment", 1, CUE_W_COMMENT), W("reply", 1, CUE_W_COMMENT),
+	W("respond", 1, CUE_W_COMMENT), W("discussion", 1, CUE_W_COMMENT),
+	W("disqus", 1, CUE_W_COMMENT),
+	W("share", 1, CUE_W_SHARE), W("sharing", 1, CUE_W_SHARE), W("social", 1, CUE_W_SHARE),
+	W("facebook", 1, CUE_W_SHARE), W("twitter", 1, CUE_W_SHARE), W("addthis", 1, CUE_W_SHARE),
+	W("print", 0, CUE_W_SHARE), W("email", 0, CUE_W_SHARE), W("tools", 0, CUE_W_SHARE),
+	W("related", 1, CUE_W_RELATED), W("recommend", 1, CUE_W_RELATED),
+	W("popular", 1, CUE_W_RELATED), W("trending", 1, CUE_W_RELATED),
+	W("most", 0, CUE_W_RELATED), W("more", 0, CUE_W_RELATED), W("teaser", 1, CUE_W_RELATED),
+	W("headlines", 1, CUE_W_RELATED), W("promo", 1, CUE_W_RELATED),
+	W("header", 1, CUE_W_HEADER), W("masthead", 1, CUE_W_HEADER),
+	W("banner", 1, CUE_W_HEADER), W("logo", 1, CUE_W_HEADER), W("branding", 1, CUE_W_HEADER),
+	W("top", 0, CUE_W_HEADER),
+	W("ad", 0, CUE_W_AD), W("ads", 0, CUE_W_AD), W("advert", 1, CUE_W_AD),
+	W("sponsor", 1, CUE_W_AD), W("adsense", 1, CUE_W_AD),
+	W("article", 1, CUE_W_CONTENT), W("content", 1, CUE_W_CONTENT),
+	W("post", 0, CUE_W_CONTENT), W("entry", 1, CUE_W_CONTENT), W("story", 1, CUE_W_CONTENT),
+	W("body", 0, CUE_W_CONTENT), W("text", 0, CUE_W_CONTENT), W("main", 0, CUE_W_CONTENT),
+	W("blog", 0, CUE_W_CONTENT),
+	W("byline", 1, CUE_W_META), W("author", 1, CUE_W_META), W("date", 0, CUE_W_META),
+	W("time", 0, CUE_W_META), W("meta", 0, CUE_W_META), W("tags", 0, CUE_W_META),
+	W("tag", 0, CUE_W_META), W("category", 1, CUE_W_META), W("categories", 1, CUE_W_META),
+	W("dateline", 1, CUE_W_META), W("timestamp", 1, CUE_W_META),
+	W("caption", 1, CUE_W_META), W("credit", 1, CUE_W_META),
+	W("hidden", 1, CUE_W_HIDDEN), W("hide", 0, CUE_W_HIDDEN),
 };
 
 static int is_alnum(int c)
@@ -164,16 +169,40 @@ static int is_space(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
+/* The entries by their first letter, built once: a word is searched for
+ * the entries that begin with each of its letters, not for every entry. */
+#define LETTER_ENTRIES_MAX 16
+static unsigned char by_letter[26][LETTER_ENTRIES_MAX];
+static unsigned char by_letter_count[26];
+static pthread_once_t by_letter_once = PTHREAD_ONCE_INIT;
+
+static void build_by_letter(void)
+{
+	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
+		int letter = cue_words[i].word[0] - 'a';
+		if (by_letter_count[letter] == LETTER_ENTRIES_MAX)
+			xdie("structure.c: too many cue words begin with one letter");
+		by_letter[letter][by_letter_count[letter]++] = (unsigned char)i;
+	}
+}
+
+/* `word` (lower case letters and digits) matches an entry at i: the whole
+ * word is the entry's, or the entry (marked `inside`) is a part of it. */
 static uint32_t word_cues(const char *word, size_t len)
 {
 	uint32_t cues = 0;
 
-	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
-		const struct cue_word *c = &cue_words[i];
-		size_t n = strlen(c->word);
-		if ((n == len && !memcmp(c->word, word, len)) ||
-		    (c->inside && len > n && memmem(word, len, c->word, n)))
-			cues |= BIT(c->cue);
+	pthread_once(&by_letter_once, build_by_letter);
+	for (size_t i = 0; i + 2 <= len; i++) {
+		unsigned letter = (unsigned char)word[i] - 'a';
+		if (letter >= 26)
+			continue;
+		for (unsigned j = 0; j < by_letter_count[letter]; j++) {
+			const struct cue_word *c = &cue_words[by_letter[letter][j]];
+			if (i + c->len <= len && (c->inside || c->len == len) &&
+			    word[i + 1] == c->word[1] && !memcmp(word + i, c->word, c->len))
+				cues |= BIT(c->cue);
+		}
 	}
 	return cues;
 }
