@@ -6,6 +6,7 @@
  * byte order marks, a text fed across block boundaries. */
 #include "tap.h"
 #include "base/strbuf.h"
+#include "normalise/charset.h"
 #include "normalise/charset-choice.h"
 #include "normalise/text.h"
 #include "source/page.h"
@@ -75,6 +76,57 @@ static void read_text(const char *text, size_t len, const char *hint, enum text_
 	page_info_release(&info);
 	page_release(&page);
 	text_reader_free(reader);
+}
+
+/* `len` bytes from `from`, fed in pieces of `piece` bytes. */
+static void decode_in_pieces(const char *from, const char *bytes, size_t len, size_t piece,
+			     struct strbuf *out)
+{
+	struct nc_error err = { 0 };
+	struct charset_decoder *d = charset_decoder_new(from, &err);
+	if (!d)
+		bail(err.message);
+	for (size_t i = 0; i < len; i += piece)
+		charset_decoder_feed(d, bytes + i, len - i < piece ? len - i : piece, out, &err);
+	charset_decoder_finish(d, out);
+	charset_decoder_free(d);
+}
+
+/* From UTF-8 the decoder copies ASCII itself and gives iconv only the
+ * bytes between: on random bytes (valid, cut and invalid sequences,
+ * surrogates, overlong forms, NULs), fed whole or in pieces, the result is
+ * what iconv gives on the whole, read through a name of UTF-8 that does not
+ * take that path. */
+static void check_utf8_spans(void)
+{
+	static const char *const piece[] = {
+		"a", "plain ascii text ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xc3",
+		"\xe2\x82", "\x80", "\xff", "\xed\xa0\x80", "\xc0\xaf", "\t\n",
+	};
+	unsigned long seed = 11;
+	int same = 1;
+	for (int round = 0; round < 3000 && same; round++) {
+		struct strbuf bytes = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		size_t pieces = (seed >> 33) % 25;
+		for (size_t i = 0; i < pieces; i++) {
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			strbuf_addstr(&bytes, piece[(seed >> 33) % (sizeof(piece) / sizeof(*piece))]);
+		}
+		if (round % 7 == 0)
+			strbuf_add(&bytes, "\0z", 2);
+		size_t chunk = round % 3 == 0 ? bytes.len + 1 : 1 + (size_t)round % 5;
+		decode_in_pieces("UTF-8", bytes.buf, bytes.len, chunk, &fast);
+		decode_in_pieces("ISO-10646/UTF8/", bytes.buf, bytes.len, bytes.len + 1, &slow);
+		if (fast.len != slow.len || memcmp(fast.buf, slow.buf, fast.len)) {
+			same = 0;
+			diag("round %d differs (pieces of %zu bytes)", round, chunk);
+		}
+		strbuf_release(&bytes);
+		strbuf_release(&fast);
+		strbuf_release(&slow);
+	}
+	ok(same, "UTF-8 decoded with ASCII copied = iconv on the whole, 3000 random texts");
 }
 
 int main(void)
@@ -211,5 +263,6 @@ int main(void)
 	ok(strstr(out.buf, "It\xe2\x80\x99s") && strstr(out.buf, "|windows-1252"),
 	   "an undeclared English dump: its apostrophes stay apostrophes");
 	strbuf_release(&out);
+	check_utf8_spans();
 	return done_testing();
 }

@@ -1,6 +1,7 @@
 /* charset.c: guessing and converting character sets (see charset.h). */
 #include "normalise/charset.h"
 #include "base/alloc.h"
+#include "base/swar.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -10,6 +11,7 @@
 struct charset_decoder {
 	iconv_t cd;
 	size_t unit;           /* bytes of a code unit: 2 for UTF-16, 4 for UTF-32, else 1 */
+	int utf8;              /* from UTF-8: ASCII passes without iconv (utf8_spans()) */
 	char pending[16];      /* the start of a sequence cut by the end of a feed */
 	size_t pending_len;
 };
@@ -54,6 +56,7 @@ struct charset_decoder *charset_decoder_new(const char *from, struct nc_error *e
 	d->cd = cd;
 	d->unit = !strncasecmp(from, "UTF-16", 6) || !strncasecmp(from, "UCS-2", 5) ? 2
 		: !strncasecmp(from, "UTF-32", 6) || !strncasecmp(from, "UCS-4", 5) ? 4 : 1;
+	d->utf8 = !strcasecmp(from, "UTF-8") || !strcasecmp(from, "UTF8");
 	return d;
 }
 
@@ -70,8 +73,11 @@ void charset_decoder_free(struct charset_decoder *d)
 /* Convert [*in, *in + *left) as far as it goes; stops at an incomplete
  * sequence (EINVAL) with *left > 0. An invalid code unit becomes U+FFFD
  * (a whole unit is skipped, so that UTF-16 stays aligned). -1 when memory
- * runs out. */
-static int convert(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
+ * runs out. `at_end`: [*in, *in + *left) reaches the end of what was fed,
+ * so an incomplete sequence there may be completed by the next feed; one
+ * that stops short of the end is invalid. */
+static int convert_span(struct charset_decoder *d, char **in, size_t *left, int at_end,
+			struct strbuf *out)
 {
 	while (*left) {
 		/* UTF-8 takes at most 4 bytes a byte of input (3 for a 1-byte
@@ -85,7 +91,7 @@ static int convert(struct charset_decoder *d, char **in, size_t *left, struct st
 		strbuf_commit(out, before - room);
 		if (r != (size_t)-1 || errno == E2BIG)
 			continue;
-		if (errno == EINVAL)
+		if (errno == EINVAL && at_end)
 			return 0;   /* cut: wait for more */
 		strbuf_addstr(out, REPLACEMENT);   /* EILSEQ: skip the bad unit */
 		size_t skip = d->unit < *left ? d->unit : *left;
@@ -93,6 +99,41 @@ static int convert(struct charset_decoder *d, char **in, size_t *left, struct st
 		*left -= skip;
 	}
 	return 0;
+}
+
+/* From UTF-8 most of a page is ASCII, which is itself in UTF-8 and is never
+ * a part of a longer sequence: runs of it are copied, and iconv sees only
+ * the runs of bytes 0x80-0xFF between them, where it decides as it would
+ * on the whole (a sequence cut short by an ASCII byte is invalid either
+ * way). */
+static int utf8_spans(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
+{
+	while (*left) {
+		const char *p = *in, *end = p + *left;
+		while (end - p >= 8 && !swar_high(swar_load(p)))
+			p += 8;
+		while (p < end && (unsigned char)*p < 0x80)
+			p++;
+		if (p > *in && strbuf_try_grow(out, (size_t)(p - *in)) < 0)
+			return -1;
+		strbuf_add(out, *in, (size_t)(p - *in));
+		*left -= (size_t)(p - *in);
+		*in = (char *)p;
+		while (p < end && (unsigned char)*p >= 0x80)
+			p++;
+		size_t span = (size_t)(p - *in), span_left = span;
+		if (convert_span(d, in, &span_left, p == end, out) < 0)
+			return -1;
+		*left -= span - span_left;
+		if (span_left)
+			return 0;   /* an incomplete sequence at the end: wait for more */
+	}
+	return 0;
+}
+
+static int convert(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
+{
+	return d->utf8 ? utf8_spans(d, in, left, out) : convert_span(d, in, left, 1, out);
 }
 
 int charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
