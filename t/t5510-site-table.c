@@ -3,9 +3,14 @@
  * feeds it: a segment recurs when it is on min_pages pages of its site,
  * copies of the first page do not count, sites are apart, lines may arrive
  * in pieces, an aborted page counts nothing, a malformed line is an error,
- * a page's segments past the limit are passed over; and the site of a page
- * (page_info_site(): the archive's URL, the page's own, its canonical one). */
+ * a page's segments past the limit are passed over, a page with a site and
+ * no segments is counted (no qsort() of nothing), each counted page's
+ * identity is kept by its name for the cleaning; the site of a page
+ * (page_info_site(): the archive's URL, the page's own, its canonical one;
+ * IPv6 literals, the last '@', a final dot), and the canonical URL a page
+ * declares (trimmed, in a <link> or <meta> and no other element). */
 #include "pipeline/site-table.h"
+#include "normalise/html.h"
 #include "normalise/page-info.h"
 #include "base/hash.h"
 #include "tap.h"
@@ -14,17 +19,19 @@
 #include <stdio.h>
 #include <string.h>
 
-/* One page to the survey output: HOST, then each of the segments. */
-static int survey_page(struct page_output *out, const char *host, const char *const *segments,
-		       size_t n, int split)
+/* One page named `name` (NULL: none) to the survey output: HOST, then each
+ * of the segments. */
+static int survey_named(struct page_output *out, const char *name, const char *host,
+			const char *const *segments, size_t n, int split)
 {
 	struct strbuf page = STRBUF_INIT;
 	struct nc_error err = { 0 };
+	struct page named = { .name = (char *)name };
 	strbuf_addf(&page, "%s\n", host);
 	for (size_t i = 0; i < n; i++)
 		strbuf_addf(&page, "%016" PRIx64 " %zu\n", hash_bytes(segments[i], strlen(segments[i])),
 			    strlen(segments[i]));
-	int ret = out->ops->open(out, NULL, &err);
+	int ret = out->ops->open(out, name ? &named : NULL, &err);
 	/* Split: a byte at a time, as a page may arrive in pieces. */
 	for (size_t i = 0; ret == 0 && i < page.len; i += split ? 1 : page.len)
 		ret = out->ops->write(out, page.buf + i, split ? 1 : page.len, &err);
@@ -32,6 +39,12 @@ static int survey_page(struct page_output *out, const char *host, const char *co
 		ret = out->ops->commit(out, &err);
 	strbuf_release(&page);
 	return ret;
+}
+
+static int survey_page(struct page_output *out, const char *host, const char *const *segments,
+		       size_t n, int split)
+{
+	return survey_named(out, NULL, host, segments, n, split);
 }
 
 static int recurs(const struct site_table *t, const char *host, const char *text)
@@ -45,6 +58,25 @@ static const char *site_of(const char *source_url, const char *own_url, const ch
 	struct page page = { .url = (char *)source_url, .name = "page.html" };
 	struct page_info info = { .url = (char *)own_url, .canonical = (char *)canonical };
 	return page_info_site(&info, &page, &host) ? host.buf : "(none)";
+}
+
+/* The canonical URL the page `html` declares, as stage 1 reads it. */
+static const char *canonical_of(const char *html)
+{
+	static struct strbuf copy = STRBUF_INIT;
+	struct strbuf page = STRBUF_INIT;
+	struct page_info info;
+	struct charset_policy policy = { 0 };
+	struct nc_error err = { 0 };
+	strbuf_addstr(&page, html);
+	strbuf_reset(&copy);
+	if (html_normalise(NULL, NULL, &policy, "utf-8", &page, &info, &err) < 0)
+		strbuf_addf(&copy, "(error: %s)", err.message);
+	else
+		strbuf_addstr(&copy, info.canonical ? info.canonical : "(none)");
+	page_info_release(&info);
+	strbuf_release(&page);
+	return copy.buf;
 }
 
 int main(void)
@@ -116,6 +148,57 @@ int main(void)
 	out->ops->free(out);
 	site_table_free(t);
 
+	/* A page with a site and no segments (a canonical link, an empty
+	 * body), the first of its output: no array of segments at all, which
+	 * is not to be sorted (qsort(NULL, 0, ...) is undefined: UBSan). */
+	t = site_table_new(2);
+	out = site_survey_output_new(t);
+	ok(survey_page(out, "empty.example", NULL, 0, 0) == 0, "a page with a site and no segments");
+	site_table_stats(t, &stats);
+	is_int(stats.pages, 1, "...is counted as a page");
+	is_int(stats.segments, 0, "...of no segments");
+	out->ops->free(out);
+	site_table_free(t);
+
+	/* Each counted page's identity (its longest segment), by its name, for
+	 * the cleaning, which never drops it from its page. */
+	t = site_table_new(2);
+	out = site_survey_output_new(t);
+	const char *quoting[] = { menu, article_b, article_a };   /* a's article quoted */
+	survey_named(out, "a.html", "harbour.example", page_a, 3, 0);
+	survey_named(out, "b.html", "harbour.example", page_b, 2, 0);
+	survey_named(out, "quote.html", "harbour.example", quoting, 3, 1);
+	uint64_t longest = 0;
+	ok(site_table_page(t, "a.html", &longest) &&
+	   longest == hash_bytes(article_a, strlen(article_a)), "a page's identity is its longest segment");
+	ok(site_table_page(t, "quote.html", &longest) &&
+	   longest == hash_bytes(article_a, strlen(article_a)), "...also when it is quoted: the quote's "
+	   "identity is the same (its longest), so it does not count");
+	ok(site_table_page(t, "b.html", &longest) &&
+	   longest == hash_bytes(article_b, strlen(article_b)), "...each page its own");
+	ok(!site_table_page(t, "c.html", &longest), "a page never surveyed is not kept");
+	survey_named(out, "empty.html", "harbour.example", NULL, 0, 0);
+	ok(!site_table_page(t, "empty.html", &longest), "...nor one without segments");
+	survey_named(out, "no-site.html", "", page_b, 2, 0);
+	ok(!site_table_page(t, "no-site.html", &longest), "...nor one without a site");
+	out->ops->open(out, &(struct page){ .name = "aborted.html" }, &err);
+	out->ops->write(out, line, strlen(line), &err);
+	out->ops->abort(out);
+	ok(!site_table_page(t, "aborted.html", &longest), "...nor an aborted one (failed)");
+	const char *long_b[] = { "A longer quote of the lighthouse keeper: he wrote a book of storms "
+				 "and one of calm seas.", article_a, menu };
+	survey_named(out, "c.html", "harbour.example", long_b, 3, 0);
+	ok(recurs(t, "harbour.example", article_a), "a's article is on b's page, whose main text "
+	   "differs: it recurs (canonical URLs are taken on trust)");
+	ok(site_table_page(t, "a.html", &longest) &&
+	   longest == hash_bytes(article_a, strlen(article_a)), "...and is still a's own identity, "
+	   "which the cleaning keeps on a");
+	ok(site_table_recurs_hash(t, site_key("harbour.example", 15),
+				  hash_bytes(menu, strlen(menu))) == recurs(t, "harbour.example", menu),
+	   "site_table_recurs_hash() answers as site_table_recurs()");
+	out->ops->free(out);
+	site_table_free(t);
+
 	/* The site of a page. */
 	is_string(site_of("http://News.Example/a", "http://other.example/", NULL), "news.example",
 		  "the archive's URL first, in lower case");
@@ -125,8 +208,41 @@ int main(void)
 		  "then the canonical URL, without the user");
 	is_string(site_of("page.html", "/relative/path", "mailto:x@y"), "(none)",
 		  "names and relative URLs are no site");
-	is_string(site_of(NULL, "http://www./", NULL), "www.", "a host that is all www. stays");
+	is_string(site_of(NULL, "http://www./", NULL), "www", "a host that is all www. stays "
+		  "(without its final dot)");
 	is_string(site_of(NULL, "http:///path", NULL), "(none)", "an empty host is none");
 	is_string(site_of(NULL, "http://a b/", NULL), "a", "the host ends at white space");
+	is_string(site_of(NULL, "http://[2001:DB8::1]:8080/x", NULL), "[2001:db8::1]",
+		  "an IPv6 literal in brackets, in lower case, without the port");
+	is_string(site_of(NULL, "http://u@[::1]/", NULL), "[::1]", "...after a user");
+	is_string(site_of(NULL, "http://[::1/", NULL), "(none)", "...unclosed: none");
+	is_string(site_of(NULL, "http://a@b@evil.example/x@y", NULL), "evil.example",
+		  "the user ends at the last '@' before the path");
+	is_string(site_of(NULL, "http://Example.COM./", NULL), "example.com",
+		  "a final dot goes: example.com. is example.com");
+	is_string(site_of(NULL, "http://www.example.com.:80", NULL), "example.com",
+		  "...before www. goes, and with a port");
+	is_string(site_of(NULL, "http://./", NULL), "(none)", "a host of a dot is none");
+	is_string(site_of(NULL, "  http://harbour.example/", NULL), "harbour.example",
+		  "white space before the URL is passed over");
+
+	/* The canonical URL a page declares. */
+	is_string(canonical_of("<html><head><link rel=\"canonical\" href=\"http://h.example/a\">"),
+		  "http://h.example/a", "<link rel=canonical>");
+	is_string(canonical_of("<head><link rel=canonical href=\"  http://h.example/b \">"),
+		  "http://h.example/b", "...its href trimmed before the scheme is looked at");
+	is_string(canonical_of("<head><link rel=canonical href=\"&nbsp;https://h.example/c\">"),
+		  "https://h.example/c", "...white space written as an entity too");
+	is_string(canonical_of("<head><link rel=canonical href=\"/relative\">"), "(none)",
+		  "...a relative one is none");
+	is_string(canonical_of("<head><linkfoo rel=canonical href=\"http://evil.example/\">"),
+		  "(none)", "<linkfoo> is no <link>");
+	is_string(canonical_of("<head><linkfoo rel=canonical href=\"http://evil.example/\">"
+			       "<link\trel=canonical href=http://h.example/d>"),
+		  "http://h.example/d", "...the <link> after it is read (a tab after the name)");
+	is_string(canonical_of("<head><metadata property=og:url content=\"http://evil.example/\">"),
+		  "(none)", "<metadata> is no <meta>");
+	is_string(canonical_of("<head><meta property=\"og:url\" content=\"http://h.example/e\"/>"),
+		  "http://h.example/e", "<meta property=og:url>");
 	return done_testing();
 }

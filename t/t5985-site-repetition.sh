@@ -5,7 +5,12 @@
 # count against the first; the site is the host of the archive's URL, the
 # page's wrapper or URL line, or its canonical URL (any case, port, user,
 # "www."); pages of other sites and pages without a URL keep it; the
-# threshold; the same output for any number of jobs; what it refuses; on the
+# threshold; the same output for any number of jobs; a page's own article
+# is never dropped from it, even when another page quotes it; with
+# --method perplexity, which splits segments into sentences, a recurring
+# segment is still dropped; a page that fails in the survey is reported and
+# left as it is; segments past the survey's limits are reported; what it
+# refuses (standard input, a FIFO, /dev/stdin on a pipe); on the
 # development pages (when ../shared is there) no loss of F.
 . "$(dirname "$0")/test-lib.sh"
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
@@ -82,9 +87,97 @@ ok "text dumps" ncleaner --no-lm --site-repetition -o "$TMP/dumps" "$TMP/dump1.t
 grep_fails "...their URL lines make the site" "$furniture" "$TMP/dumps/dump1.txt"
 grep_ok "...their own text stays" "Text dump number 1" "$TMP/dumps/dump1.txt"
 
+# A page's own article is never dropped from it: a page that quotes it
+# whole (whatever canonical URL either names) makes it recur on the site,
+# and loses the quote, but the article's own page keeps it.
+q=$TMP/quote
+mkdir -p "$q"
+article="The ferry to the island left at dawn with forty passengers and a cargo of apples from the farms of the valley."
+page "$q/a.html" '<link rel="canonical" href="http://harbour.example/a">' "$article"
+printf '<html><head><link rel="canonical" href="http://harbour.example/q"></head><body><p>%s</p><p>%s</p></body></html>\n' \
+	"A reader wrote to us about the morning ferry, and about the long story we printed last week, which she quoted to us whole, word for word." \
+	"$article" > "$q/q.html"
+ok "a page quoting another's article" ncleaner --no-lm --site-repetition --stats "$TMP/q.stats" -o "$TMP/q-out" "$q"
+grep_ok "...the article's page keeps it (its own longest segment)" "cargo of apples" "$TMP/q-out/a.txt"
+grep_fails "...the quoting page loses the quote" "cargo of apples" "$TMP/q-out/q.txt"
+grep_ok "...and keeps its own text" "A reader wrote to us" "$TMP/q-out/q.txt"
+grep_ok "...one segment dropped" '"site_dropped_segments":1,' "$TMP/q.stats"
+
+# --method perplexity splits a segment into sentences: the survey counts
+# whole segments, and the cleaning asks about the whole segment too.
+shared="Our harbour office is open from nine to five on weekdays. Call us before you come to the quay with a boat."
+p3=$TMP/perplexity
+mkdir -p "$p3"
+n=0
+for text in "The ferry to the island left at dawn with forty passengers. It carried a cargo of apples from the farms of the valley, and the sea was calm all the way." \
+	    "The lighthouse keeper wrote a book about the storms of the last winter. He told of the ships they wrecked and of the men who came home from the sea." \
+	    "Fishermen sold their catch on the quay before the market opened in the town. Their fathers had done the same, and their grandfathers before them."; do
+	n=$((n + 1))
+	printf '<html><head><link rel="canonical" href="http://harbour.example/p%s"></head><body><p>%s</p><p>%s</p></body></html>\n' \
+		$n "$text" "$shared" > "$p3/p$n.html"
+done
+if ncleaner --method perplexity -o "$TMP/p-plain" "$p3" > /dev/null 2> "$TMP/p-err"; then
+	grep_ok "--method perplexity: the shared paragraph is kept without --site-repetition" \
+		"Call us before you come" "$TMP/p-plain/p2.txt"
+	ok "--method perplexity --site-repetition" ncleaner --method perplexity --site-repetition \
+		--stats "$TMP/p.stats" -o "$TMP/p-sites" "$p3"
+	dropped=$(sed 's/.*"site_dropped_segments":\([0-9]*\).*/\1/' "$TMP/p.stats")
+	if [ "$dropped" -gt 0 ]; then pass "...drops the shared two-sentence paragraph ($dropped segments)"
+	else fail "...drops the shared two-sentence paragraph ($dropped segments)"; fi
+	for i in 1 2 3; do
+		grep_fails "...p$i: neither of its sentences is left" "nine to five\|Call us before" "$TMP/p-sites/p$i.txt"
+	done
+	grep_ok "...the articles stay" "lighthouse keeper" "$TMP/p-sites/p2.txt"
+else
+	skip "--method perplexity does not run here ($(head -n 1 "$TMP/p-err"))"
+fi
+
+# A page that fails in the survey (a Lynx that fails once) is not counted,
+# and says so; the run goes on, and the page is left as it is.
+lynx=$(command -v lynx)
+cat > "$TMP/flaky-lynx" <<FLAKY
+#!/bin/sh
+# Fails the first time it is run, then is Lynx.
+n=\$(cat "$TMP/lynx-calls" 2> /dev/null || echo 0)
+echo \$((n + 1)) > "$TMP/lynx-calls"
+if [ "\$n" = 0 ]; then echo "flaky lynx: the first call fails" >&2; exit 3; fi
+exec "$lynx" "\$@"
+FLAKY
+chmod +x "$TMP/flaky-lynx"
+f=$TMP/flaky
+mkdir -p "$f"
+cp "$d/a.html" "$d/b.html" "$d/c.html" "$f/"
+rm -f "$TMP/lynx-calls"
+ok "a page fails in the survey only" ncleaner --no-lm --site-repetition -j 1 --lynx "$TMP/flaky-lynx" \
+	--stats "$TMP/flaky.stats" -o "$TMP/flaky-out" "$f"
+grep_ok "...the survey says so" "site survey: 1 page failed and was not counted" "$TMP/err"
+grep_ok "...--stats counts it" '"site_survey_failed":1,' "$TMP/flaky.stats"
+grep_ok "...the page failed is left as it is (it keeps the line)" "$furniture" "$TMP/flaky-out/a.txt"
+grep_fails "...the others lose it" "$furniture" "$TMP/flaky-out/b.txt"
+grep_ok "...none failed in the first run" '"site_survey_failed":0,' "$TMP/stats"
+
+# The survey's limits: a page's segments past 65,536 are not counted, and
+# the survey says so on standard error, also when the output is standard
+# output and there is no progress.
+awk 'BEGIN { print "URL: http://big.example/\n"; for (i = 1; i <= 65546; i++) printf "Line %d\n\n", i }' > "$TMP/big.txt"
+ok "a page of 65,546 segments" ncleaner --no-lm --site-repetition --stats "$TMP/big.stats" "$TMP/big.txt"
+grep_ok "...the survey says 10 were not counted" "site survey: 10 segments past the survey's limits were not counted" "$TMP/err"
+grep_ok "...--stats counts them" '"site_survey_not_counted":10,' "$TMP/big.stats"
+ok "...--quiet" ncleaner --no-lm --site-repetition --quiet "$TMP/big.txt"
+is "$(wc -c < "$TMP/err")" 0 "...says nothing"
+
 # What it refuses.
 fails 2 "standard input: refused (it is read twice)" sh -c "ncleaner --no-lm --site-repetition - < '$d/a.html'"
 grep_ok "...saying why" "reads its inputs twice" "$TMP/err"
+fails 2 "/dev/stdin on a pipe: refused" sh -c "cat '$d/a.html' | ncleaner --no-lm --site-repetition /dev/stdin"
+grep_ok "...naming it" "/dev/stdin is not a regular file or directory" "$TMP/err"
+if mkfifo "$TMP/fifo" 2> /dev/null; then
+	# (timeout: a run that opened a FIFO with no writer would wait for ever.)
+	fails 2 "a FIFO: refused" timeout 60 ncleaner --no-lm --site-repetition "$TMP/fifo"
+	grep_ok "...naming it" "$TMP/fifo is not a regular file or directory" "$TMP/err"
+else
+	skip "mkfifo failed"; skip "as above"
+fi
 fails 2 "with --paper: refused" ncleaner --paper --site-repetition "$d/a.html"
 fails 2 "with --dump: refused" ncleaner --dump --site-repetition "$d/a.html"
 fails 2 "--site-repetition=1: refused" ncleaner --no-lm --site-repetition=1 "$d/a.html"

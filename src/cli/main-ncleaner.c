@@ -181,6 +181,8 @@ struct settings {
 	int quiet;                       /* --quiet: errors only */
 	double survey_started;           /* --site-repetition: when the survey began (the
 					    run's time counts it) */
+	uint64_t survey_failed;          /* ...pages that failed in it (not counted) */
+	uint64_t survey_not_counted;     /* ...segments past its limits */
 	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
 	char extension[16];      /* of the output files */
 };
@@ -381,18 +383,37 @@ static int open_stats(struct settings *set, const struct file_source *inputs,
 	return 0;
 }
 
+/* Is `path` read once: neither a regular file nor a directory (a FIFO,
+ * /dev/stdin on a pipe, a shell's <(...), a device)? One that is not there
+ * is not: its input reports it. */
+static int read_once(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 /* Standard input can be read once: "-" twice would clean the rest of it
- * as a second input, and --site-repetition reads every input twice. */
+ * as a second input, and --site-repetition reads every input twice. So can
+ * a named pipe or device: with --site-repetition the survey would read it
+ * all and the cleaning find nothing left, every page lost without a word.
+ * (Inside a directory such files are skipped anyway.) */
 static int stdin_read_twice(const struct settings *set, int argc, char **args)
 {
 	int seen = 0;
-	for (int i = 0; i < argc; i++)
+	for (int i = 0; i < argc; i++) {
 		if (!strcmp(args[i], "-") && (seen++ || set->site_min_pages)) {
 			cli_print(program, seen > 1 ? "standard input (-) is named twice: it can be "
 				  "read once" : "--site-repetition reads its inputs twice: standard "
 				  "input (-) can be read once (save it to a file)");
 			return 1;
 		}
+		if (strcmp(args[i], "-") && set->site_min_pages && read_once(args[i])) {
+			cli_print(program, "--site-repetition reads its inputs twice: %s is not a "
+				  "regular file or directory (a pipe or device), and can be read once "
+				  "(save it to a file)", args[i]);
+			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -505,6 +526,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	run.progress.quiet = set->quiet;
 	if (set->site_min_pages)
 		run.progress.started = set->survey_started;
+	run.progress.site_survey_failed = set->survey_failed;
+	run.progress.site_survey_not_counted = set->survey_not_counted;
 	cli_install_signal_handlers();
 	int status = runner_run(&config, input_source_pages(source), output, &err) < 0 ? 2 : 0;
 	if (status)
@@ -547,19 +570,30 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 
 /* --- the site survey (--site-repetition) ------------------------------------------- */
 
+struct survey_state {
+	struct progress progress;
+	uint64_t failed;   /* pages, not counted into the table */
+};
+
 /* The cleaning pass reports every page's failure and every notice: the
- * survey only counts its pages, for the progress line. */
+ * survey counts its pages, for the progress line, and its failures, for
+ * the line that says they were not counted (a page that fails once, such
+ * as a Lynx that timed out, can clean well the second time). */
 static void on_survey_report(void *data, const struct run_report *report)
 {
+	struct survey_state *survey = data;
 	if (report->notice || report->lost)
 		return;
+	survey->failed += report->failed != 0;
 	struct run_report counted = { .name = report->name, .stats = report->stats };
-	progress_report(data, &counted);
+	progress_report(&survey->progress, &counted);
 }
 
 /* Stages 1-3 of every input, counting what recurs on each site
- * (pipeline/site-table.h): the table, or NULL after saying why. */
-static struct site_table *survey_sites(const struct settings *set,
+ * (pipeline/site-table.h): the table, or NULL after saying why. What it
+ * could not count is said whatever the output (unless --quiet), and kept
+ * in `set` for --stats. */
+static struct site_table *survey_sites(struct settings *set,
 				       const struct file_source *inputs,
 				       const struct pipeline_config *cleaning)
 {
@@ -576,30 +610,40 @@ static struct site_table *survey_sites(const struct settings *set,
 	struct site_table *table = site_table_new(set->site_min_pages);
 	struct sink_config sink = { .format = SINK_SURVEY };
 	struct input_source *source = input_source_new(inputs, set->file_kind);
-	struct progress progress;
+	struct survey_state survey = { .failed = 0 };
 	struct runner_config runner = {
 		.pipeline = pipeline, .sink = &sink, .jobs = set->jobs,
-		.report = on_survey_report, .worker_event = on_worker, .data = &progress,
+		.report = on_survey_report, .worker_event = on_worker, .data = &survey,
 	};
 	input_source_set_url(source, set->url);
-	progress_start(&progress, program, set->progress, set->jobs, source,
+	progress_start(&survey.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
-	progress.quiet = 1;
+	survey.progress.quiet = 1;
 	cli_install_signal_handlers();
 	int ret = runner_run(&runner, input_source_pages(source), site_survey_output_new(table),
 			     &err);
-	progress_end_line(&progress);
+	progress_end_line(&survey.progress);
+	struct site_table_stats stats;
+	site_table_stats(table, &stats);
+	set->survey_failed = survey.failed;
+	set->survey_not_counted = stats.not_counted;
 	if (ret < 0) {
 		cli_print(program, "site survey: %s", err.message);
 		site_table_free(table);
 		table = NULL;
-	} else if (!set->quiet && (set->progress || set->output_dir)) {
-		struct site_table_stats stats;
-		site_table_stats(table, &stats);
-		cli_print(program, "site survey: %" PRIu64 " pages of %" PRIu64 " sites, %" PRIu64
-			  " of their %" PRIu64 " segments on %u pages or more of their site",
-			  stats.pages, stats.sites, stats.recurring, stats.segments,
-			  set->site_min_pages);
+	} else if (!set->quiet) {
+		if (set->progress || set->output_dir)
+			cli_print(program, "site survey: %" PRIu64 " pages of %" PRIu64 " sites, %"
+				  PRIu64 " of their %" PRIu64 " segments on %u pages or more of "
+				  "their site", stats.pages, stats.sites, stats.recurring,
+				  stats.segments, set->site_min_pages);
+		if (survey.failed)
+			cli_print(program, survey.failed == 1
+				  ? "site survey: %" PRIu64 " page failed and was not counted (the "
+				    "cleaning drops nothing from it as site furniture)"
+				  : "site survey: %" PRIu64 " pages failed and were not counted (the "
+				    "cleaning drops nothing from them as site furniture)",
+				  survey.failed);
 		if (stats.not_counted)
 			cli_print(program, "site survey: %" PRIu64 " segments past the survey's "
 				  "limits were not counted (ncleaner(1), --site-repetition)",

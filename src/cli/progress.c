@@ -230,12 +230,14 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
 		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
 		    ",\"pages_other_language\":%" PRIu64 ",\"pages_low_quality\":%" PRIu64
-		    ",\"site_dropped_segments\":%" PRIu64 ",\"jobs\":%d,\"seconds\":%.3f}\n",
+		    ",\"site_dropped_segments\":%" PRIu64 ",\"site_survey_failed\":%" PRIu64
+		    ",\"site_survey_not_counted\":%" PRIu64 ",\"jobs\":%d,\"seconds\":%.3f}\n",
 		    p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
 		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language,
-		    p->low_quality, p->site_dropped, p->jobs,
+		    p->low_quality, p->site_dropped, p->site_survey_failed,
+		    p->site_survey_not_counted, p->jobs,
 		    progress_now() - p->started);
 }
 

@@ -34,6 +34,9 @@ struct progress {
 	uint64_t other_language;      /* pages not in a language of --language: not written */
 	uint64_t low_quality;         /* pages below --min-quality: not written */
 	uint64_t site_dropped;        /* segments dropped as recurring on their site */
+	uint64_t site_survey_failed;  /* --site-repetition: pages the survey could not
+					 count (they failed there) */
+	uint64_t site_survey_not_counted;   /* ...segments past its limits */
 	double started, last_draw;
 	int line_shown;
 	const struct input_source *inputs;

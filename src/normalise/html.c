@@ -285,7 +285,9 @@ static int has_word(const char *value, size_t len, const char *word)
 
 /* The page's own absolute URL, raw: the href of <link rel="canonical">,
  * else the content of <meta property="og:url">. A relative one names no
- * site and is passed over. */
+ * site and is passed over. The value is trimmed (head_text()) before its
+ * scheme is looked at: href=" http://..." is a browser's URL too. The tag's
+ * name must end where the pattern does (<linkfoo> is another element). */
 static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 {
 	static const struct { const char *tag, *name, *word, *value; } declarations[] = {
@@ -293,23 +295,30 @@ static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 		{ "<meta", "property", "og:url", "content" },
 	};
 	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	size_t before = out->len;
 	for (size_t d = 0; d < sizeof(declarations) / sizeof(declarations[0]); d++) {
 		const char *tag = declarations[d].tag;
-		for (const char *at = html; (at = find_nocase(at, end, tag)); at += 5) {
+		size_t tag_len = strlen(tag);
+		for (const char *at = html; (at = find_nocase(at, end, tag)); at += tag_len) {
 			const char *close = memchr(at, '>', (size_t)(end - at));
 			const char *value;
 			size_t value_len;
 			if (!close)
 				break;
+			char after = at[tag_len];   /* at most `close` */
+			if (!isspace((unsigned char)after) && after != '/' && after != '>')
+				continue;
 			if (!tag_attribute(at, close, declarations[d].name, &value, &value_len) ||
 			    !has_word(value, value_len, declarations[d].word) ||
 			    !tag_attribute(at, close, declarations[d].value, &value, &value_len))
 				continue;
-			if ((value_len > 7 && !strncasecmp(value, "http://", 7)) ||
-			    (value_len > 8 && !strncasecmp(value, "https://", 8))) {
-				head_text(value, value + value_len, out);
+			head_text(value, value + value_len, out);
+			const char *url = out->buf + before;
+			size_t url_len = out->len - before;
+			if ((url_len > 7 && !strncasecmp(url, "http://", 7)) ||
+			    (url_len > 8 && !strncasecmp(url, "https://", 8)))
 				return;
-			}
+			strbuf_setlen(out, before);
 		}
 	}
 }

@@ -21,29 +21,46 @@ const char *page_info_url(const struct page_info *info, const struct page *page)
 }
 
 /* The host of an absolute URL ("scheme://[user@]host[:port]..."), into
- * `host`: 0 when `url` is none. */
+ * `host`: 0 when `url` is none. The user part ends at the last '@' of the
+ * authority (a browser goes to what follows it, whatever comes before); an
+ * IPv6 literal keeps its brackets ("[2001:db8::1]", whose colons are not a
+ * port's); a fully qualified name's final dot goes ("example.com." is
+ * example.com). */
 static int url_host(const char *url, struct strbuf *host)
 {
 	const char *p = url;
+	while (isspace((unsigned char)*p))
+		p++;
+	const char *scheme = p;
 	while (isalnum((unsigned char)*p) || *p == '+' || *p == '-' || *p == '.')
 		p++;
-	if (p == url || strncmp(p, "://", 3))
+	if (p == scheme || strncmp(p, "://", 3))
 		return 0;
 	p += 3;
 	size_t len = 0;
 	while ((unsigned char)p[len] > ' ' && !strchr("/?#", p[len]))
 		len++;
-	const char *at = memchr(p, '@', len);
-	if (at) {
-		len -= (size_t)(at + 1 - p);
-		p = at + 1;
-	}
-	const char *colon = memchr(p, ':', len);
-	if (colon)
-		len = (size_t)(colon - p);
-	if (len > 4 && !strncasecmp(p, "www.", 4)) {
-		p += 4;
-		len -= 4;
+	for (size_t i = len; i > 0; i--)
+		if (p[i - 1] == '@') {
+			len -= i;
+			p += i;
+			break;
+		}
+	if (len && *p == '[') {
+		const char *close = memchr(p, ']', len);
+		if (!close)
+			return 0;
+		len = (size_t)(close + 1 - p);
+	} else {
+		const char *colon = memchr(p, ':', len);
+		if (colon)
+			len = (size_t)(colon - p);
+		while (len && p[len - 1] == '.')
+			len--;
+		if (len > 4 && !strncasecmp(p, "www.", 4)) {
+			p += 4;
+			len -= 4;
+		}
 	}
 	if (!len)
 		return 0;

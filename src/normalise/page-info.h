@@ -32,9 +32,9 @@ void page_info_release(struct page_info *info);
 const char *page_info_url(const struct page_info *info, const struct page *page);
 
 /* The site a page belongs to, for counting what recurs across a site: the
- * host (lower case, without a port, user or leading "www.") of the URL its
- * source gave, else of the one it names itself by, else of its canonical
- * URL; into `host`. 0 when none of them is an absolute URL with a host (a
+ * host (lower case, without a port, user, leading "www." or final dot; an
+ * IPv6 literal in its brackets) of the URL its source gave, else of the one
+ * it names itself by, else of its canonical URL; into `host`. 0 when none of them is an absolute URL with a host (a
  * file's name is not a site). */
 int page_info_site(const struct page_info *info, const struct page *page, struct strbuf *host);
 

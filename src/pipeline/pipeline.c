@@ -13,6 +13,7 @@
 #include "pipeline/pipeline.h"
 #include "normalise/structure.h"
 #include "base/alloc.h"
+#include "base/hash.h"
 #include "base/rules.h"
 #include "normalise/html.h"
 #include "normalise/text.h"
@@ -32,6 +33,7 @@ struct pipeline {
 struct segment_batch {
 	struct scored_segment *items;
 	size_t *offsets;
+	unsigned char *recurs;   /* the item's segment recurs on the page's site */
 	size_t count, alloc;
 	struct strbuf text;
 };
@@ -47,8 +49,10 @@ struct worker {
 	struct page_sink *sink;           /* NULL for a reading-only worker */
 	struct segment_batch batch;
 	struct page_info info;            /* what the page being read says of itself */
-	int has_site;                     /* config.sites: the page has a site */
+	int has_site;                     /* config.sites: the page has a site, and the
+					     survey kept it */
 	uint64_t site;                    /* and its key */
+	uint64_t identity;                /* and the hash of its longest segment */
 	size_t site_dropped;              /* segments of the page dropped as recurring */
 	size_t page_bytes;                /* of the page being cleaned, as read */
 };
@@ -129,6 +133,7 @@ void worker_free(struct worker *w)
 	rule_workspace_free(w->workspace);
 	free(w->batch.items);
 	free(w->batch.offsets);
+	free(w->batch.recurs);
 	strbuf_release(&w->batch.text);
 	page_info_release(&w->info);
 	free(w);
@@ -306,32 +311,55 @@ static int begin_cleaning(struct worker *w, const struct page *page, struct nc_e
 	w->site_dropped = 0;
 	if (w->pipeline->config.sites) {
 		struct strbuf host = STRBUF_INIT;
-		w->has_site = page_info_site(&w->info, page, &host);
+		w->has_site = page_info_site(&w->info, page, &host) &&
+			      site_table_page(w->pipeline->config.sites, page->name, &w->identity);
 		w->site = site_key(host.buf, host.len);
 		strbuf_release(&host);
 	}
 	return page_sink_begin(w->sink, page, &w->info, err);
 }
 
-/* Site furniture: a kept segment that recurs on the page's site goes. */
-static void drop_recurring(struct worker *w, struct scored_segment *segments, size_t count)
+/* Is `segment` site furniture? Asked of the whole segment, as the survey
+ * hashed it, before a method splits it into pieces (the survey never saw
+ * the pieces). The page's own longest segment, its identity, is never
+ * furniture on it: canonical URLs are taken on trust, and a page that
+ * quotes another's article must not take it away from its page. */
+static int recurs_on_site(const struct worker *w, const struct segment *segment)
 {
-	for (size_t i = 0; i < count; i++)
-		if (segments[i].keep &&
-		    site_table_recurs(w->pipeline->config.sites, w->site, segments[i].segment.text,
-				      segments[i].segment.len)) {
-			segments[i].keep = 0;
-			w->site_dropped++;
-		}
+	if (!w->has_site)
+		return 0;
+	uint64_t hash = hash_bytes(segment->text, segment->len);
+	return hash != w->identity &&
+	       site_table_recurs_hash(w->pipeline->config.sites, w->site, hash);
 }
 
-static void batch_add(struct segment_batch *batch, const struct scored_segment *s)
+/* Site furniture: a kept piece of a segment that recurs on the page's site
+ * goes (`recurs`: one flag a piece, its segment's); counted once a
+ * segment. */
+static void drop_recurring(struct worker *w, struct scored_segment *segments, size_t count,
+			   const unsigned char *recurs)
+{
+	int counted = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!segments[i].continues)
+			counted = 0;
+		if (segments[i].keep && recurs[i]) {
+			segments[i].keep = 0;
+			if (!counted++)
+				w->site_dropped++;
+		}
+	}
+}
+
+static void batch_add(struct segment_batch *batch, const struct scored_segment *s, int recurs)
 {
 	if (batch->count == batch->alloc) {
 		batch->items = xgrow(batch->items, &batch->alloc, 256, sizeof(*batch->items));
 		batch->offsets = xrealloc(batch->offsets, batch->alloc * sizeof(*batch->offsets));
+		batch->recurs = xrealloc(batch->recurs, batch->alloc * sizeof(*batch->recurs));
 	}
 	batch->offsets[batch->count] = batch->text.len;
+	batch->recurs[batch->count] = (unsigned char)recurs;
 	batch->items[batch->count++] = *s;
 	strbuf_add(&batch->text, s->segment.text, s->segment.len);
 }
@@ -342,16 +370,16 @@ static void batch_clear(struct segment_batch *batch)
 	strbuf_reset(&batch->text);
 }
 
-/* Decide `count` scored segments and hand them to the sink. */
+/* Decide `count` scored segments, drop the kept ones `recurs` flags as site
+ * furniture, and hand them to the sink. */
 static int decide_and_write(struct worker *w, struct scored_segment *segments, size_t count,
-			    struct nc_error *err)
+			    const unsigned char *recurs, struct nc_error *err)
 {
 	const struct pipeline_config *config = &w->pipeline->config;
 	if (config->method &&
 	    decider_decide(config->decider, w->decider_state, segments, count, err) < 0)
 		return -1;
-	if (w->has_site)
-		drop_recurring(w, segments, count);
+	drop_recurring(w, segments, count, recurs);
 	return page_sink_segments(w->sink, segments, count, err);
 }
 
@@ -373,7 +401,8 @@ static int flush_batch_from(struct worker *w, size_t first, struct nc_error *err
 		ret = method_score_page(w->scorer, &w->info, batch->items + first,
 					batch->count - first, err);
 	if (ret == 0 && batch->count > first)
-		ret = decide_and_write(w, batch->items + first, batch->count - first, err);
+		ret = decide_and_write(w, batch->items + first, batch->count - first,
+				       batch->recurs + first, err);
 	if (first < batch->count)
 		strbuf_setlen(&batch->text, batch->offsets[first]);
 	batch->count = first;
@@ -393,9 +422,10 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 	struct worker *w = data;
 	const struct pipeline_config *config = &w->pipeline->config;
 	struct scored_segment one = { .segment = *segment, .keep = 1 };
+	unsigned char recurs = (unsigned char)recurs_on_site(w, segment);
 
 	if (!config->method)
-		return decide_and_write(w, &one, 1, err);
+		return decide_and_write(w, &one, 1, &recurs, err);
 	const struct segment_piece *pieces;
 	struct segment_piece whole;
 	size_t n = method_split(w->scorer, segment, &pieces, &whole);
@@ -405,7 +435,7 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 		/* The common case, without copying. */
 		if (method_score(w->scorer, segment, &one.score, err) < 0)
 			return -1;
-		return decide_and_write(w, &one, 1, err);
+		return decide_and_write(w, &one, 1, &recurs, err);
 	}
 	/* A long page is decided a window at a time (limits.h), between
 	 * segments so that a segment's pieces stay together. */
@@ -422,7 +452,7 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 					    "the whole-page decider", PIPELINE_MAX_DUMP_BYTES);
 		if (!scored_later && method_score(w->scorer, &piece.segment, &piece.score, err) < 0)
 			return -1;
-		batch_add(&w->batch, &piece);
+		batch_add(&w->batch, &piece, recurs);
 	}
 	if (whole_page(config))
 		return 0;

@@ -59,7 +59,8 @@ struct pipeline_config {
 	struct charset_policy charset;          /* how pages' charsets are chosen */
 	/* NULL, or what recurs across sites (site-table.h, borrowed): after
 	 * the decider, a kept segment that recurs on its page's site is
-	 * dropped. */
+	 * dropped (never the page's own longest segment, and nothing from a
+	 * page the survey did not keep). */
 	const struct site_table *sites;
 };
 

@@ -8,7 +8,9 @@
  * the pages of other identities: a copy of the first page does not count
  * (nor, with a threshold above 2, would a second copy of a later page be
  * told from another page: 16 bytes an entry are worth that). Sites and
- * how many segments each holds are in a uthash table beside it.
+ * how many segments each holds are in a uthash table beside it. A second
+ * open-addressing array keeps each counted page's identity, keyed by a hash
+ * of its name, for the cleaning (site_table_page()).
  */
 #include "pipeline/site-table.h"
 #include "base/alloc.h"
@@ -26,6 +28,12 @@ struct site_entry {
 				min_pages */
 };
 
+/* A page the survey counted: the hash of its longest segment. */
+struct site_page {
+	uint64_t key;        /* of its name; 0: an empty slot */
+	uint64_t longest;
+};
+
 struct site_count {
 	uint64_t site;
 	size_t segments;
@@ -37,6 +45,9 @@ struct site_table {
 	struct site_entry *slots;
 	size_t capacity;                  /* a power of two */
 	size_t used;
+	struct site_page *pages;          /* by name */
+	size_t pages_capacity;            /* a power of two */
+	size_t pages_used;
 	struct site_count *sites;         /* uthash */
 	struct site_table_stats stats;
 };
@@ -50,6 +61,8 @@ struct site_table *site_table_new(unsigned min_pages)
 									   : min_pages;
 	t->capacity = SITE_TABLE_START;
 	t->slots = xcalloc(t->capacity, sizeof(*t->slots));
+	t->pages_capacity = SITE_TABLE_START;
+	t->pages = xcalloc(t->pages_capacity, sizeof(*t->pages));
 	return t;
 }
 
@@ -63,12 +76,20 @@ void site_table_free(struct site_table *t)
 		free(site);
 	}
 	free(t->slots);
+	free(t->pages);
 	free(t);
 }
 
 uint64_t site_key(const char *host, size_t len)
 {
 	return hash_bytes(host, len);
+}
+
+/* The key of a page's name: never 0, which marks an empty slot. */
+static uint64_t page_key(const char *name)
+{
+	uint64_t key = hash_bytes(name, strlen(name));
+	return key ? key : 1;
 }
 
 /* The key of a segment of a site: never 0, which marks an empty slot. */
@@ -100,11 +121,47 @@ static void grow(struct site_table *t)
 	t->capacity = capacity;
 }
 
-int site_table_recurs(const struct site_table *t, uint64_t site, const char *text, size_t len)
+/* The slot of the page `key`, as find_slot(). */
+static struct site_page *find_page(const struct site_page *pages, size_t capacity, uint64_t key)
 {
-	uint64_t key = entry_key(site, hash_bytes(text, len));
+	size_t mask = capacity - 1;
+	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
+		if (pages[i].key == key || pages[i].key == 0)
+			return (struct site_page *)&pages[i];
+}
+
+static void grow_pages(struct site_table *t)
+{
+	size_t capacity = t->pages_capacity * 2;
+	struct site_page *pages = xcalloc(capacity, sizeof(*pages));
+	for (size_t i = 0; i < t->pages_capacity; i++)
+		if (t->pages[i].key)
+			*find_page(pages, capacity, t->pages[i].key) = t->pages[i];
+	free(t->pages);
+	t->pages = pages;
+	t->pages_capacity = capacity;
+}
+
+int site_table_recurs_hash(const struct site_table *t, uint64_t site, uint64_t segment)
+{
+	uint64_t key = entry_key(site, segment);
 	const struct site_entry *entry = find_slot(t->slots, t->capacity, key);
 	return entry->key == key && entry->pages >= t->min_pages;
+}
+
+int site_table_recurs(const struct site_table *t, uint64_t site, const char *text, size_t len)
+{
+	return site_table_recurs_hash(t, site, hash_bytes(text, len));
+}
+
+int site_table_page(const struct site_table *t, const char *name, uint64_t *longest)
+{
+	uint64_t key = page_key(name);
+	const struct site_page *page = find_page(t->pages, t->pages_capacity, key);
+	if (page->key != key)
+		return 0;
+	*longest = page->longest;
+	return 1;
 }
 
 void site_table_stats(const struct site_table *t, struct site_table_stats *stats)
@@ -148,11 +205,39 @@ static int compare_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Count a page of `host` whose segments hash to `segments` (sorted here),
- * the longest of which hashes to `longest`. */
-static void count_page(struct site_table *t, const char *host, size_t host_len,
-		       uint64_t *segments, size_t n, uint64_t longest)
+/* Keep the identity of the page `name` (NULL: a page without a name is
+ * counted and not kept); 0 when past the limit of pages. */
+static int keep_page(struct site_table *t, const char *name, uint64_t longest)
 {
+	if (!name)
+		return 1;
+	uint64_t key = page_key(name);
+	struct site_page *page = find_page(t->pages, t->pages_capacity, key);
+	if (page->key == 0) {   /* a page named twice is the same page */
+		if (t->pages_used >= SITE_MAX_PAGES)
+			return 0;
+		if (2 * (t->pages_used + 1) > t->pages_capacity) {
+			grow_pages(t);
+			page = find_page(t->pages, t->pages_capacity, key);
+		}
+		page->key = key;
+		t->pages_used++;
+	}
+	page->longest = longest;
+	return 1;
+}
+
+/* Count the page `name` of `host` whose segments hash to `segments`
+ * (sorted here), the longest of which hashes to `longest`. A page without
+ * segments is not kept: it has no identity (the cleaning leaves a page the
+ * survey did not keep as it is). */
+static void count_page(struct site_table *t, const char *name, const char *host,
+		       size_t host_len, uint64_t *segments, size_t n, uint64_t longest)
+{
+	if (n && !keep_page(t, name, longest)) {
+		t->stats.not_counted += n;
+		return;
+	}
 	uint64_t site = site_key(host, host_len);
 	struct site_count *count;
 	HASH_FIND(hh, t->sites, &site, sizeof(site), count);
@@ -163,7 +248,8 @@ static void count_page(struct site_table *t, const char *host, size_t host_len,
 		t->stats.sites++;
 	}
 	t->stats.pages++;
-	qsort(segments, n, sizeof(*segments), compare_u64);
+	if (n > 1)   /* qsort() of no array at all is undefined */
+		qsort(segments, n, sizeof(*segments), compare_u64);
 	for (size_t i = 0; i < n; i++)
 		if (i == 0 || segments[i] != segments[i - 1])   /* once a page */
 			count_segment(t, count, segments[i], (uint32_t)(longest >> 32));
@@ -178,6 +264,8 @@ struct survey_output {
 	struct site_table *table;
 	struct strbuf line;        /* the line being read */
 	struct strbuf host;        /* the page's first line */
+	struct strbuf name;        /* the page's name */
+	int named;                 /* ...when it has one */
 	size_t lines;
 	uint64_t *segments;
 	size_t nsegments, alloc;
@@ -189,6 +277,8 @@ static void survey_reset(struct survey_output *s)
 {
 	strbuf_reset(&s->line);
 	strbuf_reset(&s->host);
+	strbuf_reset(&s->name);
+	s->named = 0;
 	s->lines = 0;
 	s->nsegments = 0;
 	s->longest = 0;
@@ -197,8 +287,13 @@ static void survey_reset(struct survey_output *s)
 
 static int survey_open(struct page_output *out, const struct page *page, struct nc_error *err)
 {
-	(void)page, (void)err;
-	survey_reset((struct survey_output *)out);
+	struct survey_output *s = (struct survey_output *)out;
+	(void)err;
+	survey_reset(s);
+	if (page && page->name) {   /* the cleaning finds the page by it */
+		strbuf_addstr(&s->name, page->name);
+		s->named = 1;
+	}
 	return 0;
 }
 
@@ -254,8 +349,8 @@ static int survey_commit(struct page_output *out, struct nc_error *err)
 	struct survey_output *s = (struct survey_output *)out;
 	(void)err;
 	if (s->host.len)
-		count_page(s->table, s->host.buf, s->host.len, s->segments, s->nsegments,
-			   s->longest);
+		count_page(s->table, s->named ? s->name.buf : NULL, s->host.buf, s->host.len,
+			   s->segments, s->nsegments, s->longest);
 	survey_reset(s);
 	return 0;
 }
@@ -281,6 +376,7 @@ static void survey_free(struct page_output *out)
 	struct survey_output *s = (struct survey_output *)out;
 	strbuf_release(&s->line);
 	strbuf_release(&s->host);
+	strbuf_release(&s->name);
 	free(s->segments);
 	free(s);
 }
@@ -302,5 +398,6 @@ struct page_output *site_survey_output_new(struct site_table *table)
 	s->table = table;
 	strbuf_init(&s->line);
 	strbuf_init(&s->host);
+	strbuf_init(&s->name);
 	return &s->base;
 }

@@ -12,7 +12,9 @@
  *      in input order, and which counts the segments into the table;
  *   2. the cleaning, on a pipeline that holds the table read-only
  *      (pipeline_config.sites): after the decider, a kept segment that
- *      recurs on its site is dropped.
+ *      recurs on its site is dropped, unless it is the page's own
+ *      identity (below). Recurrence is decided on the whole segment, as
+ *      the survey hashed it, even where a method splits it into pieces.
  *
  * A segment recurs on its site when it is on at least `min_pages` pages of
  * the site, copies of the first page it was seen on not counted. A page's
@@ -20,7 +22,13 @@
  * article (at two URLs of the site, a printable version) share it, so
  * neither copy's article counts against the other's. (A page whose longest
  * segment is site furniture shares its identity with others like it: they
- * count as one page, which only keeps more.) Two segments are the same when their
+ * count as one page, which only keeps more.) A page never loses its own
+ * identity to the table: canonical URLs are taken on trust, and a page
+ * that quotes another's article whole (or names another's canonical URL)
+ * makes that article recur, but it is still kept on the page it is the
+ * main text of. The survey keeps each counted page's identity by its name
+ * (site_table_page()); a page it did not keep (it failed there, or had no
+ * segments) is left as it is by the cleaning. Two segments are the same when their
  * texts are, byte for byte (the segmenter has already made white space one
  * space). A page's site is page_info_site() (page-info.h): a page whose
  * URL is not known has none, and is neither counted nor changed.
@@ -29,6 +37,9 @@
  * distinct segment of a site, at most SITE_MAX_SEGMENTS_PER_SITE for one
  * site and SITE_MAX_SEGMENTS in all (128 MB); past either, segments first
  * seen on later pages are not counted (site_table_stats() says how many).
+ * As much again for each page with a site, at most SITE_MAX_PAGES: the
+ * segments of a page past that are not counted either, and the page is
+ * left as it is.
  * Sites are counted within one run: a crawl cleaned in shards (several
  * machines) counts each shard's. Pages are counted in input order, so the
  * table, and with it the output, is the same for any number of jobs.
@@ -50,6 +61,7 @@
 
 #define SITE_MAX_SEGMENTS_PER_SITE ((size_t)1 << 18)
 #define SITE_MAX_SEGMENTS ((size_t)1 << 22)
+#define SITE_MAX_PAGES ((size_t)1 << 22)
 /* A page's segments beyond this are not counted (a text dump can have any
  * number). */
 #define SITE_MAX_SEGMENTS_PER_PAGE ((size_t)1 << 16)
@@ -65,6 +77,13 @@ uint64_t site_key(const char *host, size_t len);
 /* Is the segment `text` on at least min_pages pages of the site `site`? */
 int site_table_recurs(const struct site_table *table, uint64_t site, const char *text,
 		      size_t len);
+/* The same for a segment whose hash_bytes() is `segment`. */
+int site_table_recurs_hash(const struct site_table *table, uint64_t site, uint64_t segment);
+
+/* The page named `name` (page.name) as the survey kept it: 1, with the
+ * hash_bytes() of its longest segment (its identity) in `longest`, or 0
+ * when the survey did not keep it. */
+int site_table_page(const struct site_table *table, const char *name, uint64_t *longest);
 
 struct site_table_stats {
 	uint64_t pages;          /* pages counted (with a site) */
