@@ -189,6 +189,49 @@ static void check_file_method(const struct ncleaner_model *model, const char *pa
 	method_free(from_file);
 }
 
+/* log2 P(text) by the definition, position by position of the padded
+ * string, the history cut to the order and the weights renormalised for a
+ * shorter one: what the compiled method must give, up to its floats. */
+static double logprob_by_definition(const struct ngram_model *model, int n, double q,
+				    const char *text)
+{
+	ngram_weights w;
+	struct ngram_cursor c;
+	double sum = 0;
+	ngram_weights_init(w, q, n);
+	for (ngram_cursor_start(&c, (const unsigned char *)text, strlen(text)); ngram_cursor_next(&c);) {
+		int m = c.seen < (size_t)n ? (int)c.seen : n;
+		double p[NGRAM_MAX_ORDER + 1];
+		for (int j = 1; j <= m; j++)
+			p[j] = ngram_model_prob(model, j, c.key & ngram_key_mask(j));
+		sum += log2(ngram_interpolate(w[m], p, m));
+	}
+	return sum;
+}
+
+static void check_logprob_by_definition(void)
+{
+	struct ncleaner_model m;
+	build(&m, 5, 0.5, "abcab bca cab abcabc");
+	int close = 1;
+	for (int n = 1; n <= 5 && close; n++) {
+		const char *text = "abcabcbca";
+		for (size_t len = 0; len <= strlen(text) && close; len++) {
+			char cut[16];
+			memcpy(cut, text, len);
+			cut[len] = '\0';
+			double want = logprob_by_definition(&m.clean, n, 0.5, cut);
+			double got = logprob_of(&m, n, 0.5, cut);
+			if (fabs(got - want) > 1e-4 * (double)(len + 2)) {
+				close = 0;
+				diag("n = %d, '%s': %g, by the definition %g", n, cut, got, want);
+			}
+		}
+	}
+	ok(close, "log-probabilities as defined, n = 1 to 5, texts shorter and longer than n");
+	ncleaner_model_release(&m);
+}
+
 int main(void)
 {
 	/* Modes. */
@@ -200,6 +243,7 @@ int main(void)
 	is_int(ngram_alphabet_size(NGRAM_MODE_NONLEXICAL), 36, "mode 3 alphabet: 33 symbols + a + 0 + boundary");
 
 	check_normalise_by_words();
+	check_logprob_by_definition();
 
 	/* Weights. */
 	is_double(ngram_weight(0.5, 2, 2), 2.0 / 3, 1e-12, "w(q=.5, n=2, j=2) = 2/3");

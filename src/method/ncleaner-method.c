@@ -284,35 +284,57 @@ static void score_short_history(const struct ncleaner_method *c, uint64_t key, i
 	}
 }
 
+/* The symbol with its full history: the longest k-gram either model has
+ * seen (at full order nearly always), else the unigram. */
+static inline void score_full_history(const struct ncleaner_method *c, uint64_t key,
+				      unsigned symbol, double *sum0, double *sum1)
+{
+	const int n = c->order;
+	const struct slot *slot = n >= 2 ? table_find(&c->table[n], key & ngram_key_mask(n)) : NULL;
+	for (int k = n - 1; k >= 2 && !slot; k--)
+		slot = table_find(&c->table[k], key & ngram_key_mask(k));
+	if (slot) {
+		*sum0 += slot->log_s[0];
+		*sum1 += slot->log_s[1];
+	} else {
+		*sum0 += c->unigram_log_s[0][symbol];
+		*sum1 += c->unigram_log_s[1][symbol];
+	}
+}
+
 void ncleaner_method_logprob(const struct method *base, const unsigned char *symbols,
 			     size_t len, double logprob[2])
 {
 	const struct ncleaner_method *c = (const struct ncleaner_method *)base;
-	const int n = c->order;
-	const struct table *longest = &c->table[n];
-	const uint64_t longest_mask = ngram_key_mask(n);
+	const size_t n = (size_t)c->order;
 	struct ngram_cursor cursor;
 	double sum0 = 0, sum1 = 0;   /* in registers: logprob may alias the tables */
 
-	for (ngram_cursor_start(&cursor, symbols, len); ngram_cursor_next(&cursor);) {
-		uint64_t key = cursor.key;
-		if (cursor.seen < (size_t)n) {
-			double first[2] = { 0, 0 };
-			score_short_history(c, key, (int)cursor.seen, first);
-			sum0 += first[0];
-			sum1 += first[1];
-			continue;
-		}
-		const struct slot *slot = n >= 2 ? table_find(longest, key & longest_mask) : NULL;
-		for (int k = n - 1; k >= 2 && !slot; k--)
-			slot = table_find(&c->table[k], key & ngram_key_mask(k));
-		if (slot) {
-			sum0 += slot->log_s[0];
-			sum1 += slot->log_s[1];
-		} else {
-			sum0 += c->unigram_log_s[0][cursor.symbol];
-			sum1 += c->unigram_log_s[1][cursor.symbol];
-		}
+	/* The first symbols, whose history is shorter than the order, and the
+	 * boundary: the cursor's way. */
+	ngram_cursor_start(&cursor, symbols, len);
+	while (cursor.seen + 1 < n && ngram_cursor_next(&cursor)) {
+		double first[2] = { 0, 0 };
+		score_short_history(c, cursor.key, (int)cursor.seen, first);
+		sum0 += first[0];
+		sum1 += first[1];
+	}
+	/* The text's symbols with their full history, straight from the
+	 * array (the padded string's position i is symbols[i - 1]); then the
+	 * closing boundary. */
+	uint64_t key = cursor.key;
+	size_t i = cursor.seen;   /* the next position */
+	if (i == 0) {   /* n = 1: the opening boundary has its whole history */
+		score_full_history(c, key, NGRAM_BOUNDARY, &sum0, &sum1);
+		i = 1;
+	}
+	for (; i <= len; i++) {
+		key = (key << 8) | symbols[i - 1];
+		score_full_history(c, key, symbols[i - 1], &sum0, &sum1);
+	}
+	if (i == len + 1) {   /* not reached when the cursor scored it */
+		key <<= 8;
+		score_full_history(c, key, NGRAM_BOUNDARY, &sum0, &sum1);
 	}
 	logprob[0] = sum0;
 	logprob[1] = sum1;
