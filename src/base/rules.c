@@ -19,6 +19,7 @@
 struct rule {
 	pcre2_code *code;
 	int required;   /* a byte every match holds (an ASCII non-letter), or -1 */
+	int jit;        /* compiled by the JIT: pcre2_jit_match() runs it */
 	char *replacement;
 	size_t replacement_len;
 	unsigned line;
@@ -159,14 +160,14 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 	/* JIT is an optimisation: where it is unavailable the interpreter runs.
 	 * NCLEANER_NO_JIT=1 turns it off: valgrind cannot follow JIT code and
 	 * reports false errors in it. */
-	if (!jit_disabled())
-		pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+	int jit = !jit_disabled() && pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
 
 	struct rule *rule;
 	rules->rules = xrealloc(rules->rules, (rules->count + 1) * sizeof(*rules->rules));
 	rule = &rules->rules[rules->count++];
 	rule->code = code;
 	rule->required = required_byte(code);
+	rule->jit = jit;
 	rule->line = lineno;
 	rule->replacement_len = tab ? len - pattern_len - 1 : 0;
 	rule->replacement = xmalloc(rule->replacement_len + 1);
@@ -254,8 +255,11 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 {
 	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
 		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
-	int rc = pcre2_match(rule->code, (PCRE2_SPTR)text->buf, text->len, 0,
-			     rules->match_options, ws->match_data, ws->match_context);
+	/* pcre2_jit_match() is pcre2_match() without the checks of its
+	 * arguments that a compiled rule and a fixed workspace always pass. */
+	int rc = (rule->jit ? pcre2_jit_match : pcre2_match)(rule->code, (PCRE2_SPTR)text->buf,
+							      text->len, 0, rules->match_options,
+							      ws->match_data, ws->match_context);
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
 	if (rc < 0)
