@@ -542,8 +542,8 @@ static int holds_text(const struct page_sink *sink)
 	       sink->config.languages;
 }
 
-int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
-		       size_t count_, struct nc_error *err)
+static int write_part(struct page_sink *sink, const struct scored_segment *segments,
+		      size_t count_, struct nc_error *err)
 {
 	size_t bytes = 0;
 	for (size_t i = 0; i < count_; i++)
@@ -579,6 +579,26 @@ int page_sink_segments(struct page_sink *sink, const struct scored_segment *segm
 		break;
 	}
 	return flush_when_full(sink, err);
+}
+
+/* A whole-page method hands over a window of a long page at once (up to
+ * 4 MiB of text): it is formatted in parts of about SINK_FLUSH_BYTES, each
+ * cut where a segment (not a piece of one) begins, so that what waits in
+ * memory to be passed on stays that small. */
+int page_sink_segments(struct page_sink *sink, const struct scored_segment *segments,
+		       size_t count_, struct nc_error *err)
+{
+	size_t start = 0;
+	while (start < count_) {
+		size_t end = start, bytes = 0;
+		do
+			bytes += segments[end++].segment.len + 128;
+		while (end < count_ && (bytes < SINK_FLUSH_BYTES || segments[end].continues));
+		if (write_part(sink, segments + start, end - start, err) < 0)
+			return -1;
+		start = end;
+	}
+	return 0;
 }
 
 static int end_wet(struct page_sink *sink, struct nc_error *err)
