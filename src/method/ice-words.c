@@ -1,15 +1,13 @@
 /* ice-words.c: words, capitals, punctuation and stop words as the ICE
  * methods count them (see ice.h: words). */
 #include "method/ice.h"
-#include "base/hash.h"
 #include "base/utf8.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* English function words. */
+/* English function words, sorted (bsearch). */
 static const char *const stop_words[] = {
 	"a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and",
 	"any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between",
@@ -27,37 +25,9 @@ static const char *const stop_words[] = {
 
 #define STOP_WORD_MAX 16
 
-/* The stop words in an open-addressing table of 512 slots (a quarter
- * full), built once: a word of the text is hashed once and, unless it is
- * a stop word, nearly always meets an empty slot, where a binary search
- * took seven string comparisons. */
-#define STOP_SLOTS 512
-static const char *stop_table[STOP_SLOTS];
-static pthread_once_t stop_table_once = PTHREAD_ONCE_INIT;
-
-static size_t stop_slot(const char *word, size_t len)
+static int compare_word(const void *key, const void *item)
 {
-	return (size_t)hash_bytes(word, len) & (STOP_SLOTS - 1);
-}
-
-static void build_stop_table(void)
-{
-	for (size_t i = 0; i < sizeof(stop_words) / sizeof(stop_words[0]); i++) {
-		size_t slot = stop_slot(stop_words[i], strlen(stop_words[i]));
-		while (stop_table[slot])
-			slot = (slot + 1) & (STOP_SLOTS - 1);
-		stop_table[slot] = stop_words[i];
-	}
-}
-
-static int in_stop_table(const char *word, size_t len)
-{
-	pthread_once(&stop_table_once, build_stop_table);
-	for (size_t slot = stop_slot(word, len); stop_table[slot];
-	     slot = (slot + 1) & (STOP_SLOTS - 1))
-		if (!strncmp(stop_table[slot], word, len) && stop_table[slot][len] == '\0')
-			return 1;
-	return 0;
+	return strcmp(key, *(const char *const *)item);
 }
 
 static int is_punctuation(uint32_t cp)
@@ -116,7 +86,9 @@ int ice_is_stop_word(const char *word, size_t len)
 			return 0;
 		folded[k++] = c;
 	}
-	return in_stop_table(folded, k);
+	folded[k] = '\0';
+	return bsearch(folded, stop_words, sizeof(stop_words) / sizeof(stop_words[0]),
+		       sizeof(stop_words[0]), compare_word) != NULL;
 }
 
 void ice_count_words(const char *text, size_t len, struct ice_words *words)

@@ -1,10 +1,8 @@
 /* structure.c: state markers before runs of text (see structure.h). */
 #include "normalise/structure.h"
-#include "base/alloc.h"
 
 #include <stddef.h>
 #include <stdlib.h>
-#include <pthread.h>
 #include <string.h>
 
 const char *const structure_cue_names[CUE_COUNT] = {
@@ -169,40 +167,25 @@ static int is_space(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-/* The entries by their first letter, built once: a word is searched for
- * the entries that begin with each of its letters, not for every entry. */
-#define LETTER_ENTRIES_MAX 16
-static unsigned char by_letter[26][LETTER_ENTRIES_MAX];
-static unsigned char by_letter_count[26];
-static pthread_once_t by_letter_once = PTHREAD_ONCE_INIT;
-
-static void build_by_letter(void)
+/* `c`'s word inside the (longer) word: a loop of its own rather than
+ * memmem(), since every class and id word of the page meets every entry. */
+static int contains(const char *word, size_t len, const struct cue_word *c)
 {
-	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
-		int letter = cue_words[i].word[0] - 'a';
-		if (by_letter_count[letter] == LETTER_ENTRIES_MAX)
-			xdie("structure.c: too many cue words begin with one letter");
-		by_letter[letter][by_letter_count[letter]++] = (unsigned char)i;
-	}
+	for (size_t i = 0; i + c->len <= len; i++)
+		if (word[i] == c->word[0] && word[i + 1] == c->word[1] &&
+		    !memcmp(word + i, c->word, c->len))
+			return 1;
+	return 0;
 }
 
-/* `word` (lower case letters and digits) matches an entry at i: the whole
- * word is the entry's, or the entry (marked `inside`) is a part of it. */
 static uint32_t word_cues(const char *word, size_t len)
 {
 	uint32_t cues = 0;
 
-	pthread_once(&by_letter_once, build_by_letter);
-	for (size_t i = 0; i + 2 <= len; i++) {
-		unsigned letter = (unsigned char)word[i] - 'a';
-		if (letter >= 26)
-			continue;
-		for (unsigned j = 0; j < by_letter_count[letter]; j++) {
-			const struct cue_word *c = &cue_words[by_letter[letter][j]];
-			if (i + c->len <= len && (c->inside || c->len == len) &&
-			    word[i + 1] == c->word[1] && !memcmp(word + i, c->word, c->len))
-				cues |= BIT(c->cue);
-		}
+	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
+		const struct cue_word *c = &cue_words[i];
+		if (c->len == len ? !memcmp(c->word, word, len) : c->inside && contains(word, len, c))
+			cues |= BIT(c->cue);
 	}
 	return cues;
 }
