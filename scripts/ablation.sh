@@ -76,3 +76,5 @@ for p in "jusText 3.0.2, English stoplist" "boilerpipe 1.2 DefaultExtractor" \
 	 "boilerpipe 1.2 ArticleExtractor" "Mozilla Readability 0.6" "trafilatura 2.2"; do
 	echo "| $p (peer) | | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"
 done
+echo
+echo "The default is logistic-sites in a batch (two input files or more: the survey over every page of the set) and logistic for a page alone; --article is article-sites in a batch."

@@ -14,7 +14,9 @@
 #    within 5%);
 # 3. peak resident memory with -j 1, 2 and 4, and what each worker adds
 #    (target: under 15 MB a worker, the shared models apart).
-# Each run is done RUNS times (default 3) and the fastest kept, which is
+# Every run is without site repetition (--no-site-repetition: one archive
+# is one input, the directory of pages a batch, and the figures compare the
+# same work). Each run is done RUNS times (default 3) and the fastest kept, which is
 # what the machine can do when nothing else runs. Lynx's processes are
 # not in the memory figures (they come and go, one per page).
 set -eu
@@ -79,12 +81,12 @@ rate() { echo "$1 $2" | awk '{ printf "%.1f", $1 / $2 }'; }
 mb() { echo "$1" | awk '{ printf "%.1f", $1 / 1048576 }'; }
 
 echo "ncleaner crawl benchmark ($(uname -m), $cores cores; $pages development pages, $(mb "$bytes") MB of HTML; best of $runs runs)"
-set -- $(best "$bin/ncleaner" -j 1 -o "$work/out" "$work/pages")
+set -- $(best "$bin/ncleaner" --no-site-repetition -j 1 -o "$work/out" "$work/pages")
 t1=$1
 echo "files, -j 1: $(rate "$pages" "$t1") pages/s ($t1 s), $(rate "$(mb "$bytes")" "$t1") MB/s"
 j=2
 while [ $j -le "$cores" ] || [ $j -eq 2 ]; do
-	set -- $(best "$bin/ncleaner" -j $j -o "$work/out" "$work/pages")
+	set -- $(best "$bin/ncleaner" --no-site-repetition -j $j -o "$work/out" "$work/pages")
 	echo "files, -j $j: $(rate "$pages" "$1") pages/s ($1 s), $(rate "$(mb "$bytes")" "$1") MB/s, speed-up $(rate "$t1" "$1")x over -j 1"
 	[ $j -eq 2 ] && t2=$1
 	j=$((j * 2))
@@ -98,21 +100,21 @@ t_two=$( { /usr/bin/time -f '%e' sh -c "$loop & $loop; wait"; } 2>&1 )
 echo "process creation: 200 runs of /bin/true in $t_one s; 2 x 200 at once in $t_two s (speed-up $(echo "$t_one $t_two" | awk '{ printf "%.2f", 2 * $1 / $2 }')x on $cores cores)"
 # The same pages without Lynx: an in-process renderer (libxml2) and method.
 if "$bin/ncleaner" --help-methods | grep -q '^  ice-dt '; then
-	set -- $(best "$bin/ncleaner" -j 1 --method ice-dt -o "$work/out" "$work/pages")
+	set -- $(best "$bin/ncleaner" --no-site-repetition -j 1 --method ice-dt -o "$work/out" "$work/pages")
 	i1=$1
-	set -- $(best "$bin/ncleaner" -j 2 --method ice-dt -o "$work/out" "$work/pages")
+	set -- $(best "$bin/ncleaner" --no-site-repetition -j 2 --method ice-dt -o "$work/out" "$work/pages")
 	echo "no Lynx (--method ice-dt, libxml2 in process): -j 1 $(rate "$pages" "$i1") pages/s, -j 2 $(rate "$pages" "$1") pages/s, speed-up $(rate "$i1" "$1")x"
 fi
-set -- $(best "$bin/ncleaner" -j 1 -o "$work/out" "$work/pages.warc.gz")
+set -- $(best "$bin/ncleaner" --no-site-repetition -j 1 -o "$work/out" "$work/pages.warc.gz")
 echo "WARC.gz, -j 1: $(rate "$pages" "$1") pages/s ($1 s), $(rate "$(mb "$bytes")" "$1") MB/s of HTML, $(echo "$t1 $1" | awk '{ printf "%+.1f", ($1 / $2 - 1) * 100 }')% against the files"
-set -- $(best "$bin/ncleaner" -j 2 -o "$work/out" "$work/pages.warc.gz")
+set -- $(best "$bin/ncleaner" --no-site-repetition -j 2 -o "$work/out" "$work/pages.warc.gz")
 echo "WARC.gz, -j 2: $(rate "$pages" "$1") pages/s ($1 s), $(rate "$(mb "$bytes")" "$1") MB/s of HTML, $(echo "$t2 $1" | awk '{ printf "%+.1f", ($1 / $2 - 1) * 100 }')% against the files"
 
 # Memory: the standard model is shared; each worker adds its own buffers.
 for j in 1 2 4; do
-	set -- $(best "$bin/ncleaner" -j $j -o "$work/out" "$work/pages.warc.gz")
+	set -- $(best "$bin/ncleaner" --no-site-repetition -j $j -o "$work/out" "$work/pages.warc.gz")
 	eval "rss$j=$2"
 done
 echo "peak memory, WARC.gz: -j 1 $(mb $((rss1 * 1024))) MB, -j 2 $(mb $((rss2 * 1024))) MB, -j 4 $(mb $((rss4 * 1024))) MB; each worker adds $(echo "$rss1 $rss4" | awk '{ printf "%.1f", ($2 - $1) / 3 / 1024 }') MB"
-set -- $(best "$bin/ncleaner" -j 1 --no-lm -o "$work/out" "$work/pages.warc.gz")
+set -- $(best "$bin/ncleaner" --no-site-repetition -j 1 --no-lm -o "$work/out" "$work/pages.warc.gz")
 echo "peak memory without a model, -j 1: $(mb $(($2 * 1024))) MB (the standard model adds $(mb $(((rss1 - $2) * 1024))) MB, shared by the workers)"

@@ -6,7 +6,7 @@
 #   scripts/bench-jobs.sh BUILD_DIR SOURCE_DIR
 #
 # On the development pages (CLEANEVAL and Dragnet, HTML, with -o DIR as
-# a batch is run): pages/s of each renderer with -j = the processors times
+# a batch is run, without site repetition): pages/s of each renderer with -j = the processors times
 # 1, 1.5, 2, 3 and 4, the best of RUNS runs (default 3) each, and which multiple was
 # fastest. A Lynx worker spends most of a page waiting for its Lynx, so
 # more workers than processors keep the processors busy; an in-process
@@ -33,7 +33,7 @@ seconds() {
 	while [ $i -lt "$runs" ]; do
 		rm -rf "$work/out"
 		# shellcheck disable=SC2086
-		/usr/bin/time -f '%e' -o "$work/time" "$bin/ncleaner" --quiet -j "$1" --renderer "$2" \
+		/usr/bin/time -f '%e' -o "$work/time" "$bin/ncleaner" --quiet --no-site-repetition -j "$1" --renderer "$2" \
 			-o "$work/out" $sets 2> "$work/err" || {
 			echo "bench-jobs: failed: -j $1 --renderer $2" >&2
 			tail -n 5 "$work/err" >&2

@@ -11,7 +11,8 @@
 #    count its words (the best of three runs of each). Then the default
 #    (logistic) method, which holds the
 #    dump whole (one page), and the heuristics alone.
-# 2. HTML mode on the development set (Lynx included): pages/s; then the
+# 2. HTML mode on the development set (Lynx included): pages/s, without
+#    and with site repetition (the default in a batch); then the
 #    builtin renderer (--renderer builtin, in process) end to end at -j 1
 #    and -j 2 with the logistic and ncleaner methods on both development
 #    sets, each page cleaned 4 times (the
@@ -62,8 +63,11 @@ echo "text mode, heuristics only: $mb MB in $1 s = $(echo "$bytes $1" | awk '{ p
 if [ -d "$data/orig" ]; then
 	pages=$(ls "$data/orig" | wc -l)
 	rm -rf "$work/html-out"
-	set -- $(measure "$bin/ncleaner" -o "$work/html-out" "$data/orig")
+	set -- $(measure "$bin/ncleaner" --no-site-repetition -o "$work/html-out" "$data/orig")
 	echo "HTML mode (Lynx included): $pages pages in $1 s = $(echo "$pages $1" | awk '{ printf "%.1f", $1 / $2 }') pages/s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
+	rm -rf "$work/html-out"
+	set -- $(measure "$bin/ncleaner" -o "$work/html-out" "$data/orig")
+	echo "HTML mode, the default in a batch (site repetition: a survey first, its dumps kept): $pages pages in $1 s = $(echo "$pages $1" | awk '{ printf "%.1f", $1 / $2 }') pages/s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
 	dragnet=${DRAGNET:-$src/../shared/data/dragnet-dev}
 	set -- "$data/orig"/*
 	[ -d "$dragnet/orig" ] && set -- "$@" "$dragnet/orig"/*
@@ -71,7 +75,7 @@ if [ -d "$data/orig" ]; then
 	set -- "$@" "$@" "$@" "$@"   # each page 4 times: long enough to time
 	for method in logistic ncleaner; do
 		for jobs in 1 2; do
-			t=$( /usr/bin/time -f '%e %M' -o "$work/time" "$bin/ncleaner" --method $method \
+			t=$( /usr/bin/time -f '%e %M' -o "$work/time" "$bin/ncleaner" --method $method --no-site-repetition \
 				--renderer builtin -j $jobs -f jsonl "$@" > /dev/null; cat "$work/time")
 			echo "HTML mode, builtin renderer, $method method, -j $jobs: $((n * 4)) pages in ${t% *} s = $(echo "$((n * 4)) ${t% *}" | awk '{ printf "%.0f", $1 / $2 }') pages/s, peak memory $(echo "${t#* }" | awk '{ printf "%.1f", $1 / 1024 }') MB"
 		done

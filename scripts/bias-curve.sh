@@ -103,7 +103,7 @@ for data in "$@"; do
 			progress "$name: fold $((k + 1))/$folds: scoring"
 			rm -rf "$fd/scores"
 			status=0
-			"$bin/ncleaner" -m "$model" --scores -o "$fd/scores" "$fd/test" \
+			"$bin/ncleaner" -m "$model" --no-site-repetition --scores -o "$fd/scores" "$fd/test" \
 				2> "$fd/err" || status=$?
 			# exit 1 (a page failed) is a result; more is a broken run
 			[ $status -le 1 ] || { echo "bias-curve: ncleaner failed:" >&2; cat "$fd/err" >&2; exit 1; }

@@ -94,7 +94,7 @@ clean() {
 	article-sites) clean_with_survey "$fd" "$out" --article -m "$fd/article.model"; return ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \
-		"$bin/ncleaner" -j 1 "$@" -o "$out" "$fd/test" 2> /dev/null || true
+		"$bin/ncleaner" -j 1 --no-site-repetition "$@" -o "$out" "$fd/test" 2> /dev/null || true
 }
 
 # clean_with_survey FOLD_DIR OUT_DIR OPTION...: the fold's model (OPTIONs)
@@ -152,7 +152,7 @@ choose_cutoff() {
 		for id in $(cat "$id_dir/train-ids"); do ln -s "$(abs "$(gold_of "$id")")" "$id_dir/gold/"; done
 		for id in $(cat "$id_dir/test-ids"); do ln -s "$(abs "$(orig_of "$id")")" "$id_dir/test/"; done
 		"$bin/train-ncleaner" --method perplexity -n 2 "$id_dir/gold" "$id_dir/model" 2> /dev/null
-		"$bin/ncleaner" -m "$id_dir/model" --scores -o "$fd/train-scores" "$id_dir/test" 2> /dev/null || true
+		"$bin/ncleaner" -m "$id_dir/model" --no-site-repetition --scores -o "$fd/train-scores" "$id_dir/test" 2> /dev/null || true
 		j=$((j + 1))
 	done
 	best_f=-1 best=8000

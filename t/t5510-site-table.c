@@ -9,6 +9,7 @@
  * (page_info_site(): the archive's URL, the page's own, its canonical one;
  * IPv6 literals, the last '@', a final dot), and the canonical URL a page
  * declares (trimmed, in a <link> or <meta> and no other element). */
+#include "pipeline/dump-cache.h"
 #include "pipeline/site-table.h"
 #include "normalise/html.h"
 #include "normalise/page-info.h"
@@ -17,6 +18,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One page named `name` (NULL: none) to the survey output: HOST, then each
@@ -77,6 +79,72 @@ static const char *canonical_of(const char *html)
 	page_info_release(&info);
 	strbuf_release(&page);
 	return copy.buf;
+}
+
+/* The survey's dumps kept for the cleaning (dump-cache.h), and a page's
+ * info through them. */
+static void check_dump_cache(void)
+{
+	struct nc_error err = { 0 };
+	struct dump_cache *cache = dump_cache_new(&err);
+	if (!cache) {
+		ok(1, "# SKIP no temporary file: %s", err.message);
+		return;
+	}
+	struct strbuf head = STRBUF_INIT, dump = STRBUF_INIT, got_head = STRBUF_INIT,
+		      got_dump = STRBUF_INIT;
+	strbuf_addstr(&head, "head of a");
+	strbuf_addstr(&dump, "the dump of a\n\nwith two blocks\n");
+	dump_cache_put(cache, "a.html", &head, &dump);
+	strbuf_reset(&head);
+	strbuf_reset(&dump);
+	strbuf_addstr(&dump, "the dump of b, with no head");
+	dump_cache_put(cache, "b.html", &head, &dump);
+	ok(dump_cache_get(cache, "a.html", &got_head, &got_dump) == 1 &&
+	   !strcmp(got_head.buf, "head of a") && !strcmp(got_dump.buf, "the dump of a\n\nwith two blocks\n"),
+	   "a page's head and dump come back as they were kept");
+	strbuf_reset(&got_head);
+	strbuf_reset(&got_dump);
+	strbuf_addstr(&got_dump, "before:");
+	ok(dump_cache_get(cache, "b.html", &got_head, &got_dump) == 1 && got_head.len == 0 &&
+	   !strcmp(got_dump.buf, "before:the dump of b, with no head"),
+	   "...appended to what the buffer holds; an empty head is empty");
+	strbuf_reset(&got_dump);
+	strbuf_addstr(&got_dump, "before:");
+	ok(dump_cache_get(cache, "c.html", &got_head, &got_dump) == 0 &&
+	   !strcmp(got_dump.buf, "before:"), "a page never kept: 0, the buffers as they were");
+	strbuf_reset(&dump);
+	strbuf_addstr(&dump, "a second dump of a");
+	dump_cache_put(cache, "a.html", &head, &dump);
+	strbuf_reset(&got_dump);
+	ok(dump_cache_get(cache, "a.html", &got_head, &got_dump) == 1 &&
+	   !strcmp(got_dump.buf, "a second dump of a"), "a later dump for the same name replaces it");
+	struct dump_cache_stats stats;
+	dump_cache_stats(cache, &stats);
+	ok(stats.kept == 2 && stats.taken == 3 && !stats.stopped,
+	   "stats: 2 pages kept, 3 dumps taken back (%" PRIu64 ", %" PRIu64 ")", stats.kept,
+	   stats.taken);
+
+	struct page_info info = { 0 }, back = { 0 };
+	info.title = strdup("A title");
+	info.canonical = strdup("http://h.example/a");
+	strcpy(info.charset.name, "UTF-8");
+	info.charset.converted = 1;
+	strbuf_reset(&head);
+	page_info_save(&info, &head);
+	ok(page_info_restore(&back, head.buf, head.len) == 0 && !back.url &&
+	   !strcmp(back.title, "A title") && !back.keywords &&
+	   !strcmp(back.canonical, "http://h.example/a") && !strcmp(back.charset.name, "UTF-8") &&
+	   back.charset.converted == 1, "a page's info is restored as it was saved");
+	page_info_release(&back);
+	ok(page_info_restore(&back, head.buf, head.len - 1) < 0 && !back.title,
+	   "...and a short one is refused, nothing left behind");
+	page_info_release(&info);
+	strbuf_release(&head);
+	strbuf_release(&dump);
+	strbuf_release(&got_head);
+	strbuf_release(&got_dump);
+	dump_cache_free(cache);
 }
 
 int main(void)
@@ -244,5 +312,6 @@ int main(void)
 		  "(none)", "<metadata> is no <meta>");
 	is_string(canonical_of("<head><meta property=\"og:url\" content=\"http://h.example/e\"/>"),
 		  "http://h.example/e", "<meta property=og:url>");
+	check_dump_cache();
 	return done_testing();
 }

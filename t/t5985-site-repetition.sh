@@ -30,7 +30,7 @@ page "$d/c.html" '<meta property="og:url" content="http://reader@harbour.example
 page "$d/other-site.html" '<link rel="canonical" href="http://elsewhere.example/x">' "A page of another site that happens to carry the same newsletter line."
 page "$d/no-site.html" '' "A page that names no URL of its own, with the same newsletter line."
 
-ok "without --site-repetition" ncleaner --no-lm -o "$TMP/plain" "$d"
+ok "without --site-repetition" ncleaner --no-lm --no-site-repetition -o "$TMP/plain" "$d"
 is "$(grep -l "$furniture" "$TMP"/plain/*.txt | wc -l)" 6 "...every page keeps the newsletter line"
 ok "--site-repetition" ncleaner --no-lm --site-repetition --stats "$TMP/stats" -o "$TMP/sites" "$d"
 for p in a a-copy b c; do
@@ -116,7 +116,7 @@ for text in "The ferry to the island left at dawn with forty passengers. It carr
 	printf '<html><head><link rel="canonical" href="http://harbour.example/p%s"></head><body><p>%s</p><p>%s</p></body></html>\n' \
 		$n "$text" "$shared" > "$p3/p$n.html"
 done
-if ncleaner --method perplexity -o "$TMP/p-plain" "$p3" > /dev/null 2> "$TMP/p-err"; then
+if ncleaner --method perplexity --no-site-repetition -o "$TMP/p-plain" "$p3" > /dev/null 2> "$TMP/p-err"; then
 	grep_ok "--method perplexity: the shared paragraph is kept without --site-repetition" \
 		"Call us before you come" "$TMP/p-plain/p2.txt"
 	ok "--method perplexity --site-repetition" ncleaner --method perplexity --site-repetition \
@@ -155,6 +155,30 @@ grep_ok "...--stats counts it" '"site_survey_failed":1,' "$TMP/flaky.stats"
 grep_ok "...the page failed is left as it is (it keeps the line)" "$furniture" "$TMP/flaky-out/a.txt"
 grep_fails "...the others lose it" "$furniture" "$TMP/flaky-out/b.txt"
 grep_ok "...none failed in the first run" '"site_survey_failed":0,' "$TMP/stats"
+
+# Each page is rendered once: the survey keeps the dumps and the cleaning
+# takes them back (pipeline/dump-cache.h); without a place to keep them
+# the pages are rendered twice, and the output is the same.
+cat > "$TMP/counting-lynx" <<COUNTING
+#!/bin/sh
+echo run >> "$TMP/lynx-count"   # a line a run: appends do not race
+exec "$lynx" "\$@"
+COUNTING
+chmod +x "$TMP/counting-lynx"
+rm -f "$TMP/lynx-count"
+ok "a page is rendered once in two passes" ncleaner --no-lm --site-repetition -j 2 \
+	--lynx "$TMP/counting-lynx" -o "$TMP/once" "$d"
+is "$(wc -l < "$TMP/lynx-count" | tr -d ' ')" 6 "...Lynx ran 6 times for the 6 pages"
+ok "...the output is that of the run above" diff -r "$TMP/sites" "$TMP/once"
+ok "builtin renderer, with the survey's dumps kept" ncleaner --renderer builtin -f jsonl \
+	--scores --site-repetition "$d"
+cp "$TMP/out" "$TMP/kept.jsonl"
+ok "...and with no temporary file to keep them in" env TMPDIR=/nonexistent/ncleaner-t5985 \
+	ncleaner --renderer builtin -f jsonl --scores --site-repetition "$d"
+grep_ok "...which it says" "every page is rendered twice" "$TMP/err"
+cp "$TMP/out" "$TMP/twice.jsonl"
+ok "...the same JSONL, titles and charsets included" cmp "$TMP/kept.jsonl" "$TMP/twice.jsonl"
+grep_ok "...JSONL with titles" '"title":"t"' "$TMP/twice.jsonl"
 
 # The survey's limits: a page's segments past 65,536 are not counted, and
 # the survey says so on standard error, also when the output is standard

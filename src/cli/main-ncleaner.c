@@ -92,7 +92,9 @@ static void usage(FILE *out)
 "      --site-repetition[=N]  read the inputs twice: first count the segments\n"
 "                        that recur on N (default 2) pages of a site, then\n"
 "                        drop them where the decision kept them (site\n"
-"                        furniture; a site is the host of a page's URL)\n"
+"                        furniture; a site is the host of a page's URL); on\n"
+"                        by default with two input files or more\n"
+"      --no-site-repetition  not even then\n"
 "      --min-quality P   write only pages whose predicted precision (JSONL's\n"
 "                        \"quality\") is at least P, 0 < P <= 1 (the\n"
 "                        logistic method)\n"
@@ -126,7 +128,8 @@ enum {
 	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
 	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
 	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS,
-	OPT_LANGUAGE, OPT_MIN_QUALITY, OPT_URL, OPT_QUIET, OPT_SITE_REPETITION
+	OPT_LANGUAGE, OPT_MIN_QUALITY, OPT_URL, OPT_QUIET, OPT_SITE_REPETITION,
+	OPT_NO_SITE_REPETITION
 };
 
 static const struct option long_options[] = {
@@ -147,6 +150,7 @@ static const struct option long_options[] = {
 	{ "language", required_argument, NULL, OPT_LANGUAGE },
 	{ "min-quality", required_argument, NULL, OPT_MIN_QUALITY },
 	{ "site-repetition", optional_argument, NULL, OPT_SITE_REPETITION },
+	{ "no-site-repetition", no_argument, NULL, OPT_NO_SITE_REPETITION },
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "jobs", required_argument, NULL, 'j' },
@@ -175,6 +179,8 @@ struct settings {
 	const char *languages;           /* --language LIST, or NULL */
 	double min_quality;              /* --min-quality P, or 0 */
 	unsigned site_min_pages;         /* --site-repetition[=N]: N, or 0 */
+	int site_asked;                  /* --site-repetition or --no-site-repetition given:
+					    no default (batch_default()) */
 	const char *url;                 /* --url: the URL of the one page, or NULL */
 	const char *output_file;         /* -o FILE (or -: standard output): one input's
 					    output, written whole or not at all */
@@ -417,6 +423,24 @@ static int stdin_read_twice(const struct settings *set, int argc, char **args)
 	return 0;
 }
 
+/* Site repetition is on by default in a batch: a run with a method
+ * (not --no-lm, --dump) that cleans two input files or more (a directory,
+ * several files or archives), of HTML or of either kind (not --text), that
+ * can read them twice (no standard input, pipe or device), and is not the
+ * paper's (--paper). The
+ * survey's dumps are kept for the cleaning (pipeline/dump-cache.h), so the
+ * second pass costs little. */
+static int batch_default(const struct settings *set, size_t files, int argc, char **args)
+{
+	if (set->site_asked || files < 2 || set->compose.paper || set->file_kind == FILE_KIND_TEXT ||
+	    (set->kind != RUN_FULL && set->kind != RUN_SCORES))
+		return 0;
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(args[i], "-") || read_once(args[i]))
+			return 0;
+	return 1;
+}
+
 /* --- the run ------------------------------------------------------------------------ */
 
 struct run_state {
@@ -592,21 +616,27 @@ static void on_survey_report(void *data, const struct run_report *report)
 /* Stages 1-3 of every input, counting what recurs on each site
  * (pipeline/site-table.h): the table, or NULL after saying why. What it
  * could not count is said whatever the output (unless --quiet), and kept
- * in `set` for --stats. */
+ * in `set` for --stats. Each HTML page's dump goes into `dumps` (when
+ * there is a cache), for the cleaning to take back, and so do the survey's
+ * markers, which those dumps hold, into `markers`. */
 static struct site_table *survey_sites(struct settings *set,
 				       const struct file_source *inputs,
-				       const struct pipeline_config *cleaning)
+				       const struct pipeline_config *cleaning,
+				       struct dump_cache *dumps, struct markers *markers)
 {
 	struct pipeline_config config = *cleaning;
 	config.method = NULL;
 	config.decider = NULL;
 	config.sites = NULL;
+	config.dumps = dumps;
+	config.dumps_replay = 0;
 	struct nc_error err = { 0 };
 	struct pipeline *pipeline = pipeline_new(&config, &err);
 	if (!pipeline) {
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
 		return NULL;
 	}
+	*markers = *pipeline_markers(pipeline);
 	struct site_table *table = site_table_new(set->site_min_pages);
 	struct sink_config sink = { .format = SINK_SURVEY };
 	struct input_source *source = input_source_new(inputs, set->file_kind);
@@ -680,6 +710,8 @@ static int run(struct settings *set, struct file_source *inputs)
 	struct nc_error err = { 0 };
 	struct strbuf json = STRBUF_INIT;
 	struct site_table *sites = NULL;
+	struct dump_cache *dumps = NULL;
+	struct markers survey_markers;
 	int status = 2;
 
 	composition_init(&c);
@@ -690,8 +722,19 @@ static int run(struct settings *set, struct file_source *inputs)
 	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
 	set->survey_started = progress_now();
-	if (set->site_min_pages && !(sites = survey_sites(set, inputs, &config)))
-		goto out;
+	if (set->site_min_pages) {
+		/* Without a cache (no temporary file) the cleaning renders
+		 * every page again: slower, the same output. */
+		dumps = dump_cache_new(&err);
+		if (!dumps && !set->quiet)
+			cli_print(program, "site survey: %s (every page is rendered twice)",
+				  err.message);
+		if (!(sites = survey_sites(set, inputs, &config, dumps, &survey_markers)))
+			goto out;
+		config.dumps = dumps;
+		config.dumps_replay = 1;
+		config.markers = &survey_markers;
+	}
 	config.sites = sites;
 	pipeline = pipeline_new(&config, &err);
 	if (!pipeline) {
@@ -723,6 +766,7 @@ out:
 	strbuf_release(&json);
 	pipeline_free(pipeline);
 	site_table_free(sites);
+	dump_cache_free(dumps);
 	composition_release(&c);
 	return status;
 }
@@ -911,6 +955,11 @@ int main(int argc, char **argv)
 		case OPT_SITE_REPETITION:
 			set.site_min_pages = optarg ? (unsigned)cli_parse_long(program,
 				"--site-repetition", optarg, 2, SITE_MIN_PAGES_MAX) : SITE_MIN_PAGES_DEFAULT;
+			set.site_asked = 1;
+			break;
+		case OPT_NO_SITE_REPETITION:
+			set.site_min_pages = 0;
+			set.site_asked = 1;
 			break;
 		case OPT_URL: set.url = optarg; break;
 		case OPT_QUIET: set.quiet = 1; break;
@@ -960,6 +1009,8 @@ int main(int argc, char **argv)
 			bad = 1;
 	file_source_finish(inputs);
 	size_t count = file_source_count(inputs);
+	if (batch_default(&set, count, argc - optind, argv + optind))
+		set.site_min_pages = SITE_MIN_PAGES_DEFAULT;
 	int stream_format = set.format == SINK_JSONL || set.format == SINK_WET;
 	if (set.url && count != 1) {
 		cli_print(program, "--url names one page: give one input, not %zu", count);

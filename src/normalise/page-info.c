@@ -1,7 +1,9 @@
 /* page-info.c: what a page says about itself (see page-info.h). */
 #include "normalise/page-info.h"
+#include "base/alloc.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -13,6 +15,56 @@ void page_info_release(struct page_info *info)
 	free(info->keywords);
 	free(info->canonical);
 	memset(info, 0, sizeof(*info));
+}
+
+/* Each string as its length (UINT32_MAX for none) and its bytes, then the
+ * charset choice as it is in memory (the same process reads it back). */
+static void save_string(const char *s, struct strbuf *out)
+{
+	uint32_t len = s ? (uint32_t)strlen(s) : UINT32_MAX;
+	strbuf_add(out, &len, sizeof(len));
+	if (s)
+		strbuf_add(out, s, len);
+}
+
+void page_info_save(const struct page_info *info, struct strbuf *out)
+{
+	save_string(info->url, out);
+	save_string(info->title, out);
+	save_string(info->keywords, out);
+	save_string(info->canonical, out);
+	strbuf_add(out, &info->charset, sizeof(info->charset));
+}
+
+static int restore_string(char **s, const char **p, const char *end)
+{
+	uint32_t len;
+	if ((size_t)(end - *p) < sizeof(len))
+		return -1;
+	memcpy(&len, *p, sizeof(len));
+	*p += sizeof(len);
+	if (len == UINT32_MAX)
+		return 0;
+	if ((size_t)(end - *p) < len)
+		return -1;
+	*s = xmemdup(*p, len);
+	*p += len;
+	return 0;
+}
+
+int page_info_restore(struct page_info *info, const char *data, size_t len)
+{
+	const char *p = data, *end = data + len;
+	memset(info, 0, sizeof(*info));
+	if (restore_string(&info->url, &p, end) < 0 || restore_string(&info->title, &p, end) < 0 ||
+	    restore_string(&info->keywords, &p, end) < 0 ||
+	    restore_string(&info->canonical, &p, end) < 0 ||
+	    (size_t)(end - p) != sizeof(info->charset)) {
+		page_info_release(info);
+		return -1;
+	}
+	memcpy(&info->charset, p, sizeof(info->charset));
+	return 0;
 }
 
 const char *page_info_url(const struct page_info *info, const struct page *page)

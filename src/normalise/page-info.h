@@ -27,6 +27,13 @@ struct page_info {
 /* Free the strings and zero the rest. */
 void page_info_release(struct page_info *info);
 
+/* The page's info as bytes, appended to `out`, and back (into a released
+ * or zeroed `info`; 0, or -1 when the bytes are not what save() wrote):
+ * for a run that keeps a page's stage 1 between its passes
+ * (pipeline/dump-cache.h), inside one process. */
+void page_info_save(const struct page_info *info, struct strbuf *out);
+int page_info_restore(struct page_info *info, const char *data, size_t len);
+
 /* The URL a page goes by: the one its source gave (an archive record's),
  * else its own, else its name. Never NULL. */
 const char *page_info_url(const struct page_info *info, const struct page *page);

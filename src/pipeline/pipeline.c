@@ -71,7 +71,10 @@ struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_er
 	p->html_rules = rule_set_load(config->html_rules_path, RULES_BYTES, err);
 	if (!p->html_rules)
 		goto fail;
-	markers_init_random(&p->markers);
+	if (config->markers)
+		p->markers = *config->markers;
+	else
+		markers_init_random(&p->markers);
 	rule_set_substitute(p->html_rules, MARKER_HEADING_PLACEHOLDER, p->markers.heading);
 	rule_set_substitute(p->html_rules, MARKER_LIST_ITEM_PLACEHOLDER, p->markers.list_item);
 	if (config->dump_rules_path) {
@@ -83,6 +86,11 @@ struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_er
 fail:
 	pipeline_free(p);
 	return NULL;
+}
+
+const struct markers *pipeline_markers(const struct pipeline *p)
+{
+	return &p->markers;
 }
 
 void pipeline_free(struct pipeline *p)
@@ -157,6 +165,39 @@ struct page_consumer {
 	void *data;
 };
 
+/* The survey of a two-pass run keeps what stages 1 and 2 made of an HTML
+ * page (pipeline/dump-cache.h): the bytes read, what the page says of
+ * itself, its dump. */
+static void keep_for_replay(struct worker *w, const struct page *page, const struct strbuf *dump)
+{
+	struct strbuf head = STRBUF_INIT;
+	uint64_t bytes = w->page_bytes;
+	strbuf_add(&head, &bytes, sizeof(bytes));
+	page_info_save(&w->info, &head);
+	dump_cache_put(w->pipeline->config.dumps, page->name, &head, dump);
+	strbuf_release(&head);
+}
+
+/* ...and the cleaning takes them back: 1, or 0 when they are not there. */
+static int replay(struct worker *w, const struct page *page, struct strbuf *dump)
+{
+	struct strbuf head = STRBUF_INIT;
+	uint64_t bytes;
+	size_t dump_start = dump->len;
+	int found = dump_cache_get(w->pipeline->config.dumps, page->name, &head, dump) &&
+		    head.len >= sizeof(bytes) &&
+		    page_info_restore(&w->info, head.buf + sizeof(bytes),
+				      head.len - sizeof(bytes)) == 0;
+	if (found) {
+		memcpy(&bytes, head.buf, sizeof(bytes));
+		w->page_bytes = (size_t)bytes;
+	} else {
+		strbuf_setlen(dump, dump_start);
+	}
+	strbuf_release(&head);
+	return found;
+}
+
 /* Stages 1 and 2: the dump of an HTML page, in w->info what it says of
  * itself. */
 static int render_html(struct worker *w, struct page *page, int with_rules, struct strbuf *dump,
@@ -165,6 +206,8 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	const struct pipeline *p = w->pipeline;
 	struct strbuf html = STRBUF_INIT;
 
+	if (p->config.dumps && p->config.dumps_replay && replay(w, page, dump))
+		return 0;
 	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &html, err);
 	w->page_bytes = html.len;
 	/* A renderer that reads the structure itself gets the page without
@@ -188,6 +231,8 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	}
 	if (ret == 0 && with_rules && p->config.structure)
 		structure_join_cut_markers(dump, p->markers.state);
+	if (ret == 0 && p->config.dumps && !p->config.dumps_replay)
+		keep_for_replay(w, page, dump);
 	strbuf_release(&html);
 	return ret;
 }

@@ -35,6 +35,7 @@
 #include "normalise/charset-choice.h"
 #include "normalise/text.h"
 #include "normalise/page-info.h"
+#include "pipeline/dump-cache.h"
 #include "pipeline/site-table.h"
 #include "render/renderer.h"
 #include "segment/segment.h"
@@ -62,6 +63,14 @@ struct pipeline_config {
 	 * dropped (never the page's own longest segment, and nothing from a
 	 * page the survey did not keep). */
 	const struct site_table *sites;
+	/* NULL, or where HTML pages' dumps are kept (dump-cache.h, borrowed):
+	 * with `dumps_replay` a page's dump is taken from it when it is there
+	 * instead of rendered, else every dump rendered is put there. */
+	struct dump_cache *dumps;
+	int dumps_replay;
+	/* NULL: the pipeline makes its own unforgeable markers; else these
+	 * (copied): a pass that replays another's dumps uses its markers. */
+	const struct markers *markers;
 };
 
 /* What cleaning a page found, for progress reports and summaries. */
@@ -85,6 +94,9 @@ struct worker;
 
 struct pipeline *pipeline_new(const struct pipeline_config *config, struct nc_error *err);
 void pipeline_free(struct pipeline *pipeline);
+
+/* The markers its stage 1 writes and its segmenter reads. */
+const struct markers *pipeline_markers(const struct pipeline *pipeline);
 
 /* --- workers ------------------------------------------------------------------ */
 

@@ -1,0 +1,59 @@
+/* dump-cache.h: the dumps of a run's first pass, kept for its second.
+ *
+ * --site-repetition reads its inputs twice: a survey of every page, then
+ * the cleaning. Rendering is most of a page's time (a Lynx process a page),
+ * so the survey keeps each page's dump here, with what stage 1 found the
+ * page says of itself (its page_info, saved), and the cleaning takes both
+ * back instead of reading, normalising and rendering the page again. Both
+ * passes must then share their markers (pipeline_config.markers), since a
+ * dump holds them.
+ *
+ * On disk, in an anonymous temporary file in $TMPDIR (base/file.h): the
+ * dumps one after another, written with pwrite() at offsets handed out
+ * under a mutex; in memory, each page's name, offset and length (about 64
+ * bytes and the name a page). Any number of workers of either pass share
+ * one cache. A page whose dump is not there (it failed in the survey, or
+ * the cache stopped keeping dumps) is simply rendered again: the cache
+ * changes how long a run takes, never what it writes. It stops keeping
+ * dumps, for the rest of the run, when a write fails or when the file
+ * system would keep less than DUMP_CACHE_MIN_FREE free (Lynx needs room in
+ * $TMPDIR too).
+ */
+#ifndef NC_DUMP_CACHE_H
+#define NC_DUMP_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "base/strbuf.h"
+
+#define DUMP_CACHE_MIN_FREE ((uint64_t)256 << 20)
+
+struct dump_cache;
+
+/* NULL with NC_ERR_IO when no temporary file can be made. */
+struct dump_cache *dump_cache_new(struct nc_error *err);
+void dump_cache_free(struct dump_cache *cache);
+
+/* Keep `head` (what else the page's second pass needs) and the dump of the
+ * page named `name` (a later one for the same name replaces them). Never
+ * fails: what cannot be kept is not. */
+void dump_cache_put(struct dump_cache *cache, const char *name, const struct strbuf *head,
+		    const struct strbuf *dump);
+
+/* What was kept for `name`, appended to `head` and `dump`: 1; 0 when there
+ * is nothing (or it can no longer be read back: render the page). */
+int dump_cache_get(struct dump_cache *cache, const char *name, struct strbuf *head,
+		   struct strbuf *dump);
+
+/* What the cache did, for --stats and tests. */
+struct dump_cache_stats {
+	uint64_t kept, bytes;   /* dumps kept, and their bytes */
+	uint64_t taken;         /* dumps taken back */
+	int stopped;            /* it stopped keeping dumps (a write failed, or the disk
+				   was nearly full) */
+};
+void dump_cache_stats(struct dump_cache *cache, struct dump_cache_stats *stats);
+
+#endif
