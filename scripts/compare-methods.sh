@@ -17,6 +17,8 @@
 # training folds); METHODS=article: --article with a logistic model learnt
 # on the training folds (against a set whose gold is the article alone,
 # such as Dragnet's gold-article/, this is the article mode);
+# RENDERER=builtin: the test pages cleaned through the builtin renderer (the
+# models learnt through Lynx, as the shipped ones are; not the -sites rows);
 # METHODS=logistic-plain: the logistic models on pages read without their
 # structure (--no-structure: the plain weights);
 # METHODS=ncleaner-viterbi or logistic-viterbi: those models with the viterbi
@@ -94,7 +96,8 @@ clean() {
 	article-sites) clean_with_survey "$fd" "$out" --article -m "$fd/article.model"; return ;;
 	esac
 	/usr/bin/time -f '%e %M' -a -o "$fd/../time.$m" \
-		"$bin/ncleaner" -j 1 --no-site-repetition "$@" -o "$out" "$fd/test" 2> /dev/null || true
+		"$bin/ncleaner" -j 1 --no-site-repetition ${RENDERER:+--renderer "$RENDERER"} "$@" \
+		-o "$out" "$fd/test" 2> /dev/null || true
 }
 
 # clean_with_survey FOLD_DIR OUT_DIR OPTION...: the fold's model (OPTIONs)
