@@ -327,6 +327,34 @@ static void test_words(void)
 	ok(ice_is_stop_word("(THE)", 5) && ice_is_stop_word("yourselves", 10) &&
 	   !ice_is_stop_word("house", 5) && !ice_is_stop_word("th\xc3\xa9", 4) &&
 	   !ice_is_stop_word("--", 2), "stop words: case and surrounding punctuation ignored");
+	{
+		/* Every one of the 127, first and last of each length, and words a
+		 * letter short or long of one. */
+		static const char *const all =
+			"a i am an as at be by do he if in is it me my no of on or so to up we all "
+			"and any are but can did few for had has her him his how its nor not now off "
+			"our out own she the too was who why you also been both does down each from "
+			"have here hers into just more most once only ours over same some such than "
+			"that them then they this very were what when whom will with your about above "
+			"after again being below could doing other their there these those under until "
+			"where which while would yours before during having itself myself should theirs "
+			"against because between further herself himself through yourself ourselves "
+			"themselves yourselves";
+		static const char *const none[] = { "b", "ab", "ar", "ww", "al", "yous", "abou",
+						    "youre", "ourself", "themselve", "yourselvess",
+						    "thethe", "wei", "aa" };
+		int all_in = 1, none_in = 0, count = 0;
+		for (const char *p = all; *p;) {
+			size_t n = strcspn(p, " ");
+			all_in &= ice_is_stop_word(p, n);
+			count++;
+			p += n + (p[n] == ' ');
+		}
+		for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+			none_in |= ice_is_stop_word(none[i], strlen(none[i]));
+		ok(all_in && count == 127, "stop words: all %d of them", count);
+		ok(!none_in, "stop words: none of 14 near misses");
+	}
 
 	struct segment s = { .type = SEGMENT_PARAGRAPH, .text = "The cat, of the House!", .len = 22,
 			     .tag = "td" };
