@@ -76,7 +76,8 @@ static void random_text(struct strbuf *out, size_t pieces)
 	static const char *const piece[] = {
 		"a", "word", "plain ascii run", " ", "  ", "\xc2\xa0", "\t", "\x01", "\x03",
 		"\x7f", "\xc3\xa9", "\xc2\x85", "\x80", "\xef\xbb\xbf", "\xe2\x82\xac", "~",
-		"0123456789", "\r", "\xff",
+		"0123456789", "\r", "\xff", "@", "a@@b", MARKER_LIST_ITEM_PLACEHOLDER,
+		" " MARKER_BLOCK_PLACEHOLDER " ",
 	};
 	strbuf_reset(out);
 	for (size_t i = 0; i < pieces; i++)
@@ -151,8 +152,22 @@ static void check_word_paths(void)
 		for (size_t i = 0; i < slow.len; i++)   /* one line: newlines out */
 			if (slow.buf[i] != '\n' && (unsigned char)slow.buf[i] > 0x03)
 				strbuf_addch(&line, slow.buf[i]);
+		/* Markers inside a line vanish from its segment (those that
+		 * begin one start a list item or a block: the 'x' in front
+		 * keeps them inside). */
+		struct strbuf unmarked = STRBUF_INIT;
+		for (size_t i = 0; i < line.len;) {
+			const char *rest = line.buf + i;
+			size_t n = !strncmp(rest, MARKER_LIST_ITEM_PLACEHOLDER, 8) ||
+						   !strncmp(rest, MARKER_BLOCK_PLACEHOLDER, 8) ? 8 : 0;
+			if (n)
+				i += n;
+			else
+				strbuf_addch(&unmarked, line.buf[i++]);
+		}
 		strbuf_addstr(&want, "<p>");
-		collapse_by_bytes(line.buf, line.len, &want);
+		collapse_by_bytes(unmarked.buf, unmarked.len, &want);
+		strbuf_release(&unmarked);
 		strbuf_addch(&want, '\n');
 		segment_text(NULL, SEGMENT_DEFAULT, line.buf, line.len, &got);
 		if (strcmp(got.buf, want.buf)) {
