@@ -175,7 +175,8 @@ static void test_file(struct logistic_model *model)
 }
 
 /* The types the method proposes: a heading for a short paragraph that ends
- * no sentence or clause; nothing for the rest. */
+ * no sentence or clause, a paragraph for a long list item; nothing for the
+ * rest. */
 static void test_types(struct logistic_model *model)
 {
 	char path[] = "/tmp/t3500-model.XXXXXX";
@@ -199,6 +200,11 @@ static void test_types(struct logistic_model *model)
 		{ SEGMENT_PARAGRAPH, "Contact:", 0 },
 		{ SEGMENT_PARAGRAPH, "Why?", 0 },
 		{ SEGMENT_LIST_ITEM, "Home", 0 },
+		{ SEGMENT_LIST_ITEM, "one two three four five six seven eight nine ten eleven twelve "
+				     "thirteen fourteen fifteen sixteen seventeen eighteen nineteen", 0 },
+		{ SEGMENT_LIST_ITEM, "one two three four five six seven eight nine ten eleven twelve "
+				     "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+				     "twenty", SEGMENT_PARAGRAPH },
 		{ SEGMENT_HEADING, "News", 0 },
 	};
 	size_t n = sizeof(cases) / sizeof(cases[0]);
