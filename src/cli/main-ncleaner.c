@@ -93,7 +93,7 @@ static void usage(FILE *out)
 "                        that recur on N (default 2) pages of a site, then\n"
 "                        drop them where the decision kept them (site\n"
 "                        furniture; a site is the host of a page's URL); on\n"
-"                        by default with two input files or more\n"
+"                        by default with two input files or more, or an archive\n"
 "      --no-site-repetition  not even then\n"
 "      --min-quality P   write only pages whose predicted precision (JSONL's\n"
 "                        \"quality\") is at least P, 0 < P <= 1 (the\n"
@@ -425,20 +425,20 @@ static int stdin_read_twice(const struct settings *set, int argc, char **args)
 
 /* Site repetition is on by default in a batch: a run with a method
  * (not --no-lm, --dump) that cleans two input files or more (a directory,
- * several files or archives), of HTML or of either kind (not --text), that
- * can read them twice (no standard input, pipe or device), and is not the
- * paper's (--paper). The
- * survey's dumps are kept for the cleaning (pipeline/dump-cache.h), so the
- * second pass costs little. */
+ * several files or archives) or one archive, of HTML or of either kind
+ * (not --text), that can read them twice (no standard input, pipe or
+ * device), and is not the paper's (--paper). The survey's dumps are kept
+ * for the cleaning (pipeline/dump-cache.h), so the second pass costs
+ * little. */
 static int batch_default(const struct settings *set, size_t files, int argc, char **args)
 {
-	if (set->site_asked || files < 2 || set->compose.paper || set->file_kind == FILE_KIND_TEXT ||
+	if (set->site_asked || !files || set->compose.paper || set->file_kind == FILE_KIND_TEXT ||
 	    (set->kind != RUN_FULL && set->kind != RUN_SCORES))
 		return 0;
 	for (int i = 0; i < argc; i++)
 		if (!strcmp(args[i], "-") || read_once(args[i]))
 			return 0;
-	return 1;
+	return files >= 2 || (argc == 1 && input_is_archive(args[0]));
 }
 
 /* --- the run ------------------------------------------------------------------------ */

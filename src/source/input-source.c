@@ -188,6 +188,20 @@ static int open_input(struct input_source *source, const struct file_input *in,
 	return 1;
 }
 
+int input_is_archive(const char *path)
+{
+	struct nc_error err;
+	int fd = open_input_file(path, 1, &err);
+	if (fd < 0)
+		return 0;
+	struct byte_stream *stream = byte_stream_from_fd(fd, path, 1);
+	const char *head;
+	ssize_t got = byte_stream_peek(stream, SNIFF_BLOCK, &head, &err);
+	int archive = got > 0 && sniff_bytes(head, (size_t)got) == SNIFF_WARC;
+	byte_stream_free(stream);
+	return archive;
+}
+
 static int input_source_next(struct page_source *base, struct page *page, struct nc_error *err)
 {
 	struct input_source *source = (struct input_source *)base;

@@ -55,6 +55,11 @@ typedef int (*input_skip_fn)(void *data, const struct file_input *input);
 
 struct input_source;
 
+/* Is the file at `path` an archive of pages (a WARC file, gzip'd or not),
+ * by its first bytes as the source would sniff them? 0 when it is not or
+ * cannot be read (its input reports that). */
+int input_is_archive(const char *path);
+
 struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule);
 void input_source_set_skip(struct input_source *source, input_skip_fn skip, void *data);
 /* The URL of every page read from a file (the page of standard input,
