@@ -77,4 +77,4 @@ for p in "jusText 3.0.2, English stoplist" "boilerpipe 1.2 DefaultExtractor" \
 	echo "| $p (peer) | | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"
 done
 echo
-echo "The default is logistic-sites in a batch (two input files or more: the survey over every page of the set) and logistic for a page alone; --article is article-sites in a batch."
+echo "The default is logistic-sites in a batch (two input files or more, or an archive: the survey over every page of the set) and logistic for a page alone; --article is article-sites in a batch."
