@@ -114,6 +114,18 @@ else
 	skip "full TMPDIR: needs root to mount a small tmpfs"
 fi
 
+# No TMPDIR to write in: the builtin renderer needs none, and a page whose
+# output passes the 1 MiB held in memory keeps the rest in memory too.
+awk 'BEGIN { print "<html><body>"; for (i = 0; i < 6000; i++) printf "<p>%d the quick brown fox jumps over the lazy dog, again and again, and the dog sleeps on.</p>\n", i; print "</body></html>" }' > "$TMP/big-output.html"
+ok "a page of 1.5 MB of output" ncleaner --renderer builtin -f jsonl --scores "$TMP/big-output.html"
+cp "$TMP/out" "$TMP/big-output.jsonl"
+ok "...with no TMPDIR to hold it in" env TMPDIR=/nonexistent/ncleaner-t5600 ncleaner --renderer builtin \
+	-f jsonl --scores "$TMP/big-output.html"
+cp "$TMP/out" "$TMP/big-output-memory.jsonl"
+ok "...the same output, held in memory" cmp "$TMP/big-output.jsonl" "$TMP/big-output-memory.jsonl"
+if [ "$(wc -c < "$TMP/big-output.jsonl")" -gt 1048576 ]; then pass "...which is over 1 MiB"
+else fail "...which is over 1 MiB"; fi
+
 # Too little memory for one page: that page fails, the batch goes on. The
 # limit is 10 MB of address space above the least under which ncleaner
 # cleans a small page (probed in 10 MB steps from 60 MB: its libraries take

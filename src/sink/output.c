@@ -104,11 +104,13 @@ void held_bytes_init(struct held_bytes *held)
 	strbuf_init(&held->memory);
 	held->spill = NULL;
 	held->spilled = 0;
+	held->memory_only = 0;
 }
 
 int held_bytes_add(struct held_bytes *held, const char *data, size_t len, struct nc_error *err)
 {
-	size_t room = held->spill ? 0 : HELD_MEMORY_MAX - held->memory.len;
+	size_t room = held->spill ? 0 : held->memory_only ? SIZE_MAX
+			  : HELD_MEMORY_MAX - held->memory.len;
 	size_t in_memory = len < room ? len : room;
 
 	if (in_memory) {
@@ -119,8 +121,15 @@ int held_bytes_add(struct held_bytes *held, const char *data, size_t len, struct
 	}
 	if (in_memory == len)
 		return 0;
-	if (!held->spill && !(held->spill = anonymous_temp_file(err)))
-		return -1;
+	if (!held->spill) {
+		struct nc_error spill_err;
+		if (!(held->spill = anonymous_temp_file(&spill_err))) {
+			/* The page's output then waits in memory, as before there
+			 * was a temporary file: a page that fitted then fits now. */
+			held->memory_only = 1;
+			return held_bytes_add(held, data + in_memory, len - in_memory, err);
+		}
+	}
 	if (fwrite(data + in_memory, 1, len - in_memory, held->spill) != len - in_memory)
 		return nc_error_set(err, NC_ERR_IO, "cannot hold the page's output in a temporary "
 				    "file: %s", strerror(errno));
@@ -165,6 +174,7 @@ void held_bytes_reset(struct held_bytes *held)
 		fclose(held->spill);
 	held->spill = NULL;
 	held->spilled = 0;
+	held->memory_only = 0;
 }
 
 void held_bytes_release(struct held_bytes *held)

@@ -89,11 +89,13 @@ struct page_output *directory_output_new(const char *dir, const char *extension)
 /* --- a page's bytes, held until the page is known to have succeeded ------ */
 
 /* In memory up to HELD_MEMORY_MAX bytes (base/limits.h), the rest in an
- * anonymous temporary file. */
+ * anonymous temporary file; all in memory, as far as memory goes, when no
+ * temporary file can be made ($TMPDIR unwritable or full). */
 struct held_bytes {
 	struct strbuf memory;
 	FILE *spill;          /* NULL until the memory part is full */
 	size_t spilled;       /* bytes in `spill` */
+	int memory_only;      /* no temporary file could be made for this page */
 };
 
 void held_bytes_init(struct held_bytes *held);
