@@ -386,6 +386,55 @@ static void test_provenance(void)
 	strbuf_release(&text);
 }
 
+/* A model built with the dump rules before their possessive rule (an
+ * equivalent digest) serves without a warning, even under --paper; one with
+ * other rules is warned about. */
+static void test_equivalent_rules(void)
+{
+	struct compose_values v;
+	struct composition c;
+	struct pipeline_config config;
+	struct nc_error err = { 0 };
+	struct strbuf id = STRBUF_INIT;
+
+	compose_values_init(&v);
+	ok(choose(&v, 1, &c, &config, &err) == 0, "chosen");
+	compose_rules_id(config.html_rules_path, config.dump_rules_path, &id);
+	composition_release(&c);
+	char *dump = strstr(id.buf, "dump:");
+	for (int old = 1; old >= 0 && dump; old--) {
+		char path[] = "/tmp/t3400-XXXXXX";
+		int fd = mkstemp(path);
+		struct strbuf text = STRBUF_INIT, rules = STRBUF_INIT;
+		strbuf_add(&rules, id.buf, (size_t)(dump - id.buf));
+		strbuf_addstr(&rules, old ? "dump:dce855a9d740" : "dump:0123456789ab");
+		struct model_provenance built = { "lynx", rules.buf };
+		model_file_write_header(&text, "ncleaner", &built);
+		strbuf_addstr(&text, "order\t1\n");
+		if (fd < 0 || write(fd, text.buf, text.len) != (ssize_t)text.len)
+			bail("cannot write a model file in /tmp");
+		close(fd);
+		compose_values_init(&v);
+		v.model = path;
+		v.paper = old;
+		choose(&v, 1, &c, &config, &err);
+		compose_load(&c, &v, &config, &err);
+		if (old)
+			ok(!strstr(c.warnings.buf, "built with the rules") &&
+			   !strstr(err.message, "built with the rules"),
+			   "the dump rules before their possessive rule serve, under --paper too");
+		else
+			ok(strstr(c.warnings.buf, "built with the rules"), "other rules are warned about: %s",
+			   c.warnings.buf);
+		composition_release(&c);
+		unlink(path);
+		strbuf_release(&text);
+		strbuf_release(&rules);
+	}
+	ok(dump != NULL, "this run's rules id names its dump rules: %s", id.buf);
+	strbuf_release(&id);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
@@ -398,5 +447,6 @@ int main(void)
 	test_viterbi();
 	test_model_header();
 	test_provenance();
+	test_equivalent_rules();
 	return done_testing();
 }

@@ -193,6 +193,36 @@ cp "$TMP/out" "$TMP/twice.jsonl"
 ok "...the same JSONL, titles and charsets included" cmp "$TMP/kept.jsonl" "$TMP/twice.jsonl"
 grep_ok "...JSONL with titles" '"title":"t"' "$TMP/twice.jsonl"
 
+# A file size limit (ulimit -f) the dumps would pass: the cache stops
+# keeping them (a write past it would raise SIGXFSZ, which stops the run),
+# says so, and the output is the same.
+big=$TMP/big-site
+mkdir -p "$big"
+for i in 1 2 3 4 5 6; do
+	awk -v i=$i 'BEGIN { print "<html><head><link rel=canonical href=\"http://big.example/" i "\"></head><body>"; for (k = 0; k < 900; k++) printf "<p>Page %d, paragraph %d: the harbour master counted the boats that came in before the storm.</p>\n", i, k; print "</body></html>" }' > "$big/p$i.html"
+done
+ok "six big pages of one site" ncleaner --renderer builtin -j 1 -f jsonl "$big"
+cp "$TMP/out" "$TMP/big-unlimited.jsonl"
+ok "...under ulimit -f 256 (the dumps pass it; the output, through a pipe, is not limited)" \
+	sh -c '(ulimit -f 256 && exec "$@") | cat' sh ncleaner --renderer builtin -j 1 -f jsonl "$big"
+grep_ok "...it says the others are rendered again" "rendered again" "$TMP/err"
+cp "$TMP/out" "$TMP/big-limited.jsonl"
+ok "...the same output" cmp "$TMP/big-unlimited.jsonl" "$TMP/big-limited.jsonl"
+
+# A file may have the name of an archive's record (FILE@OFFSET): the two are
+# different pages to the survey's dumps too.
+cp "$TMP/crawl.warc" "$TMP/x.warc"
+cp "$d/b.html" "$TMP/x.warc@0"
+ok "an archive and a file named as its first record" ncleaner --renderer builtin -f jsonl \
+	"$TMP/x.warc" "$TMP/x.warc@0"
+cp "$TMP/out" "$TMP/named-kept.jsonl"
+ok "...and with no temporary file for the dumps" env TMPDIR=/nonexistent/ncleaner-t5985 \
+	ncleaner --renderer builtin -f jsonl "$TMP/x.warc" "$TMP/x.warc@0"
+cp "$TMP/out" "$TMP/named-twice.jsonl"
+ok "...the same output: neither page took the other's dump" cmp "$TMP/named-kept.jsonl" \
+	"$TMP/named-twice.jsonl"
+grep_ok "...the file keeps its own article" "lighthouse keeper" "$TMP/named-kept.jsonl"
+
 # The survey's limits: a page's segments past 65,536 are not counted, and
 # the survey says so on standard error, also when the output is standard
 # output and there is no progress.

@@ -731,6 +731,13 @@ static int run(struct settings *set, struct file_source *inputs)
 				  err.message);
 		if (!(sites = survey_sites(set, inputs, &config, dumps, &survey_markers)))
 			goto out;
+		struct dump_cache_stats kept = { 0 };
+		if (dumps)
+			dump_cache_stats(dumps, &kept);
+		if (kept.stopped && !set->quiet)
+			cli_print(program, "site survey: the temporary directory (or ulimit -f) left "
+				  "room for the dumps of %" PRIu64 " pages: the others are rendered "
+				  "again (--no-site-repetition spares that)", kept.kept);
 		config.dumps = dumps;
 		config.dumps_replay = 1;
 		config.markers = &survey_markers;

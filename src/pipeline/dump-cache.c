@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 #include <uthash.h>
@@ -23,6 +24,8 @@ struct dump_cache {
 	pthread_mutex_t lock;   /* guards everything below */
 	struct kept_dump *dumps;
 	uint64_t end;           /* where the next dump goes */
+	uint64_t max_end;       /* the file size limit (RLIMIT_FSIZE): a write past it
+				   would raise SIGXFSZ, which stops the run */
 	struct dump_cache_stats stats;
 };
 
@@ -34,6 +37,9 @@ struct dump_cache *dump_cache_new(struct nc_error *err)
 	struct dump_cache *cache = xcalloc(1, sizeof(*cache));
 	cache->file = file;
 	cache->fd = fileno(file);
+	struct rlimit limit;
+	cache->max_end = getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+			 ? (uint64_t)limit.rlim_cur : UINT64_MAX;
 	pthread_mutex_init(&cache->lock, NULL);
 	return cache;
 }
@@ -81,7 +87,8 @@ void dump_cache_put(struct dump_cache *cache, const char *name, const struct str
 {
 	size_t len = head->len + dump->len;
 	pthread_mutex_lock(&cache->lock);
-	int keeping = !cache->stats.stopped && room_for(cache->fd, len);
+	int keeping = !cache->stats.stopped && len <= cache->max_end - cache->end &&
+		      room_for(cache->fd, len);
 	uint64_t offset = cache->end;
 	if (keeping)
 		cache->end += len;   /* this writer's alone from now */

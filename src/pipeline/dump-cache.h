@@ -15,9 +15,12 @@
  * one cache. A page whose dump is not there (it failed in the survey, or
  * the cache stopped keeping dumps) is simply rendered again: the cache
  * changes how long a run takes, never what it writes. It stops keeping
- * dumps, for the rest of the run, when a write fails or when the file
- * system would keep less than DUMP_CACHE_MIN_FREE free (Lynx needs room in
- * $TMPDIR too).
+ * dumps, for the rest of the run, when a write fails, when the file would
+ * pass the process's file size limit (ulimit -f), or when the file system
+ * would keep less than DUMP_CACHE_MIN_FREE free (Lynx needs room in $TMPDIR
+ * too). A page is known by a key its source gives it (pipeline.c: its name,
+ * and whether it is an archive's record, whose name FILE@OFFSET a file may
+ * also have).
  */
 #ifndef NC_DUMP_CACHE_H
 #define NC_DUMP_CACHE_H

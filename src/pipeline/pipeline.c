@@ -165,6 +165,14 @@ struct page_consumer {
 	void *data;
 };
 
+/* A page's key in the dump cache: its name, which a file and an archive's
+ * record ("FILE@OFFSET") may share, and which of the two it is. */
+static void cache_key(const struct page *page, struct strbuf *key)
+{
+	strbuf_addstr(key, page->grouped ? "record " : "file ");
+	strbuf_addstr(key, page->name);
+}
+
 /* The survey of a two-pass run keeps what stages 1 and 2 made of an HTML
  * page (pipeline/dump-cache.h): the bytes read, what the page says of
  * itself, its dump. */
@@ -174,7 +182,10 @@ static void keep_for_replay(struct worker *w, const struct page *page, const str
 	uint64_t bytes = w->page_bytes;
 	strbuf_add(&head, &bytes, sizeof(bytes));
 	page_info_save(&w->info, &head);
-	dump_cache_put(w->pipeline->config.dumps, page->name, &head, dump);
+	struct strbuf key = STRBUF_INIT;
+	cache_key(page, &key);
+	dump_cache_put(w->pipeline->config.dumps, key.buf, &head, dump);
+	strbuf_release(&key);
 	strbuf_release(&head);
 }
 
@@ -184,7 +195,9 @@ static int replay(struct worker *w, const struct page *page, struct strbuf *dump
 	struct strbuf head = STRBUF_INIT;
 	uint64_t bytes;
 	size_t dump_start = dump->len;
-	int found = dump_cache_get(w->pipeline->config.dumps, page->name, &head, dump) &&
+	struct strbuf key = STRBUF_INIT;
+	cache_key(page, &key);
+	int found = dump_cache_get(w->pipeline->config.dumps, key.buf, &head, dump) &&
 		    head.len >= sizeof(bytes) &&
 		    page_info_restore(&w->info, head.buf + sizeof(bytes),
 				      head.len - sizeof(bytes)) == 0;
@@ -194,6 +207,7 @@ static int replay(struct worker *w, const struct page *page, struct strbuf *dump
 	} else {
 		strbuf_setlen(dump, dump_start);
 	}
+	strbuf_release(&key);
 	strbuf_release(&head);
 	return found;
 }
