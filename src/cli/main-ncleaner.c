@@ -389,13 +389,15 @@ static int open_stats(struct settings *set, const struct file_source *inputs,
 	return 0;
 }
 
-/* Is `path` read once: neither a regular file nor a directory (a FIFO,
- * /dev/stdin on a pipe, a shell's <(...), a device)? One that is not there
- * is not: its input reports it. */
-static int read_once(const char *path)
+/* Can the input `arg` be read once only: standard input ("-"), or a path
+ * that is neither a regular file nor a directory (a FIFO, /dev/stdin on a
+ * pipe, a shell's <(...), a device)? One that is not there is not: its
+ * input reports it. */
+static int read_once(const char *arg)
 {
 	struct stat st;
-	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	return !strcmp(arg, "-") ||
+	       (stat(arg, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
 }
 
 /* Standard input can be read once: "-" twice would clean the rest of it
@@ -436,7 +438,7 @@ static int batch_default(const struct settings *set, size_t files, int argc, cha
 	    (set->kind != RUN_FULL && set->kind != RUN_SCORES))
 		return 0;
 	for (int i = 0; i < argc; i++)
-		if (!strcmp(args[i], "-") || read_once(args[i]))
+		if (read_once(args[i]))
 			return 0;
 	return files >= 2 || (argc == 1 && input_is_archive(args[0]));
 }

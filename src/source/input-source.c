@@ -130,23 +130,30 @@ static enum sniff_kind sniff_wide(const char *data, size_t len, enum sniff_kind 
 	return kind == SNIFF_HTML ? SNIFF_HTML : SNIFF_TEXT;
 }
 
+/* The input `path` ("-": standard input) as a byte stream (gzip decoded),
+ * or NULL with `err`; with `regular_only` a path must be a regular file. */
+static struct byte_stream *open_stream(const char *path, int regular_only, struct nc_error *err)
+{
+	int fd = strcmp(path, "-") ? open_input_file(path, regular_only, err) : STDIN_FILENO;
+	return fd < 0 ? NULL : byte_stream_from_fd(fd, path, fd != STDIN_FILENO);
+}
+
 /* Open the input `in`: 1 with a page, 0 when it yields none here (an
  * archive, now open), PAGE_SOURCE_NOTICE with `err` when it is passed over
  * (binary data), -1 with `err`. */
 static int open_input(struct input_source *source, const struct file_input *in,
 		      struct page *page, struct nc_error *err)
 {
-	int fd = strcmp(in->path, "-") ? open_input_file(in->path, in->walked, err) : STDIN_FILENO;
-	if (fd < 0)
+	struct byte_stream *stream = open_stream(in->path, in->walked, err);
+	if (!stream)
 		return -1;
-	struct byte_stream *stream = byte_stream_from_fd(fd, in->path, fd != STDIN_FILENO);
 	const char *head;
 	ssize_t got = byte_stream_peek(stream, SNIFF_BLOCK, &head, err);
 	if (got < 0) {
 		byte_stream_free(stream);
 		return -1;
 	}
-	if (got == 0 && fd == STDIN_FILENO) {
+	if (got == 0 && !strcmp(in->path, "-")) {
 		/* Nothing came: what should have fed it failed (zcat of a missing
 		 * file), which an empty page would hide. */
 		byte_stream_free(stream);
@@ -191,10 +198,9 @@ static int open_input(struct input_source *source, const struct file_input *in,
 int input_is_archive(const char *path)
 {
 	struct nc_error err;
-	int fd = open_input_file(path, 1, &err);
-	if (fd < 0)
+	struct byte_stream *stream = open_stream(path, 1, &err);
+	if (!stream)
 		return 0;
-	struct byte_stream *stream = byte_stream_from_fd(fd, path, 1);
 	const char *head;
 	ssize_t got = byte_stream_peek(stream, SNIFF_BLOCK, &head, &err);
 	int archive = got > 0 && sniff_bytes(head, (size_t)got) == SNIFF_WARC;
