@@ -11,6 +11,9 @@
 #   structure  the page's structure carried into the dump (on for the
 #              logistic rows but logistic-plain, which reads pages without
 #              it and decides with the plain weights)
+#   n-gram     the character models' log-likelihood ratio (the ncleaner
+#              method's evidence; in the logistic rows its ngram_llr
+#              feature, but for logistic-no-ngram)
 #   learned    one learned decision from all the evidence (the logistic
 #              method) rather than the character models (ncleaner)
 #   sequence   the viterbi decider over the page rather than the threshold
@@ -33,22 +36,24 @@ mkdir -p "$work/dragnet-article"
 ln -sfn "$(cd "$dragnet" && pwd)/orig" "$work/dragnet-article/orig"
 ln -sfn "$(cd "$dragnet" && pwd)/gold-article" "$work/dragnet-article/gold"
 
-rows="ncleaner ncleaner-viterbi logistic-plain logistic logistic-viterbi logistic-sites"
+rows="ncleaner ncleaner-viterbi logistic-plain logistic-no-ngram logistic logistic-viterbi logistic-sites"
 METHODS=$rows sh "$here/compare-methods.sh" "$build" "$work/all" "$cleaneval" "$dragnet" > /dev/null
 METHODS="logistic article article-sites" sh "$here/compare-methods.sh" "$build" "$work/article" \
 	"$work/dragnet-article" > /dev/null
 
-# parts METHOD: the structure, learned, sequence, site and article columns.
+# parts METHOD: the structure, n-gram, learned, sequence, site and article
+# columns.
 parts() {
 	case $1 in
-	ncleaner) echo "- | - | - | - | -" ;;
-	ncleaner-viterbi) echo "- | - | on | - | -" ;;
-	logistic-plain) echo "- | on | - | - | -" ;;
-	logistic) echo "on | on | - | - | -" ;;
-	logistic-viterbi) echo "on | on | on | - | -" ;;
-	logistic-sites) echo "on | on | - | on | -" ;;
-	article) echo "on | on | - | - | on" ;;
-	article-sites) echo "on | on | - | on | on" ;;
+	ncleaner) echo "- | on | - | - | - | -" ;;
+	ncleaner-viterbi) echo "- | on | - | on | - | -" ;;
+	logistic-plain) echo "- | on | on | - | - | -" ;;
+	logistic-no-ngram) echo "on | - | on | - | - | -" ;;
+	logistic) echo "on | on | on | - | - | -" ;;
+	logistic-viterbi) echo "on | on | on | on | - | -" ;;
+	logistic-sites) echo "on | on | on | - | on | -" ;;
+	article) echo "on | - | on | - | - | on" ;;
+	article-sites) echo "on | - | on | - | on | on" ;;
 	esac
 }
 # figure SET METHOD: "F (P / R)" of compare-methods' table.
@@ -63,8 +68,8 @@ peer() {
 		for (i = 1; i <= 3; i++) gsub(/ /, "", f[i]); printf "%s (%s / %s)", f[3], f[1], f[2] }'
 }
 
-echo "| configuration | structure | learned | sequence | site | article | CLEANEVAL F (P / R) | Dragnet F (P / R) | Dragnet articles F (P / R) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| configuration | structure | n-gram | learned | sequence | site | article | CLEANEVAL F (P / R) | Dragnet F (P / R) | Dragnet articles F (P / R) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for m in $rows; do
 	echo "| $m | $(parts "$m") | $(figure "$(basename "$cleaneval")" "$m" "$work/all/methods.tsv") |" \
 	     "$(figure "$(basename "$dragnet")" "$m" "$work/all/methods.tsv") |" \
@@ -74,7 +79,7 @@ echo "| article (--article) | $(parts article) | - | - | $(figure dragnet-articl
 echo "| article-sites (--article --site-repetition) | $(parts article-sites) | - | - | $(figure dragnet-article article-sites "$work/article/methods.tsv") |"
 for p in "jusText 3.0.2, English stoplist" "boilerpipe 1.2 DefaultExtractor" \
 	 "boilerpipe 1.2 ArticleExtractor" "Mozilla Readability 0.6" "trafilatura 2.2"; do
-	echo "| $p (peer) | | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"
+	echo "| $p (peer) | | | | | | | - | $(peer "$p" 3) | $(peer "$p" 4) |"
 done
 echo
 echo "The default is logistic-sites in a batch (two input files or more, or an archive: the survey over every page of the set) and logistic for a page alone; --article is article-sites in a batch."

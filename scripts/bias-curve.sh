@@ -87,7 +87,8 @@ for data in "$@"; do
 		if [ ! -f "$model" ]; then
 			progress "$name: fold $((k + 1))/$folds: training"
 			if [ "$method" = logistic ]; then
-				"$bin/train-ncleaner" --method logistic "$fd/gold" "$fd/orig" \
+				"$bin/train-ncleaner" --method logistic --ngram-folds 10 \
+					--ngram-model "$fd/logistic-ngram.model" "$fd/gold" "$fd/orig" \
 					"$model.new" 2> /dev/null
 			else
 				"$bin/train-ncleaner" --paper --diff $STANDARD "$fd/gold" "$fd/orig" \

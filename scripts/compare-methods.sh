@@ -14,7 +14,9 @@
 # the best micro F on the training folds, see choose_cutoff), and the ICE
 # methods (ice-dt's tree and ice-lm's threshold learnt on the training
 # folds), and the logistic method (its regression and bias learnt on the
-# training folds); METHODS=article: --article with a logistic model learnt
+# training folds, its ngram_llr from character models of the training
+# folds, nested: train-ncleaner --ngram-folds); METHODS=logistic-no-ngram:
+# the logistic method without ngram_llr (as before it); METHODS=article: --article with a logistic model learnt
 # on the training folds (against a set whose gold is the article alone,
 # such as Dragnet's gold-article/, this is the article mode);
 # RENDERER=builtin: the test pages cleaned through the builtin renderer (the
@@ -41,9 +43,12 @@ folds=${FOLDS:-10}
 cutoffs=${CUTOFFS:-"500 1000 2000 3000 4000 5000 6000 8000 10000 12000 14000 20000 30000 50000 100000"}
 STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
 NONLEX=${NONLEX:-"-m 3 -n 6 -q 0.4"}
-# The logistic models' biases, from their best F's, as make models moves them.
-LOGISTIC_BIAS=${LOGISTIC_BIAS:-1.1}
+# The logistic models' biases, from their best F's, as make models moves them
+# (NO_NGRAM_BIAS: that of the logistic model without ngram_llr, as shipped
+# before it).
+LOGISTIC_BIAS=${LOGISTIC_BIAS:-0.6}
 ARTICLE_BIAS=${ARTICLE_BIAS:--1}
+NO_NGRAM_BIAS=${NO_NGRAM_BIAS:-1.1}
 mkdir -p "$work"
 [ -x "$bin/ncleaner" ] || { echo "compare-methods: no $bin/ncleaner; run make first" >&2; exit 2; }
 progress() { printf '%s\n' "compare-methods: $*" >&2; }
@@ -67,7 +72,8 @@ train() {
 	perplexity-2-cv) choose_cutoff "$fd" ;;
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
 	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
-	logistic|logistic-viterbi|logistic-plain|logistic-sites) [ -f "$fd/logistic.model" ] || "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
+	logistic|logistic-viterbi|logistic-plain|logistic-sites) [ -f "$fd/logistic.model" ] || "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" --ngram-folds 10 --ngram-model "$fd/logistic-ngram.model" "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
+	logistic-no-ngram) "$bin/train-ncleaner" --method logistic -b "$NO_NGRAM_BIAS" "$fd/gold" "$fd/orig" "$fd/logistic-no-ngram.model" 2> /dev/null ;;
 	article|article-sites) [ -f "$fd/article.model" ] || "$bin/train-ncleaner" --method logistic -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/article.model" 2> /dev/null ;;
 	*) ;;
 	esac
@@ -87,6 +93,7 @@ clean() {
 	ice-dt) set -- --method ice-dt -m "$fd/ice-dt.model" ;;
 	ice-lm) set -- --method ice-lm -m "$fd/ice-lm.model" ;;
 	logistic) set -- --method logistic -m "$fd/logistic.model" ;;
+	logistic-no-ngram) set -- --method logistic -m "$fd/logistic-no-ngram.model" ;;
 	article) set -- --article -m "$fd/article.model" ;;
 	ncleaner-viterbi) set -- -m "$fd/standard.model" --decider viterbi ${SWITCH_COST:+--switch-cost "$SWITCH_COST"} ;;
 	logistic-plain) set -- -m "$fd/logistic.model" --no-structure ;;

@@ -248,7 +248,9 @@ if [ -n "${RESULTS:-}" ]; then
 			echo
 			echo "Made by \`scripts/ablation.sh\` (also \`make ablation\`): each row a composition, $folds-fold"
 			echo "cross-validated on each set (its models learnt on the training folds). structure: the page's"
-			echo "structure carried into the dump; learned: the logistic method rather than the character models;"
+			echo "structure carried into the dump; n-gram: the character models' log-likelihood ratio (in the"
+			echo "logistic rows the feature ngram_llr, its models nested in the training folds); learned: the"
+			echo "logistic method rather than the character models; site: --site-repetition;"
 			echo "sequence: the viterbi decider rather than the threshold; article: --article, scored against"
 			echo "Dragnet's gold-article/ (the logistic row's figure there is its model learnt on the articles,"
 			echo "without the article rule). Peers: Dragnet's README, the same pages and scorer."

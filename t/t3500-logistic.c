@@ -1,8 +1,10 @@
 /* t3500-logistic: the logistic method (issue 20): its features on a page
  * of segments, the regression learnt from instances whose answer is known,
  * the bias of the best F, the model file (round trip, damage, features of
- * another program), scoring a page, and the types it proposes. */
+ * another program), the n-gram models' features and the file that names
+ * their model, scoring a page, and the types it proposes. */
 #include "method/logistic.h"
+#include "method/ncleaner-method.h"
 #include "train/logistic-training.h"
 #include "tap.h"
 
@@ -31,7 +33,9 @@ static void test_names(void)
 	}
 	ok(agree, "the cue features are named after structure.h's cues, in its order");
 	is_string(logistic_feature_name(LF_INTERCEPT), "intercept", "the first is the intercept");
-	is_string(logistic_feature_name(LOGISTIC_FEATURES - 1), "next_log_chars", "...the last");
+	is_string(logistic_feature_name(LF_NEXT_LOG_CHARS), "next_log_chars", "...the neighbours'");
+	is_string(logistic_feature_name(LF_NGRAM_LLR), "ngram_llr", "...the n-gram models' after");
+	is_string(logistic_feature_name(LOGISTIC_FEATURES - 1), "ngram_evidence", "...the last");
 }
 
 static void test_features(void)
@@ -61,6 +65,7 @@ static void test_features(void)
 	is_double(f[0][LF_PREV_LINK], 0, 0, "nothing before the first");
 	is_double(f[1][LF_PAGE_LINK], 4.0 / 47, 1e-12, "the page's link density");
 	is_double(f[1][LF_NEXT_LOG_CHARS], log1p(9), 1e-12, "the next segment's log_chars");
+	is_double(f[1][LF_NGRAM_LLR] + f[1][LF_NGRAM_EVIDENCE], 0, 0, "no n-gram model: its features 0");
 	page[1].has_structure = 0;
 	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
 	is_double(f[1][LF_CUE_FIRST + CUE_LINK], 0, 0, "no structure: cues 0");
@@ -142,6 +147,7 @@ static void test_file(struct logistic_model *model)
 	struct { const char *from, *to, *why; } damage[] = {
 		{ "weight\tcue_nav\t", "weight\tcue_navy\t", "another feature's name" },
 		{ "features\t39", "features\t38", "another number of features" },
+		{ "features\t39", "features\t41", "the n-gram features without their model" },
 		{ "bias\t", "bias\tx", "a bias that is not a number" },
 		{ "end\n", "", "no end line" },
 		{ "plain-bias\t", "plain-bias\tx", "a plain bias that is not a number" },
@@ -171,6 +177,101 @@ static void test_file(struct logistic_model *model)
 	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0, "refused: a weight nan");
 	strbuf_release(&bad);
 	strbuf_release(&file);
+	strbuf_release(&again);
+}
+
+/* ngram_llr and ngram_evidence from an ncleaner method's costs; a model
+ * that names its n-gram model, and one that does not (as before the
+ * feature). */
+static void test_ngram(struct logistic_model *model)
+{
+	is_double(logistic_ngram_llr(3.0, 4.5), 1.5, 1e-12, "ngram_llr: H_dirty - H_clean");
+	is_double(logistic_ngram_llr(20, 1), -NGRAM_LLR_MAX, 0, "...clipped below");
+	is_double(logistic_ngram_llr(1, 20), NGRAM_LLR_MAX, 0, "...and above");
+
+	/* The file: the ngram-model line and every feature, or neither. */
+	struct strbuf with = STRBUF_INIT, without = STRBUF_INIT, again = STRBUF_INIT;
+	struct logistic_model read;
+	struct nc_error err = { 0 };
+	logistic_model_write(model, &without);
+	ok(!strstr(without.buf, "ngram"), "a model without an n-gram model lists no n-gram feature");
+	ok(strstr(without.buf, "features\t39\n") != NULL, "...39 features, as before them");
+	model->ngram_model = "english.model";
+	model->weights[LF_NGRAM_LLR] = 0.75;
+	model->plain_weights[LF_NGRAM_EVIDENCE] = -0.25;
+	logistic_model_write(model, &with);
+	ok(strstr(with.buf, "ngram-model\tenglish.model\nfeatures\t41\n") != NULL,
+	   "a model with one names it, then 41 features");
+	is_int(logistic_model_parse(&read, "m", with.buf, with.len, &err), 0, "...reads back");
+	is_string(read.ngram_model, "english.model", "...the n-gram model's name");
+	ok(read.weights[LF_NGRAM_LLR] == 0.75 && read.plain_weights[LF_NGRAM_EVIDENCE] == -0.25,
+	   "...its weights");
+	logistic_model_write(&read, &again);
+	is_string(again.buf, with.buf, "...and writes the same bytes");
+	logistic_model_release(&read);
+	model->ngram_model = NULL;
+	model->weights[LF_NGRAM_LLR] = model->plain_weights[LF_NGRAM_EVIDENCE] = 0;
+
+	struct strbuf bad = STRBUF_INIT;
+	const char *at = strstr(with.buf, "ngram-model\t");
+	strbuf_add(&bad, with.buf, (size_t)(at - with.buf));
+	strbuf_addstr(&bad, strchr(at, '\n') + 1);
+	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 &&
+	   strstr(err.message, "names no ngram-model"), "41 features without the line: refused (%s)",
+	   err.message);
+	strbuf_reset(&bad);
+	strbuf_add(&bad, with.buf, (size_t)(at - with.buf));
+	strbuf_addstr(&bad, "ngram-model\t\n");
+	strbuf_addstr(&bad, strchr(at, '\n') + 1);
+	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0, "an empty name: refused (%s)",
+	   err.message);
+	strbuf_release(&bad);
+
+	struct strbuf path = STRBUF_INIT;
+	logistic_ngram_path("models/logistic.model", "logistic-ngram.model", &path);
+	is_string(path.buf, "models/logistic-ngram.model", "a name is found beside the model");
+	logistic_ngram_path("models/logistic.model", "/srv/m.model", &path);
+	is_string(path.buf, "/srv/m.model", "...an absolute path where it says");
+	logistic_ngram_path("logistic.model", "n.model", &path);
+	is_string(path.buf, "n.model", "...in the working directory");
+	strbuf_release(&path);
+
+	/* The features of a page through the shipped character models. */
+	const char *top = getenv("top_srcdir");
+	char shipped[4096];
+	snprintf(shipped, sizeof(shipped), "%s/models/english.model", top && *top ? top : ".");
+	struct method *ngram = access(shipped, R_OK) == 0 ? ncleaner_method_load(shipped, 0, 0, &err)
+							  : NULL;
+	if (!ngram) {
+		ok(1, "# SKIP models/english.model not found (top_srcdir unset)");
+	} else {
+		struct segment page[2] = {
+			make_segment(SEGMENT_PARAGRAPH, "Home | About us | Contact | Login", 27, 27, 0),
+			make_segment(SEGMENT_PARAGRAPH, "The harbour was quiet that morning, and the "
+					  "fishermen sat mending their nets.", 70, 0, 0),
+		};
+		double f[2][LOGISTIC_FEATURES];
+		struct method_scorer *scorer = method_scorer_new(ngram);
+		struct segment_score score;
+		is_int(logistic_page_features(page, sizeof(page[0]), 2, scorer, &f[0][0], &err), 0,
+		       "a page's features with an n-gram model");
+		is_int(method_score(scorer, &page[1], &score, &err), 0, "...the method's own score");
+		is_double(f[1][LF_NGRAM_LLR], score.cost_dirty - score.cost_clean, 1e-12,
+			  "...ngram_llr is its LLR in bits per character");
+		is_double(f[1][LF_NGRAM_EVIDENCE], f[1][LF_NGRAM_LLR] * f[1][LF_LOG_CHARS], 1e-12,
+			  "...ngram_evidence that times log_chars");
+		ok(f[1][LF_NGRAM_LLR] > 0 && f[0][LF_NGRAM_LLR] < f[1][LF_NGRAM_LLR],
+		   "...prose above a menu (%.3f > %.3f)", f[1][LF_NGRAM_LLR], f[0][LF_NGRAM_LLR]);
+		double g[2][LOGISTIC_FEATURES];
+		logistic_features(page, sizeof(page[0]), 2, &g[0][0]);
+		g[0][LF_NGRAM_LLR] = f[0][LF_NGRAM_LLR], g[0][LF_NGRAM_EVIDENCE] = f[0][LF_NGRAM_EVIDENCE];
+		g[1][LF_NGRAM_LLR] = f[1][LF_NGRAM_LLR], g[1][LF_NGRAM_EVIDENCE] = f[1][LF_NGRAM_EVIDENCE];
+		ok(!memcmp(f, g, sizeof(f)), "...the other features as without it");
+		method_scorer_free(scorer);
+		method_free(ngram);
+	}
+	strbuf_release(&with);
+	strbuf_release(&without);
 	strbuf_release(&again);
 }
 
@@ -229,6 +330,7 @@ int main(void)
 	test_features();
 	test_learning(&model);
 	test_file(&model);
+	test_ngram(&model);
 	test_types(&model);
 	return done_testing();
 }

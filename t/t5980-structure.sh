@@ -73,6 +73,43 @@ ok "...moves both biases by 1.5" awk -v a="$(bias bias "$TMP/lr.model")" -v b="$
 	'BEGIN { exit !(b - a > 1.5 - 1e-9 && b - a < 1.5 + 1e-9 && d - c > 1.5 - 1e-9 && d - c < 1.5 + 1e-9) }'
 fails 2 "train-ncleaner --method logistic -q" train-ncleaner --method logistic -q 0.5 "$T/gold" "$T/orig" "$TMP/x.model"
 
+# ngram_llr: the character models' evidence as a feature (issue 20, item 2).
+grep_ok "the shipped model names its n-gram model" '^ngram-model	logistic-ngram.model$' "$top_srcdir/models/logistic.model"
+ok "train-ncleaner --ngram-folds 2 --ngram-model" train-ncleaner --method logistic --ngram-folds 2 \
+	--ngram-model "$TMP/lr-ngram.model" "$T/gold" "$T/orig" "$TMP/lr4.model"
+grep_ok "...writes the n-gram model" '^method	ncleaner$' "$TMP/lr-ngram.model"
+grep_ok "...which the logistic model names beside it" '^ngram-model	lr-ngram.model$' "$TMP/lr4.model"
+grep_ok "...with a weight for ngram_llr" '^weight	ngram_llr	' "$TMP/lr4.model"
+grep_ok "...and says what it wrote" "wrote .*lr-ngram.model: .* 4 pages, 2 folds" "$TMP/err"
+ok "...the pair cleans" ncleaner -m "$TMP/lr4.model" -f jsonl "$P"
+grep_ok "...naming the n-gram model" '"ngram_model":"lr-ngram.model"' "$TMP/out"
+grep_ok "...keeping the story" '"text":"The harbour was quiet' "$TMP/out"
+ok "...again" train-ncleaner --method logistic --ngram-folds 2 \
+	--ngram-model "$TMP/lr-ngram2.model" "$T/gold" "$T/orig" "$TMP/lr5.model"
+sed 's/lr-ngram2/lr-ngram/' "$TMP/lr5.model" > "$TMP/lr5-renamed.model"
+ok "...byte for byte the same models" sh -c 'cmp "$1" "$2" && cmp "$3" "$4"' - "$TMP/lr-ngram.model" \
+	"$TMP/lr-ngram2.model" "$TMP/lr4.model" "$TMP/lr5-renamed.model"
+mkdir -p "$TMP/moved"
+cp "$TMP/lr4.model" "$TMP/moved/"
+fails 2 "a model whose n-gram model is not beside it" ncleaner -m "$TMP/moved/lr4.model" "$P"
+grep_ok "...is refused, naming both files" "moved/lr4.model: .*moved/lr-ngram.model" "$TMP/err"
+ok "train-ncleaner --ngram-model FILE (a model read, not written)" train-ncleaner --method logistic \
+	--ngram-model "$TMP/lr-ngram.model" "$T/gold" "$T/orig" "$TMP/moved/lr6.model"
+grep_ok "...named by its absolute path from another directory" "^ngram-model	/.*/lr-ngram.model$" "$TMP/moved/lr6.model"
+ok "...which cleans from there" ncleaner -m "$TMP/moved/lr6.model" "$P"
+fails 2 "--ngram-folds without --ngram-model" train-ncleaner --method logistic --ngram-folds 2 "$T/gold" "$T/orig" "$TMP/x.model"
+grep_ok "...says so" "name the file to write with --ngram-model" "$TMP/err"
+fails 2 "--ngram-model for another method" train-ncleaner --method ice-dt --ngram-model "$TMP/lr-ngram.model" "$T/gold" "$T/orig" "$TMP/x.model"
+fails 2 "--ngram-folds writing over a training page" train-ncleaner --method logistic --ngram-folds 2 \
+	--ngram-model "$(ls "$T"/orig/* | head -n 1)" "$T/gold" "$T/orig" "$TMP/x.model"
+fails 2 "--ngram-model the same file as the output" train-ncleaner --method logistic --ngram-folds 2 \
+	--ngram-model "$TMP/x.model" "$T/gold" "$T/orig" "$TMP/x.model"
+fails 2 "--ngram-model FILE that is not a model" train-ncleaner --method logistic \
+	--ngram-model "$P" "$T/gold" "$T/orig" "$TMP/x.model"
+sed '/^ngram-model/d' "$TMP/lr4.model" > "$TMP/no-ngram.model"
+fails 2 "a model listing ngram_llr without its n-gram model" ncleaner -m "$TMP/no-ngram.model" "$P"
+grep_ok "...is refused, saying why" "lists ngram_llr but names no ngram-model" "$TMP/err"
+
 # A text dump has no structure: the plain weights score it, with their bias.
 ok "the default method on a text dump" ncleaner --text --scores "$TMP/dump.txt"
 is "$(awk -F '\t' 'NF >= 4 { print $1; exit }' "$TMP/out")" \

@@ -15,7 +15,10 @@
 . "$(dirname "$0")/test-lib.sh"
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
 
-furniture="Subscribe to the Harbour Weekly newsletter for the best stories of every week."
+# The line every page of the site carries reads as prose, so that the default
+# model keeps it on a page alone: only its recurrence drops it (shorter than
+# each article: a page's main text is its longest segment).
+furniture="The newsletter of the harbour was started by the fishermen in 1952, and it is still read."
 # page FILE CANONICAL_DECLARATION ARTICLE: a page of the harbour site.
 page() {
 	printf '<html><head><title>t</title>%s</head><body><p>%s</p><p>%s</p><p>Read our privacy policy and the terms of this site before you comment.</p></body></html>\n' \

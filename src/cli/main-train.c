@@ -19,6 +19,7 @@
 #include "train/logistic-training.h"
 #include "method/ice.h"
 #include "method/model-file.h"
+#include "method/ncleaner-method.h"
 #include "method/ncleaner-model.h"
 #include "method/perplexity-method.h"
 #include "source/file-pairs.h"
@@ -26,10 +27,13 @@
 #include "train/training.h"
 #include "train/tune.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -99,6 +103,12 @@ static void usage(FILE *out)
 "                        pages (their text, structure and neighbours), and\n"
 "                        the bias with the best F in words on them (-b BITS\n"
 "                        is added to it)\n"
+"      --ngram-model FILE  logistic: features from the character models of the\n"
+"                        ncleaner model FILE (its log-likelihood ratio), which\n"
+"                        should not have learnt from these pages\n"
+"      --ngram-folds K   logistic: train those models here and write them to\n"
+"                        --ngram-model's FILE; each page's features from the\n"
+"                        one of K that did not see it (make models: K = 10)\n"
 "      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
 "                        0 < CF <= 1 (default 0.25; 1: no pruning)\n"
 "      --discount D      ice-lm: the absolute discount, 0 < D < 1 (default %g)\n"
@@ -115,6 +125,8 @@ struct options {
 	const char *method;
 	const char *description, *plot;
 	const char *language;            /* --language CODE: what the clean texts are in */
+	const char *ngram_model;         /* --ngram-model FILE: the logistic model's ngram_llr */
+	int ngram_folds;                 /* --ngram-folds K: train it here (0: read it) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
 	/* The stages that read raw pages, and what a model records of them. */
 	struct composition composition;
@@ -491,45 +503,86 @@ static int add_ice_page(void *training, struct worker *worker, const struct file
 	return ice_training_add_page(training, worker, raw, gold, err);
 }
 
-static int add_logistic_page(void *training, struct worker *worker, const struct file_input *raw,
+/* The logistic trainer's pages, and the n-gram models that give their
+ * ngram_llr: page n's from models[n % count] (count 0: none). */
+struct logistic_pages {
+	struct logistic_training *training;
+	struct method_scorer **ngram;
+	size_t count, next;
+};
+
+static int add_logistic_page(void *data, struct worker *worker, const struct file_input *raw,
 			     const struct file_input *gold, struct nc_error *err)
 {
-	return logistic_training_add_page(training, worker, raw, gold, err);
+	struct logistic_pages *pages = data;
+	struct method_scorer *ngram = pages->count ? pages->ngram[pages->next % pages->count] : NULL;
+	pages->next++;
+	return logistic_training_add_page(pages->training, worker, raw, gold, ngram, err);
 }
 
-/* Read every page of RAW_DIR that has a gold text in GOLD_DIR. */
-static int read_labelled_pages(add_page_fn add, void *training, struct worker *worker,
-			       const char *gold_dir, const char *raw_dir)
-{
-	struct file_source *gold = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
-						   cli_print_report, (void *)program);
-	struct file_source *raw = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
-						  cli_print_report, (void *)program);
-	struct file_pairs pairs = { 0 };
-	int status = 2;
+/* Call visit() for every page of each RAW_DIR that has a gold text in its
+ * GOLD_DIR (`dirs` holds pairs: GOLD_DIR RAW_DIR ...), in one order on
+ * every walk: 0, 1 when a page failed, 2 when a directory could not be read
+ * or visit() said 2. */
+typedef int (*visit_page_fn)(void *data, const struct file_input *raw,
+			     const struct file_input *gold);
 
-	if (file_source_add(gold, gold_dir) < 0 || file_source_add(raw, raw_dir) < 0)
-		goto out;
-	file_pairs_build(&pairs, PAIR_BY_ID, gold, raw, cli_print_report, (void *)program);
-	status = 0;
-	for (size_t i = 0; i < pairs.count; i++) {
-		const struct file_input *g = pairs.items[i].first, *r = pairs.items[i].second;
-		struct nc_error err = { 0 };
-		if (!g || !r) {
-			cli_print(program, "warning: %s has no %s file (skipped)", g ? g->path : r->path,
-				  g ? "raw" : "gold");
-			continue;
+static int walk_labelled_pages(int ndirs, char **dirs, visit_page_fn visit, void *data)
+{
+	int status = 0;
+	for (int d = 0; d + 1 < ndirs && status != 2; d += 2) {
+		struct file_source *gold = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+							   cli_print_report, (void *)program);
+		struct file_source *raw = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+							  cli_print_report, (void *)program);
+		struct file_pairs pairs = { 0 };
+		if (file_source_add(gold, dirs[d]) < 0 || file_source_add(raw, dirs[d + 1]) < 0) {
+			status = 2;
+		} else {
+			file_pairs_build(&pairs, PAIR_BY_ID, gold, raw, cli_print_report,
+					 (void *)program);
+			for (size_t i = 0; i < pairs.count && status != 2; i++) {
+				const struct file_input *g = pairs.items[i].first;
+				const struct file_input *r = pairs.items[i].second;
+				if (!g || !r) {
+					cli_print(program, "warning: %s has no %s file (skipped)",
+						  g ? g->path : r->path, g ? "raw" : "gold");
+					continue;
+				}
+				int ret = visit(data, r, g);
+				status = ret > status ? ret : status;
+			}
 		}
-		if (add(training, worker, r, g, &err) < 0) {
-			cli_print(program, "%s", err.message);
-			status = 1;
-		}
+		file_pairs_release(&pairs);
+		file_source_free(raw);
+		file_source_free(gold);
 	}
-out:
-	file_pairs_release(&pairs);
-	file_source_free(raw);
-	file_source_free(gold);
 	return status;
+}
+
+/* Read every labelled page into a trainer through `worker`. */
+struct reading {
+	add_page_fn add;
+	void *training;
+	struct worker *worker;
+};
+
+static int read_page(void *data, const struct file_input *raw, const struct file_input *gold)
+{
+	struct reading *r = data;
+	struct nc_error err = { 0 };
+	if (r->add(r->training, r->worker, raw, gold, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		return 1;
+	}
+	return 0;
+}
+
+static int read_labelled_pages(add_page_fn add, void *training, struct worker *worker,
+			       int ndirs, char **dirs)
+{
+	struct reading reading = { add, training, worker };
+	return walk_labelled_pages(ndirs, dirs, read_page, &reading);
 }
 
 /* Learn from the pages what the ICE method `kind` needs, into `out`. */
@@ -596,11 +649,7 @@ static int train_ice(struct options *o, int ndirs, char **dirs, const char *out_
 	worker = open_reader(o, &pipeline);
 	if (!worker)
 		goto out;
-	status = 0;
-	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
-		int read = read_labelled_pages(add_ice_page, training, worker, dirs[i], dirs[i + 1]);
-		status = read > status ? read : status;
-	}
+	status = read_labelled_pages(add_ice_page, training, worker, ndirs, dirs);
 	cli_unregister_worker(worker);
 	if (status == 2)
 		goto out;
@@ -629,6 +678,163 @@ out:
 
 /* --- the logistic method ---------------------------------------------------------- */
 
+/* The n-gram models of ngram_llr trained here (--ngram-folds K): with the
+ * settings of english.model (make models: differential training, n 3, q
+ * 0.5, mode 1, the 2008 reading of raw pages), one on every training page,
+ * written to --ngram-model's file for the logistic model to name, and K
+ * that each leave out a fold of the pages (page n is in fold n % K, in the
+ * order the logistic trainer reads them), whose LLRs the regression learns
+ * from: each page's from the model that did not see it. */
+#define NGRAM_ORDER 3
+#define NGRAM_Q 0.5
+#define NGRAM_MODE NGRAM_MODE_ASCII
+
+struct ngram_pages {
+	struct training_reader reader;
+	struct symbol_segments *clean, *raw;
+	char *failed;
+	size_t count, alloc, clean_alloc, failed_alloc;
+};
+
+static int read_ngram_page(void *data, const struct file_input *raw,
+			   const struct file_input *gold)
+{
+	struct ngram_pages *p = data;
+	struct nc_error err = { 0 };
+	size_t n = p->count;
+	ARRAY_GROW(p->raw, n, p->alloc, 64);
+	ARRAY_GROW(p->clean, n, p->clean_alloc, 64);
+	ARRAY_GROW(p->failed, n, p->failed_alloc, 64);
+	p->count++;
+	memset(&p->clean[n], 0, sizeof(p->clean[n]));
+	memset(&p->raw[n], 0, sizeof(p->raw[n]));
+	p->failed[n] = training_read_gold(&p->reader, gold, &p->clean[n], &err) < 0 ||
+		       training_read_raw(&p->reader, raw, &p->raw[n], &err) < 0;
+	if (p->failed[n])
+		cli_print(program, "%s", err.message);
+	return p->failed[n];
+}
+
+static void ngram_pages_release(struct ngram_pages *p)
+{
+	for (size_t i = 0; i < p->count; i++) {
+		symbol_segments_release(&p->clean[i]);
+		symbol_segments_release(&p->raw[i]);
+	}
+	free(p->clean);
+	free(p->raw);
+	free(p->failed);
+}
+
+/* The model of every page read but those of fold `skip` of `folds` (skip
+ * < 0: every page). */
+static void estimate_ngram(const struct ngram_pages *p, size_t folds, long skip,
+			   struct ncleaner_model *model)
+{
+	struct ngram_counts clean, dirty;
+	ngram_counts_init(&clean, NGRAM_ORDER);
+	ngram_counts_init(&dirty, NGRAM_ORDER);
+	for (size_t i = 0; i < p->count; i++) {
+		if (p->failed[i] || (skip >= 0 && i % folds == (size_t)skip))
+			continue;
+		symbol_segments_count(&p->clean[i], &clean, 1);
+		symbol_segments_count(&p->clean[i], &dirty, -1);
+		symbol_segments_count(&p->raw[i], &dirty, 1);
+	}
+	ncleaner_model_init(model, NGRAM_ORDER, NGRAM_Q, NGRAM_MODE);
+	ngram_model_estimate(&model->clean, &clean, NGRAM_MODE);
+	ngram_model_estimate(&model->dirty, &dirty, NGRAM_MODE);
+	ngram_counts_release(&clean);
+	ngram_counts_release(&dirty);
+}
+
+/* Train the fold models into `scorers` (o->ngram_folds of them, and their
+ * methods into `methods`) and write the model of every page to
+ * o->ngram_model; 0, or 2 after saying why. */
+static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
+			     struct method **methods, struct method_scorer **scorers)
+{
+	struct options n = *o;
+	struct ngram_pages pages = { 0 };
+	struct pipeline *pipeline = NULL;
+	struct ncleaner_model model;
+	struct nc_error err = { 0 };
+	int status = 2;
+
+	/* Raw pages read as english.model's are: the 2008 reading. */
+	composition_init(&n.composition);
+	strbuf_init(&n.rules_id);
+	memset(&n.config, 0, sizeof(n.config));
+	n.method = NCLEANER_METHOD_NAME;
+	n.paper = 1;
+	ngram_alphabet_init(&pages.reader.alphabet, NGRAM_MODE);
+	pages.reader.reading = TRAINING_COMPATIBLE;
+	pages.reader.worker = open_reader(&n, &pipeline);
+	if (!pages.reader.worker)
+		goto out;
+	if (walk_labelled_pages(ndirs, dirs, read_ngram_page, &pages) == 2)
+		goto out;
+	cli_unregister_worker(pages.reader.worker);
+	for (size_t k = 0; k < (size_t)o->ngram_folds; k++) {
+		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, &model);
+		methods[k] = ncleaner_method_new(&model, 0, 0, &err);
+		ncleaner_model_release(&model);
+		if (!methods[k]) {
+			cli_print(program, "%s", err.message);
+			goto out;
+		}
+		scorers[k] = method_scorer_new(methods[k]);
+	}
+	estimate_ngram(&pages, 1, -1, &model);
+	model.built = n.built;
+	model.description = xstrdup("the character models of the logistic model's ngram_llr: "
+				    "differential training on its training pages");
+	if (save_model(&model, o->ngram_model, &err) < 0) {
+		cli_print(program, "%s", err.message);
+	} else {
+		cli_print(program, "wrote %s: the n-gram model of ngram_llr, %zu + %zu n-grams of %zu "
+			  "pages, %d folds for the LLRs learnt from", o->ngram_model,
+			  ngram_model_entries(&model.clean), ngram_model_entries(&model.dirty),
+			  pages.count, o->ngram_folds);
+		status = 0;
+	}
+	ncleaner_model_release(&model);
+out:
+	if (pages.reader.worker)
+		cli_unregister_worker(pages.reader.worker);
+	ngram_pages_release(&pages);
+	worker_free(pages.reader.worker);
+	pipeline_free(pipeline);
+	composition_release(&n.composition);
+	strbuf_release(&n.rules_id);
+	return status;
+}
+
+/* How the logistic model file at `out_path` names the n-gram model at
+ * `path` (logistic.h: a relative name is found beside the model): its file
+ * name when the two are in one directory, else its absolute path. */
+static int ngram_model_name(const char *path, const char *out_path, char **name,
+			    struct nc_error *err)
+{
+	char *model = realpath(path, NULL), *out_dir = xstrdup(out_path);
+	char *slash = strrchr(out_dir, '/');
+	if (slash)
+		slash[1] = '\0';
+	char *dir = realpath(slash ? out_dir : ".", NULL);
+	int ret = 0;
+	if (!model || !dir) {
+		ret = nc_error_set(err, NC_ERR_IO, "%s: %s", model ? out_path : path, strerror(errno));
+	} else {
+		const char *base = strrchr(model, '/') + 1;
+		size_t n = (size_t)(base - model) - 1;
+		*name = xstrdup(strlen(dir) == n && !memcmp(dir, model, n) ? base : model);
+	}
+	free(model);
+	free(out_dir);
+	free(dir);
+	return ret;
+}
+
 /* `dirs` holds pairs: GOLD_DIR RAW_DIR ... */
 static int train_logistic(struct options *o, int ndirs, char **dirs, const char *out_path)
 {
@@ -637,18 +843,39 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 	struct logistic_training *training = logistic_training_new();
 	struct logistic_model model = { 0 };
 	struct strbuf out = STRBUF_INIT, description = STRBUF_INIT;
+	struct method *ngram = NULL;
+	struct method_scorer *ngram_scorer = NULL;
+	struct method **fold_methods = xcalloc((size_t)o->ngram_folds + 1, sizeof(*fold_methods));
+	struct method_scorer **fold_scorers = xcalloc((size_t)o->ngram_folds + 1,
+						      sizeof(*fold_scorers));
+	struct logistic_pages pages = { .training = training };
+	struct worker *worker = NULL;
 	int status = 2;
 	clock_t started = clock();
 
-	struct worker *worker = open_reader(o, &pipeline);
+	if (o->ngram_folds) {
+		if (train_fold_ngrams(o, ndirs, dirs, fold_methods, fold_scorers) != 0 ||
+		    ngram_model_name(o->ngram_model, out_path, &model.ngram_model, &err) < 0) {
+			if (err.message[0])
+				cli_print(program, "--ngram-model: %s", err.message);
+			goto out;
+		}
+		pages.ngram = fold_scorers;
+		pages.count = (size_t)o->ngram_folds;
+	} else if (o->ngram_model) {
+		if (!(ngram = ncleaner_method_load(o->ngram_model, 0, 0, &err)) ||
+		    ngram_model_name(o->ngram_model, out_path, &model.ngram_model, &err) < 0) {
+			cli_print(program, "--ngram-model: %s", err.message);
+			goto out;
+		}
+		ngram_scorer = method_scorer_new(ngram);
+		pages.ngram = &ngram_scorer;
+		pages.count = 1;
+	}
+	worker = open_reader(o, &pipeline);
 	if (!worker)
 		goto out;
-	status = 0;
-	for (int i = 0; i + 1 < ndirs && status != 2; i += 2) {
-		int read = read_labelled_pages(add_logistic_page, training, worker, dirs[i],
-					       dirs[i + 1]);
-		status = read > status ? read : status;
-	}
+	status = read_labelled_pages(add_logistic_page, &pages, worker, ndirs, dirs);
 	cli_unregister_worker(worker);
 	if (status == 2)
 		goto out;
@@ -697,6 +924,15 @@ out:
 	strbuf_release(&out);
 	strbuf_release(&description);
 	logistic_training_free(training);
+	logistic_model_release(&model);
+	method_scorer_free(ngram_scorer);
+	method_free(ngram);
+	for (int k = 0; k < o->ngram_folds; k++) {
+		method_scorer_free(fold_scorers[k]);
+		method_free(fold_methods[k]);
+	}
+	free(fold_scorers);
+	free(fold_methods);
 	worker_free(worker);
 	pipeline_free(pipeline);
 	return status;
@@ -844,6 +1080,11 @@ static int check_logistic(struct options *o, int nargs)
 	o->compose.given &= ~bias;
 	int ret = check_ice(o, nargs);
 	o->compose.given |= bias;
+	if (ret == 0 && o->ngram_folds && !o->ngram_model) {
+		cli_print(program, "--ngram-folds trains the n-gram model of ngram_llr: name the "
+			  "file to write with --ngram-model");
+		return 2;
+	}
 	return ret;
 }
 
@@ -852,8 +1093,21 @@ static int run_ice(struct options *o, int nargs, char **args)
 	return train_ice(o, nargs - 1, args, args[nargs - 1]);
 }
 
+static int check_output(const char *out, int ninputs, char **inputs);
+
 static int run_logistic(struct options *o, int nargs, char **args)
 {
+	/* --ngram-folds writes --ngram-model's file too: the same checks. */
+	if (o->ngram_folds) {
+		int status = check_output(o->ngram_model, nargs - 1, args);
+		if (status == 0 && !strcmp(o->ngram_model, args[nargs - 1])) {
+			cli_print(program, "--ngram-model: %s is the logistic model's file too",
+				  o->ngram_model);
+			status = 2;
+		}
+		if (status)
+			return status;
+	}
 	return train_logistic(o, nargs - 1, args, args[nargs - 1]);
 }
 
@@ -919,7 +1173,8 @@ static const struct trainer *find_trainer(const char *method)
 
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
-	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE
+	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
+	OPT_NGRAM_FOLDS
 };
 
 static const struct option long_options[] = {
@@ -935,6 +1190,8 @@ static const struct option long_options[] = {
 	{ "standard", no_argument, NULL, OPT_STANDARD },
 	{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
 	{ "discount", required_argument, NULL, OPT_DISCOUNT },
+	{ "ngram-model", required_argument, NULL, OPT_NGRAM_MODEL },
+	{ "ngram-folds", required_argument, NULL, OPT_NGRAM_FOLDS },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -983,6 +1240,10 @@ static int parse_options(struct options *o, int argc, char **argv)
 			ice_lm_options = 1;
 			break;
 		case OPT_DESCRIPTION: o->description = optarg; break;
+		case OPT_NGRAM_MODEL: o->ngram_model = optarg; break;
+		case OPT_NGRAM_FOLDS:
+			o->ngram_folds = (int)cli_parse_long(program, "--ngram-folds", optarg, 2, 100);
+			break;
 		case OPT_LANGUAGE: o->language = optarg; break;
 		case OPT_DIRECT: o->direct = 1; break;
 		case OPT_PAPER: o->paper = 1; break;
@@ -1016,6 +1277,11 @@ static int parse_options(struct options *o, int argc, char **argv)
 	o->bias = o->compose.bias;
 	o->max_perplexity = o->compose.max_perplexity;
 	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
+	if ((o->ngram_model || o->ngram_folds) && strcmp(o->method, LOGISTIC_METHOD_NAME)) {
+		cli_print(program, "--ngram-model and --ngram-folds are for --method %s",
+			  LOGISTIC_METHOD_NAME);
+		return 2;
+	}
 	if ((ice_dt_options && strcmp(o->method, ICE_DT_NAME)) ||
 	    (ice_lm_options && strcmp(o->method, ICE_LM_NAME))) {
 		cli_print(program, "%s is for --method %s", ice_dt_options ? "--confidence" : "--discount",

@@ -1,8 +1,10 @@
 /* logistic.c: the logistic method and its model file (see logistic.h). */
 #include "method/logistic.h"
 #include "method/ice.h"
+#include "method/ncleaner-method.h"
 #include "base/alloc.h"
 #include "base/file.h"
+#include "base/json.h"
 #include "base/limits.h"
 
 #include <errno.h>
@@ -22,7 +24,8 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"cue_article", "cue_list", "cue_para", "cue_emph", "cue_w_nav", "cue_w_side",
 	"cue_w_footer", "cue_w_comment", "cue_w_share", "cue_w_related", "cue_w_header",
 	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden",
-	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars",
+	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars", "ngram_llr",
+	"ngram_evidence",
 };
 
 const char *logistic_feature_name(int feature)
@@ -157,23 +160,57 @@ void logistic_features(const struct segment *first, size_t stride, size_t count,
 	}
 }
 
+double logistic_ngram_llr(double cost_clean, double cost_dirty)
+{
+	double llr = cost_dirty - cost_clean;
+	return llr > NGRAM_LLR_MAX ? NGRAM_LLR_MAX : llr < -NGRAM_LLR_MAX ? -NGRAM_LLR_MAX : llr;
+}
+
+int logistic_page_features(const struct segment *first, size_t stride, size_t count,
+			   struct method_scorer *ngram, double *out, struct nc_error *err)
+{
+	if (!count)
+		return 0;
+	logistic_features(first, stride, count, out);
+	for (size_t i = 0; ngram && i < count; i++) {
+		struct segment_score score;
+		if (method_score(ngram, segment_at(first, stride, i), &score, err) < 0)
+			return -1;
+		double *f = out + i * LOGISTIC_FEATURES;
+		f[LF_NGRAM_LLR] = logistic_ngram_llr(score.cost_clean, score.cost_dirty);
+		f[LF_NGRAM_EVIDENCE] = f[LF_NGRAM_LLR] * f[LF_LOG_CHARS];
+	}
+	return 0;
+}
+
 /* --- the model file ------------------------------------------------------------------- */
 
 void logistic_model_release(struct logistic_model *model)
 {
 	free(model->description);
+	free(model->ngram_model);
 	memset(model, 0, sizeof(*model));
+}
+
+/* The features a model file lists: all, or all but the n-gram ones (the
+ * last) when it names no n-gram model. */
+static int listed_features(const struct logistic_model *model)
+{
+	return model->ngram_model ? LOGISTIC_FEATURES : LF_NGRAM_LLR;
 }
 
 void logistic_model_write(const struct logistic_model *model, struct strbuf *out)
 {
+	int listed = listed_features(model);
 	model_file_write_header(out, LOGISTIC_METHOD_NAME, &model->built);
 	if (model->description)
 		strbuf_addf(out, "description\t%s\n", model->description);
 	strbuf_addstr(out, "bias\t");
 	model_file_add_double(out, model->bias);
-	strbuf_addf(out, "\nfeatures\t%d\n", LOGISTIC_FEATURES);
-	for (int f = 0; f < LOGISTIC_FEATURES; f++) {
+	if (model->ngram_model)
+		strbuf_addf(out, "\nngram-model\t%s", model->ngram_model);
+	strbuf_addf(out, "\nfeatures\t%d\n", listed);
+	for (int f = 0; f < listed; f++) {
 		strbuf_addf(out, "weight\t%s\t", logistic_feature_name(f));
 		model_file_add_double(out, model->weights[f]);
 		strbuf_addch(out, '\n');
@@ -181,7 +218,7 @@ void logistic_model_write(const struct logistic_model *model, struct strbuf *out
 	strbuf_addstr(out, "plain-bias\t");
 	model_file_add_double(out, model->plain_bias);
 	strbuf_addch(out, '\n');
-	for (int f = 0; f < LOGISTIC_FEATURES; f++) {
+	for (int f = 0; f < listed; f++) {
 		strbuf_addf(out, "plain-weight\t%s\t", logistic_feature_name(f));
 		model_file_add_double(out, model->plain_weights[f]);
 		strbuf_addch(out, '\n');
@@ -216,7 +253,7 @@ static size_t key(const char *line, size_t len, const char *name)
 
 /* A weight line: the feature `f`'s name, a TAB, a number. */
 static int parse_weight(const struct model_lines *lines, const char *line, size_t len,
-			const char *kind, int f, double *weight, struct nc_error *err)
+			const char *kind, int f, int listed, double *weight, struct nc_error *err)
 {
 	char what[160];
 	const char *name = logistic_feature_name(f);
@@ -224,7 +261,7 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 	if (!at || len < at + n + 1 || memcmp(line + at, name, n) || line[at + n] != '\t') {
 		snprintf(what, sizeof(what), "expected the %s of %s (feature %d of this "
 			 "program's %d; a model of other features cannot be used)", kind, name,
-			 f + 1, LOGISTIC_FEATURES);
+			 f + 1, listed);
 		return bad(lines, what, err);
 	}
 	if (parse_number(line + at + n + 1, len - at - n - 1, weight) < 0)
@@ -239,7 +276,7 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	struct model_lines lines;
 	const char *line;
 	size_t n, at;
-	int got, have_bias = 0, weights = -1, plain = -1, ended = 0;
+	int got, have_bias = 0, weights = -1, plain = -1, ended = 0, listed = LF_NGRAM_LLR;
 
 	memset(model, 0, sizeof(*model));
 	if (model_file_read_header(name, data, len, MODEL_FILE_VERSION, &header, err) < 0 ||
@@ -249,20 +286,19 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	while ((got = model_lines_next(&lines, &line, &n, err)) > 0) {
 		if (ended) {
 			got = bad(&lines, "text after the end line", err);
-		} else if (weights >= 0 && weights < LOGISTIC_FEATURES) {
-			got = parse_weight(&lines, line, n, "weight", weights,
+		} else if (weights >= 0 && weights < listed) {
+			got = parse_weight(&lines, line, n, "weight", weights, listed,
 					   &model->weights[weights], err);
 			weights++;
-		} else if (plain >= 0 && plain < LOGISTIC_FEATURES) {
-			got = parse_weight(&lines, line, n, "plain-weight", plain,
+		} else if (plain >= 0 && plain < listed) {
+			got = parse_weight(&lines, line, n, "plain-weight", plain, listed,
 					   &model->plain_weights[plain], err);
 			plain++;
-		} else if ((at = key(line, n, "plain-bias")) && weights == LOGISTIC_FEATURES &&
-			   plain < 0) {
+		} else if ((at = key(line, n, "plain-bias")) && weights == listed && plain < 0) {
 			if (parse_number(line + at, n - at, &model->plain_bias) < 0)
 				got = bad(&lines, "expected a number after the TAB", err);
 			plain = 0;
-		} else if (n == 3 && !memcmp(line, "end", 3) && plain == LOGISTIC_FEATURES) {
+		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed) {
 			ended = 1;
 		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
 			if (parse_number(line + at, n - at, &model->bias) < 0)
@@ -270,15 +306,24 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			have_bias = 1;
 		} else if ((at = key(line, n, "description")) && !model->description && weights < 0) {
 			model->description = xmemdup(line + at, n - at);
+		} else if ((at = key(line, n, "ngram-model")) && !model->ngram_model && have_bias &&
+			   weights < 0) {
+			if (at == n || memchr(line + at, '\0', n - at))
+				got = bad(&lines, "expected the n-gram model's file after the TAB", err);
+			else
+				model->ngram_model = xmemdup(line + at, n - at);
+			listed = LOGISTIC_FEATURES;
 		} else if ((at = key(line, n, "features")) && weights < 0 && have_bias) {
 			double count;
-			if (parse_number(line + at, n - at, &count) < 0 || count != LOGISTIC_FEATURES)
-				got = bad(&lines, "the model has another number of features than this "
-					  "program computes: it cannot be used", err);
+			if (parse_number(line + at, n - at, &count) < 0 || count != listed)
+				got = bad(&lines, model->ngram_model || count != LOGISTIC_FEATURES
+					  ? "the model has another number of features than this "
+					    "program computes: it cannot be used"
+					  : "the model lists ngram_llr but names no ngram-model", err);
 			weights = 0;
 		} else {
-			got = bad(&lines, "expected description, bias, features, the weights, "
-				  "plain-bias, the plain weights, then end", err);
+			got = bad(&lines, "expected description, bias, ngram-model, features, the "
+				  "weights, plain-bias, the plain weights, then end", err);
 		}
 		if (got < 0)
 			break;
@@ -301,12 +346,14 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 struct logistic_method {
 	struct method base;
 	struct logistic_model model;
+	struct method *ngram;   /* ngram_llr's ncleaner method, or NULL */
 };
 
 /* A worker's scratch: the features of its page. */
 struct logistic_scorer {
 	struct method_scorer base;
 	const struct logistic_method *method;
+	struct method_scorer *ngram;   /* or NULL */
 	double *features;
 	size_t alloc;   /* rows */
 };
@@ -334,8 +381,9 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		s->features = grown;
 		s->alloc = count;
 	}
-	if (count)
-		logistic_features(&segments[0].segment, sizeof(segments[0]), count, s->features);
+	if (count && logistic_page_features(&segments[0].segment, sizeof(segments[0]), count, s->ngram,
+				   s->features, err) < 0)
+		return -1;
 	for (size_t i = 0; i < count; i++) {
 		const double *f = s->features + i * LOGISTIC_FEATURES;
 		double z = 0;
@@ -352,6 +400,7 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 static void logistic_scorer_free(struct method_scorer *base)
 {
 	struct logistic_scorer *s = (struct logistic_scorer *)base;
+	method_scorer_free(s->ngram);
 	free(s->features);
 	free(s);
 }
@@ -359,14 +408,19 @@ static void logistic_scorer_free(struct method_scorer *base)
 static void logistic_free(struct method *base)
 {
 	struct logistic_method *m = (struct logistic_method *)base;
+	method_free(m->ngram);
 	logistic_model_release(&m->model);
 	free(m);
 }
 
 static void logistic_describe(const struct method *base, struct strbuf *json)
 {
-	(void)base;
-	strbuf_addf(json, "\"features\":%d", LOGISTIC_FEATURES);
+	const struct logistic_method *m = (const struct logistic_method *)base;
+	strbuf_addf(json, "\"features\":%d", listed_features(&m->model));
+	if (m->model.ngram_model) {
+		strbuf_addstr(json, ",\"ngram_model\":");
+		json_add_string(json, m->model.ngram_model, strlen(m->model.ngram_model));
+	}
 }
 
 static const struct method_ops logistic_ops = {
@@ -384,7 +438,18 @@ static struct method_scorer *logistic_scorer_new(const struct method *method)
 	struct logistic_scorer *s = xcalloc(1, sizeof(*s));
 	s->base.ops = &logistic_ops;
 	s->method = (const struct logistic_method *)method;
+	if (s->method->ngram)
+		s->ngram = method_scorer_new(s->method->ngram);
 	return &s->base;
+}
+
+void logistic_ngram_path(const char *model_path, const char *name, struct strbuf *out)
+{
+	const char *slash = strrchr(model_path, '/');
+	strbuf_reset(out);
+	if (name[0] != '/' && slash)
+		strbuf_add(out, model_path, (size_t)(slash - model_path) + 1);
+	strbuf_addstr(out, name);
 }
 
 struct method *logistic_method_load(const char *path, struct nc_error *err)
@@ -395,6 +460,17 @@ struct method *logistic_method_load(const char *path, struct nc_error *err)
 	if (ret == 0)
 		ret = logistic_model_parse(&m->model, path, data.buf, data.len, err);
 	strbuf_release(&data);
+	if (ret == 0 && m->model.ngram_model) {
+		struct strbuf ngram_path = STRBUF_INIT;
+		logistic_ngram_path(path, m->model.ngram_model, &ngram_path);
+		m->ngram = ncleaner_method_load(ngram_path.buf, 0, 0, err);
+		if (!m->ngram) {
+			nc_error_prefix(err, path);
+			logistic_model_release(&m->model);
+			ret = -1;
+		}
+		strbuf_release(&ngram_path);
+	}
 	if (ret < 0) {
 		free(m);
 		return NULL;

@@ -93,7 +93,7 @@ static int collect(const struct segment *segment, void *data, struct nc_error *e
 
 int logistic_training_add_page(struct logistic_training *t, struct worker *worker,
 			       const struct file_input *raw, const struct file_input *gold_text,
-			       struct nc_error *err)
+			       struct method_scorer *ngram, struct nc_error *err)
 {
 	struct page_segments p = { .text = STRBUF_INIT };
 	struct strbuf gold = STRBUF_INIT;
@@ -113,17 +113,21 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 	if (ret == 0 && (ret = gold_labels_align(p.items, p.count, gold.buf, gold.len, labels,
 						 &gold_words, err)) < 0)
 		nc_error_prefix(err, raw->path);
+	double *features = NULL;
 	if (ret == 0) {
-		double *features = xmalloc((p.count ? p.count : 1) * D * sizeof(double));
-		if (p.count)
-			logistic_features(p.items, sizeof(p.items[0]), p.count, features);
+		features = xmalloc((p.count ? p.count : 1) * D * sizeof(double));
+		if ((ret = logistic_page_features(p.items, sizeof(p.items[0]), p.count, ngram,
+						  features, err)) < 0)
+			nc_error_prefix(err, raw->path);
+	}
+	if (ret == 0) {
 		for (size_t i = 0; i < p.count; i++)
 			logistic_training_add(t, features + i * D, labels[i].label != 0,
 					      (double)labels[i].words, (double)labels[i].matched);
-		free(features);
 		t->gold_words += (double)gold_words;
 		t->pages++;
 	}
+	free(features);
 	free(labels);
 	free(p.items);
 	free(p.offsets);

@@ -39,10 +39,12 @@ struct logistic_training *logistic_training_new(void);
 void logistic_training_free(struct logistic_training *training);
 
 /* Read the page `raw` through `worker` and label its segments by `gold`
- * (CLEANEVAL format or plain text). A page that fails leaves no trace. */
+ * (CLEANEVAL format or plain text); `ngram` (an ncleaner method's scorer,
+ * or NULL) gives their ngram_llr, and should be of a model that did not
+ * see the page. A page that fails leaves no trace. */
 int logistic_training_add_page(struct logistic_training *training, struct worker *worker,
 			       const struct file_input *raw, const struct file_input *gold,
-			       struct nc_error *err);
+			       struct method_scorer *ngram, struct nc_error *err);
 
 /* Add one instance directly (tests). */
 void logistic_training_add(struct logistic_training *training,
