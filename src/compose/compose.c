@@ -222,11 +222,12 @@ static const struct decider_presets ncleaner_presets = {
 };
 
 /* make bias-curve METHOD=logistic, from the models' biases of best F on
- * their training pages: F0.5 is best over both sets 2 bits above, F2 2.5
- * below. The shipped model's bias is already 1.1 above its best F's
- * (models/Makefile.models), hence these. The switch cost likewise (of 0,
- * 0.25, 0.5 and 1: the neighbour features leave the sequence little to
- * add). */
+ * their training pages: F0.5 is best over both sets 1.5 bits above, F2 3
+ * below. The shipped model's bias is already 0.6 above its best F's
+ * (models/Makefile.models), hence these (the same offsets as for the model
+ * before the character models' features: 2 and -2.5 from 1.1). The switch
+ * cost likewise, for that earlier model (of 0, 0.25, 0.5 and 1: the
+ * neighbour features leave the sequence little to add). */
 static const struct decider_presets logistic_presets = {
 	.precision = 0.9, .recall = -3.6, .switch_cost = 0.25
 };
