@@ -774,7 +774,6 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 		goto out;
 	if (walk_labelled_pages(ndirs, dirs, read_ngram_page, &pages) == 2)
 		goto out;
-	cli_unregister_worker(pages.reader.worker);
 	for (size_t k = 0; k < (size_t)o->ngram_folds; k++) {
 		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, &model);
 		methods[k] = ncleaner_method_new(&model, 0, 0, &err);
