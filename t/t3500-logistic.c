@@ -225,6 +225,13 @@ static void test_ngram(struct logistic_model *model)
 	strbuf_addstr(&bad, strchr(at, '\n') + 1);
 	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0, "an empty name: refused (%s)",
 	   err.message);
+	strbuf_reset(&bad);
+	strbuf_add(&bad, with.buf, (size_t)(at - with.buf));
+	strbuf_addstr(&bad, "ngram-model\ta.model\n");
+	strbuf_addstr(&bad, at);
+	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 &&
+	   strstr(err.message, "a second ngram-model line"), "two ngram-model lines: refused (%s)",
+	   err.message);
 	strbuf_release(&bad);
 
 	struct strbuf path = STRBUF_INIT;

@@ -104,6 +104,28 @@ fails 2 "--ngram-folds writing over a training page" train-ncleaner --method log
 	--ngram-model "$(ls "$T"/orig/* | head -n 1)" "$T/gold" "$T/orig" "$TMP/x.model"
 fails 2 "--ngram-model the same file as the output" train-ncleaner --method logistic --ngram-folds 2 \
 	--ngram-model "$TMP/x.model" "$T/gold" "$T/orig" "$TMP/x.model"
+fails 2 "...spelt another way" sh -c 'cd "$1" && shift && exec "$@"' - "$TMP" train-ncleaner --method logistic \
+	--ngram-folds 2 --ngram-model ./x.model "$T/gold" "$T/orig" x.model
+grep_ok "...says they are one file" "are one file" "$TMP/err"
+ok "...and writes neither" test ! -e "$TMP/x.model"
+cp "$TMP/lr-ngram.model" "$TMP/read.model"
+fails 2 "--ngram-model FILE read and written over" train-ncleaner --method logistic \
+	--ngram-model "$TMP/read.model" "$T/gold" "$T/orig" "$TMP/../$(basename "$TMP")/read.model"
+ok "...the n-gram model left as it was" cmp "$TMP/lr-ngram.model" "$TMP/read.model"
+nl_name="$TMP/n
+l.model"
+fails 2 "an n-gram model's path with a line break" train-ncleaner --method logistic --ngram-folds 2 \
+	--ngram-model "$nl_name" "$T/gold" "$T/orig" "$TMP/x.model"
+grep_ok "...cannot be named in a model file" "holds a line break" "$TMP/err"
+ok "...nothing written" test ! -e "$nl_name" -a ! -e "$TMP/x.model"
+fails 2 "--ngram-folds 5 with 4 pages" train-ncleaner --method logistic --ngram-folds 5 \
+	--ngram-model "$TMP/five.model" "$T/gold" "$T/orig" "$TMP/x.model"
+grep_ok "...says each fold needs a page" "4 pages read, and each fold" "$TMP/err"
+ok "...and writes no model" test ! -e "$TMP/five.model" -a ! -e "$TMP/x.model"
+fails 2 "a missing output directory" train-ncleaner --method logistic --ngram-folds 2 \
+	--ngram-model "$TMP/early.model" "$T/gold" "$T/orig" "$TMP/nonexistent/x.model"
+grep_ok "...named" "nonexistent/x.model: its directory" "$TMP/err"
+ok "...before the n-gram model is written" test ! -e "$TMP/early.model"
 fails 2 "--ngram-model FILE that is not a model" train-ncleaner --method logistic \
 	--ngram-model "$P" "$T/gold" "$T/orig" "$TMP/x.model"
 sed '/^ngram-model/d' "$TMP/lr4.model" > "$TMP/no-ngram.model"

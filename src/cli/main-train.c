@@ -127,6 +127,7 @@ struct options {
 	const char *language;            /* --language CODE: what the clean texts are in */
 	const char *ngram_model;         /* --ngram-model FILE: the logistic model's ngram_llr */
 	int ngram_folds;                 /* --ngram-folds K: train it here (0: read it) */
+	char *ngram_name;                /* how the model written names it (ngram_model_name) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
 	/* The stages that read raw pages, and what a model records of them. */
 	struct composition composition;
@@ -527,7 +528,8 @@ static int add_logistic_page(void *data, struct worker *worker, const struct fil
 typedef int (*visit_page_fn)(void *data, const struct file_input *raw,
 			     const struct file_input *gold);
 
-static int walk_labelled_pages(int ndirs, char **dirs, visit_page_fn visit, void *data)
+static int walk_labelled_pages(int ndirs, char **dirs, int warn, visit_page_fn visit,
+			       void *data)
 {
 	int status = 0;
 	for (int d = 0; d + 1 < ndirs && status != 2; d += 2) {
@@ -545,8 +547,10 @@ static int walk_labelled_pages(int ndirs, char **dirs, visit_page_fn visit, void
 				const struct file_input *g = pairs.items[i].first;
 				const struct file_input *r = pairs.items[i].second;
 				if (!g || !r) {
-					cli_print(program, "warning: %s has no %s file (skipped)",
-						  g ? g->path : r->path, g ? "raw" : "gold");
+					if (warn)
+						cli_print(program, "warning: %s has no %s file "
+							  "(skipped)", g ? g->path : r->path,
+							  g ? "raw" : "gold");
 					continue;
 				}
 				int ret = visit(data, r, g);
@@ -582,7 +586,7 @@ static int read_labelled_pages(add_page_fn add, void *training, struct worker *w
 			       int ndirs, char **dirs)
 {
 	struct reading reading = { add, training, worker };
-	return walk_labelled_pages(ndirs, dirs, read_page, &reading);
+	return walk_labelled_pages(ndirs, dirs, 1, read_page, &reading);
 }
 
 /* Learn from the pages what the ICE method `kind` needs, into `out`. */
@@ -680,7 +684,8 @@ out:
 
 /* The n-gram models of ngram_llr trained here (--ngram-folds K): with the
  * settings of english.model (make models: differential training, n 3, q
- * 0.5, mode 1, the 2008 reading of raw pages), one on every training page,
+ * 0.5, mode 1, the 2008 reading of raw pages through the renderer chosen,
+ * Lynx by default), one on every training page,
  * written to --ngram-model's file for the logistic model to name, and K
  * that each leave out a fold of the pages (page n is in fold n % K, in the
  * order the logistic trainer reads them), whose LLRs the regression learns
@@ -711,7 +716,7 @@ static int read_ngram_page(void *data, const struct file_input *raw,
 	p->failed[n] = training_read_gold(&p->reader, gold, &p->clean[n], &err) < 0 ||
 		       training_read_raw(&p->reader, raw, &p->raw[n], &err) < 0;
 	if (p->failed[n])
-		cli_print(program, "%s", err.message);
+		cli_print(program, "%s (read for the character models)", err.message);
 	return p->failed[n];
 }
 
@@ -761,7 +766,8 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 	struct nc_error err = { 0 };
 	int status = 2;
 
-	/* Raw pages read as english.model's are: the 2008 reading. */
+	/* Raw pages read as english.model's are: the 2008 reading (through the
+	 * renderer chosen, as the logistic trainer's). */
 	composition_init(&n.composition);
 	strbuf_init(&n.rules_id);
 	memset(&n.config, 0, sizeof(n.config));
@@ -772,8 +778,17 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 	pages.reader.worker = open_reader(&n, &pipeline);
 	if (!pages.reader.worker)
 		goto out;
-	if (walk_labelled_pages(ndirs, dirs, read_ngram_page, &pages) == 2)
+	/* Quiet about unpaired files: the logistic trainer's walk says so. */
+	if (walk_labelled_pages(ndirs, dirs, 0, read_ngram_page, &pages) == 2)
 		goto out;
+	size_t read = 0;
+	for (size_t i = 0; i < pages.count; i++)
+		read += !pages.failed[i];
+	if (read < (size_t)o->ngram_folds) {
+		cli_print(program, "--ngram-folds %d: %zu pages read, and each fold of the character "
+			  "models needs one", o->ngram_folds, read);
+		goto out;
+	}
 	for (size_t k = 0; k < (size_t)o->ngram_folds; k++) {
 		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, &model);
 		methods[k] = ncleaner_method_new(&model, 0, 0, &err);
@@ -794,7 +809,7 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 		cli_print(program, "wrote %s: the n-gram model of ngram_llr, %zu + %zu n-grams of %zu "
 			  "pages, %d folds for the LLRs learnt from", o->ngram_model,
 			  ngram_model_entries(&model.clean), ngram_model_entries(&model.dirty),
-			  pages.count, o->ngram_folds);
+			  read, o->ngram_folds);
 		status = 0;
 	}
 	ncleaner_model_release(&model);
@@ -809,28 +824,60 @@ out:
 	return status;
 }
 
+/* Two operands that are the same file or directory. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* Where `path` is, its directory resolved ("/abs/dir/NAME"; the file
+ * need not exist yet), or NULL with errno. */
+static char *resolve_place(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir_part = slash ? xmemdup(path, (size_t)(slash - path) + 1) : xstrdup(".");
+	char *dir = realpath(dir_part, NULL);
+	free(dir_part);
+	if (!dir)
+		return NULL;
+	struct strbuf place = STRBUF_INIT;
+	strbuf_addstr(&place, dir);
+	if (strcmp(dir, "/"))
+		strbuf_addch(&place, '/');
+	strbuf_addstr(&place, slash ? slash + 1 : path);
+	free(dir);
+	return strbuf_detach(&place, NULL);
+}
+
 /* How the logistic model file at `out_path` names the n-gram model at
  * `path` (logistic.h: a relative name is found beside the model): its file
- * name when the two are in one directory, else its absolute path. */
+ * name when the two are in one directory, else its absolute path. Refused:
+ * the two being one file (the logistic model would replace the n-gram
+ * model and name itself), and a path with a line break (a model file's
+ * line cannot hold it). 0, or -1 with `err` set. */
 static int ngram_model_name(const char *path, const char *out_path, char **name,
 			    struct nc_error *err)
 {
-	char *model = realpath(path, NULL), *out_dir = xstrdup(out_path);
-	char *slash = strrchr(out_dir, '/');
-	if (slash)
-		slash[1] = '\0';
-	char *dir = realpath(slash ? out_dir : ".", NULL);
+	char *model = resolve_place(path), *out = model ? resolve_place(out_path) : NULL;
 	int ret = 0;
-	if (!model || !dir) {
-		ret = nc_error_set(err, NC_ERR_IO, "%s: %s", model ? out_path : path, strerror(errno));
+	if (!model || !out) {
+		ret = nc_error_set(err, NC_ERR_IO, "%s: its directory: %s", model ? out_path : path,
+				   strerror(errno));
+	} else if (!strcmp(model, out) || same_file(path, out_path)) {
+		ret = nc_error_set(err, NC_ERR_USAGE, "--ngram-model %s and the model written, %s, "
+				   "are one file", path, out_path);
+	} else if (strpbrk(model, "\n\r")) {
+		ret = nc_error_set(err, NC_ERR_USAGE, "--ngram-model: a model file cannot name a file "
+				   "whose path holds a line break");
 	} else {
-		const char *base = strrchr(model, '/') + 1;
-		size_t n = (size_t)(base - model) - 1;
-		*name = xstrdup(strlen(dir) == n && !memcmp(dir, model, n) ? base : model);
+		const char *base = strrchr(model, '/') + 1, *out_base = strrchr(out, '/') + 1;
+		int beside = base - model == out_base - out && !memcmp(model, out, (size_t)(base - model));
+		*name = xstrdup(beside ? base : model);
 	}
 	free(model);
-	free(out_dir);
-	free(dir);
+	free(out);
 	return ret;
 }
 
@@ -852,18 +899,15 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 	int status = 2;
 	clock_t started = clock();
 
+	if (o->ngram_model)
+		model.ngram_model = xstrdup(o->ngram_name);
 	if (o->ngram_folds) {
-		if (train_fold_ngrams(o, ndirs, dirs, fold_methods, fold_scorers) != 0 ||
-		    ngram_model_name(o->ngram_model, out_path, &model.ngram_model, &err) < 0) {
-			if (err.message[0])
-				cli_print(program, "--ngram-model: %s", err.message);
+		if (train_fold_ngrams(o, ndirs, dirs, fold_methods, fold_scorers) != 0)
 			goto out;
-		}
 		pages.ngram = fold_scorers;
 		pages.count = (size_t)o->ngram_folds;
 	} else if (o->ngram_model) {
-		if (!(ngram = ncleaner_method_load(o->ngram_model, 0, 0, &err)) ||
-		    ngram_model_name(o->ngram_model, out_path, &model.ngram_model, &err) < 0) {
+		if (!(ngram = ncleaner_method_load(o->ngram_model, 0, 0, &err))) {
 			cli_print(program, "--ngram-model: %s", err.message);
 			goto out;
 		}
@@ -954,14 +998,6 @@ static int ncleaner_options_given(const struct options *o)
 	return o->diff || o->standard || o->mode != 1 || o->tune || o->direct || o->paper ||
 	       o->language ||
 	       (o->compose.given & (1ul << OPTION_Q | 1ul << OPTION_BIAS));
-}
-
-/* Two operands that are the same file or directory. */
-static int same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
 }
 
 static int check_ncleaner(struct options *o, int nargs)
@@ -1096,18 +1132,24 @@ static int check_output(const char *out, int ninputs, char **inputs);
 
 static int run_logistic(struct options *o, int nargs, char **args)
 {
-	/* --ngram-folds writes --ngram-model's file too: the same checks. */
-	if (o->ngram_folds) {
-		int status = check_output(o->ngram_model, nargs - 1, args);
-		if (status == 0 && !strcmp(o->ngram_model, args[nargs - 1])) {
-			cli_print(program, "--ngram-model: %s is the logistic model's file too",
-				  o->ngram_model);
-			status = 2;
-		}
-		if (status)
-			return status;
+	const char *out_path = args[nargs - 1];
+	struct nc_error err = { 0 };
+	int status = 0;
+
+	/* --ngram-folds writes --ngram-model's file too: the checks of the
+	 * output's, and both named before any page is read. */
+	if (o->ngram_folds)
+		status = check_output(o->ngram_model, nargs - 1, args);
+	if (status == 0 && o->ngram_model &&
+	    ngram_model_name(o->ngram_model, out_path, &o->ngram_name, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		status = 2;
 	}
-	return train_logistic(o, nargs - 1, args, args[nargs - 1]);
+	if (status == 0)
+		status = train_logistic(o, nargs - 1, args, out_path);
+	free(o->ngram_name);
+	o->ngram_name = NULL;
+	return status;
 }
 
 static const struct trainer trainers[] = {

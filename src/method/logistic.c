@@ -259,8 +259,8 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 	const char *name = logistic_feature_name(f);
 	size_t at = key(line, len, kind), n = strlen(name);
 	if (!at || len < at + n + 1 || memcmp(line + at, name, n) || line[at + n] != '\t') {
-		snprintf(what, sizeof(what), "expected the %s of %s (feature %d of this "
-			 "program's %d; a model of other features cannot be used)", kind, name,
+		snprintf(what, sizeof(what), "expected the %s of %s (feature %d of the %d such "
+			 "a model lists; a model of other features cannot be used)", kind, name,
 			 f + 1, listed);
 		return bad(lines, what, err);
 	}
@@ -306,9 +306,10 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			have_bias = 1;
 		} else if ((at = key(line, n, "description")) && !model->description && weights < 0) {
 			model->description = xmemdup(line + at, n - at);
-		} else if ((at = key(line, n, "ngram-model")) && !model->ngram_model && have_bias &&
-			   weights < 0) {
-			if (at == n || memchr(line + at, '\0', n - at))
+		} else if ((at = key(line, n, "ngram-model")) && model->ngram_model) {
+			got = bad(&lines, "a second ngram-model line", err);
+		} else if ((at = key(line, n, "ngram-model")) && have_bias && weights < 0) {
+			if (at == n)
 				got = bad(&lines, "expected the n-gram model's file after the TAB", err);
 			else
 				model->ngram_model = xmemdup(line + at, n - at);
