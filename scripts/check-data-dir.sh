@@ -57,4 +57,9 @@ for prefix in A B; do
 done
 check "A's ncleaner cleans the page with A's rules" grep -q "The harbour was quiet" "$work/A.out"
 check "B's ncleaner cleans it with B's rules" grep -q "^<p>The  *was quiet" "$work/B.out"
+# The default method's model names its character models, installed beside it.
+env -u NCLEANER_DATA_DIR "$work/A/bin/ncleaner" -f jsonl "$src/tests/t5000/page.html" \
+	> "$work/A.jsonl" 2> "$work/A.err" || true
+check "A's ncleaner, the default method, loads the installed logistic model and its n-gram model" \
+	grep -q '"ngram_model":"logistic-ngram.model".*"text":"The harbour was quiet' "$work/A.jsonl"
 exit $status
