@@ -427,20 +427,22 @@ static int stdin_read_twice(const struct settings *set, int argc, char **args)
 
 /* Site repetition is on by default in a batch: a run with a method
  * (not --no-lm, --dump) that cleans two input files or more (a directory,
- * several files or archives) or one archive, of HTML or of either kind
- * (not --text), that can read them twice (no standard input, pipe or
- * device), and is not the paper's (--paper). The survey's dumps are kept
- * for the cleaning (pipeline/dump-cache.h), so the second pass costs
- * little. */
-static int batch_default(const struct settings *set, size_t files, int argc, char **args)
+ * several files or archives) or one archive (named, or the one file of a
+ * directory), of HTML or of either kind (not --text), that can read them
+ * twice (no standard input, pipe or device), and is not the paper's
+ * (--paper). The survey's dumps are kept for the cleaning
+ * (pipeline/dump-cache.h), so the second pass costs little. */
+static int batch_default(const struct settings *set, const struct file_source *inputs,
+			 int argc, char **args)
 {
+	size_t files = file_source_count(inputs);
 	if (set->site_asked || !files || set->compose.paper || set->file_kind == FILE_KIND_TEXT ||
 	    (set->kind != RUN_FULL && set->kind != RUN_SCORES))
 		return 0;
 	for (int i = 0; i < argc; i++)
 		if (read_once(args[i]))
 			return 0;
-	return files >= 2 || (argc == 1 && input_is_archive(args[0]));
+	return files >= 2 || input_is_archive(file_source_input(inputs, 0)->path);
 }
 
 /* --- the run ------------------------------------------------------------------------ */
@@ -1018,7 +1020,7 @@ int main(int argc, char **argv)
 			bad = 1;
 	file_source_finish(inputs);
 	size_t count = file_source_count(inputs);
-	if (batch_default(&set, count, argc - optind, argv + optind))
+	if (batch_default(&set, inputs, argc - optind, argv + optind))
 		set.site_min_pages = SITE_MIN_PAGES_DEFAULT;
 	int stream_format = set.format == SINK_JSONL || set.format == SINK_WET;
 	if (set.url && count != 1) {
