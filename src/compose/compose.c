@@ -248,7 +248,8 @@ static const struct method_entry methods[] = {
 	{ ICE_LM_NAME, "ICE language models: blocks close to the title, headings, keywords",
 	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL },
 	{ LOGISTIC_METHOD_NAME, "a logistic regression over each segment's text, place in the "
-	  "page's structure (links, nav, footer ...) and neighbours (the default)", "logistic",
+	  "page's structure (links, nav, footer ...), neighbours and character models' ratio "
+	  "(the default)", "logistic",
 	  LAYOUT_DUMP,
 	  no_options, load_logistic, &logistic_presets },
 };
