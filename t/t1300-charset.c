@@ -107,11 +107,9 @@ static void check_utf8_spans(void)
 	int same = 1;
 	for (int round = 0; round < 3000 && same; round++) {
 		struct strbuf bytes = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
-		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-		size_t pieces = (seed >> 33) % 25;
+		size_t pieces = tap_random(&seed) % 25;
 		for (size_t i = 0; i < pieces; i++) {
-			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-			strbuf_addstr(&bytes, piece[(seed >> 33) % (sizeof(piece) / sizeof(*piece))]);
+			strbuf_addstr(&bytes, piece[tap_random(&seed) % (sizeof(piece) / sizeof(*piece))]);
 		}
 		if (round % 7 == 0)
 			strbuf_add(&bytes, "\0z", 2);

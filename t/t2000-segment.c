@@ -64,8 +64,7 @@ static void segment_chunked(struct rule_set *rules, const char *text, size_t chu
 static unsigned long seed = 20261125;
 static unsigned next_random(void)
 {
-	seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-	return (unsigned)(seed >> 33);
+	return (unsigned)tap_random(&seed);
 }
 
 /* Random text from pieces that meet every branch: letters, single and

@@ -139,11 +139,9 @@ static void check_normalise_by_words(void)
 		ngram_alphabet_init(&alphabet, (enum ngram_mode)mode);
 		for (int round = 0; round < 2000 && same; round++) {
 			struct strbuf text = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
-			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-			size_t pieces = (seed >> 33) % 30;
+			size_t pieces = tap_random(&seed) % 30;
 			for (size_t i = 0; i < pieces; i++) {
-				seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-				strbuf_addstr(&text, piece[(seed >> 33) % (sizeof(piece) / sizeof(*piece))]);
+				strbuf_addstr(&text, piece[tap_random(&seed) % (sizeof(piece) / sizeof(*piece))]);
 			}
 			const char *prefix = round % 2 ? "x " : "x";
 			strbuf_addstr(&fast, prefix);

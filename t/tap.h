@@ -4,7 +4,8 @@
  * is_double(got, want, tolerance, name...), skip_all(reason), diag(...),
  * bail(...), done_testing(). A failure prints file, line and both values.
  * fixture_path("t2000/x.txt") finds a file under tests/ in the source tree
- * ($top_srcdir, set by make check; "." otherwise).
+ * ($top_srcdir, set by make check; "." otherwise). tap_random(&seed) steps a
+ * fixed pseudo-random sequence, the same on every machine.
  */
 #ifndef NC_TAP_H
 #define NC_TAP_H
@@ -27,6 +28,14 @@ static void tap_vreport(int pass, const char *fmt, va_list ap)
 }
 
 static inline void plan(int n) { printf("1..%d\n", n); }
+
+/* The next number (31 bits) of the sequence that `seed` carries (an LCG
+ * step, Knuth's MMIX constants; the high bits, the good ones). */
+static inline unsigned long tap_random(unsigned long *seed)
+{
+	*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+	return *seed >> 33;
+}
 
 static inline void diag(const char *fmt, ...)
 {

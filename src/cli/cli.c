@@ -2,6 +2,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "base/strbuf.h"
 #include "base/install-dirs.h"
 #include "base/utf8.h"
 #include "method/ngram.h"
@@ -327,4 +328,25 @@ double cli_parse_q(const char *program, const char *option, const char *value)
 		exit(2);
 	}
 	return q;
+}
+
+/* `path` as a directory's real path and a last component, for telling
+ * whether two names lead to the same file, which may not exist yet. NULL
+ * when its directory does not exist. */
+char *cli_canonical_target(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT;
+
+	if (slash)
+		strbuf_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
+	else
+		strbuf_addch(&dir, '.');
+	char *real = realpath(dir.buf, NULL);
+	strbuf_release(&dir);
+	if (!real)
+		return NULL;
+	strbuf_addf(&out, "%s/%s", strcmp(real, "/") ? real : "", slash ? slash + 1 : path);
+	free(real);
+	return strbuf_detach(&out, NULL);
 }

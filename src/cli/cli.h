@@ -53,6 +53,11 @@ int cli_compose_option(const struct cli_getopt *g, struct compose_values *values
  * (NULL: all), in the order given. */
 void cli_compose_help(FILE *out, const int *ids);
 
+/* `path` as its directory's real path and its last component ("/abs/dir/NAME"),
+ * for telling whether two names lead to one file, which may not exist yet
+ * (malloc'd); NULL, with errno, when its directory does not exist. */
+char *cli_canonical_target(const char *path);
+
 /* What to add to a message about a missing rule or model file. */
 const char *cli_data_dir_hint(void);
 

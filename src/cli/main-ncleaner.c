@@ -289,27 +289,6 @@ static int check_own_outputs(const char *dir, const char *extension,
 	return ret;
 }
 
-/* `path` as a directory's real path and a last component, for telling
- * whether two names lead to the same file, which may not exist yet. NULL
- * when its directory does not exist. */
-static char *canonical_target(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT;
-
-	if (slash)
-		strbuf_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
-	else
-		strbuf_addch(&dir, '.');
-	char *real = realpath(dir.buf, NULL);
-	strbuf_release(&dir);
-	if (!real)
-		return NULL;
-	strbuf_addf(&out, "%s/%s", strcmp(real, "/") ? real : "", slash ? slash + 1 : path);
-	free(real);
-	return strbuf_detach(&out, NULL);
-}
-
 /* Whether the file at `path` begins as a --stats file does. */
 static int is_stats_file(const char *path)
 {
@@ -337,7 +316,7 @@ static int check_stats_path(const struct settings *set, const struct file_source
 	}
 	if (stats_path_in_place(path))
 		return 0;   /* /dev/stdout, a pipe: written to, nothing replaced */
-	char *target = canonical_target(path);
+	char *target = cli_canonical_target(path);
 	char *out_dir = set->output_dir ? realpath(set->output_dir, NULL) : NULL;
 	for (size_t i = 0; i < file_source_count(inputs) && ret == 0; i++) {
 		const struct file_input *in = file_source_input(inputs, i);

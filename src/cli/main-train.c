@@ -298,6 +298,19 @@ static int save_model(const struct ncleaner_model *model, const char *path, stru
 	return ret;
 }
 
+/* Count a clean text into the clean model and the raw or dirty text into
+ * the dirty one; `diff`: differential training, the dirty model counts the
+ * raw text minus the clean. */
+static void count_texts(const struct symbol_segments *clean_text,
+			const struct symbol_segments *raw_text, int diff,
+			struct ngram_counts *clean, struct ngram_counts *dirty)
+{
+	symbol_segments_count(clean_text, clean, 1);
+	if (diff)
+		symbol_segments_count(clean_text, dirty, -1);
+	symbol_segments_count(raw_text, dirty, 1);
+}
+
 static int train(const struct options *o, const struct file_pairs *pairs,
 		 const struct training_reader *reader, const char *out_path)
 {
@@ -327,10 +340,7 @@ static int train(const struct options *o, const struct file_pairs *pairs,
 			ret = o->diff ? training_read_raw(reader, raw, &raw_text, &err)
 				      : training_read_gold(reader, raw, &raw_text, &err);
 		if (ret == 0) {
-			symbol_segments_count(&clean_text, &clean, 1);
-			if (o->diff)
-				symbol_segments_count(&clean_text, &dirty, -1);
-			symbol_segments_count(&raw_text, &dirty, 1);
+			count_texts(&clean_text, &raw_text, o->diff, &clean, &dirty);
 			nclean += gold != NULL;
 			nraw += raw != NULL;
 		} else {
@@ -694,11 +704,15 @@ out:
 #define NGRAM_Q 0.5
 #define NGRAM_MODE NGRAM_MODE_ASCII
 
+struct ngram_page {
+	struct symbol_segments clean, raw;
+	int failed;
+};
+
 struct ngram_pages {
 	struct training_reader reader;
-	struct symbol_segments *clean, *raw;
-	char *failed;
-	size_t count, alloc, clean_alloc, failed_alloc;
+	struct ngram_page *items;
+	size_t count, alloc;
 };
 
 static int read_ngram_page(void *data, const struct file_input *raw,
@@ -706,29 +720,23 @@ static int read_ngram_page(void *data, const struct file_input *raw,
 {
 	struct ngram_pages *p = data;
 	struct nc_error err = { 0 };
-	size_t n = p->count;
-	ARRAY_GROW(p->raw, n, p->alloc, 64);
-	ARRAY_GROW(p->clean, n, p->clean_alloc, 64);
-	ARRAY_GROW(p->failed, n, p->failed_alloc, 64);
-	p->count++;
-	memset(&p->clean[n], 0, sizeof(p->clean[n]));
-	memset(&p->raw[n], 0, sizeof(p->raw[n]));
-	p->failed[n] = training_read_gold(&p->reader, gold, &p->clean[n], &err) < 0 ||
-		       training_read_raw(&p->reader, raw, &p->raw[n], &err) < 0;
-	if (p->failed[n])
+	ARRAY_GROW(p->items, p->count, p->alloc, 64);
+	struct ngram_page *page = &p->items[p->count++];
+	memset(page, 0, sizeof(*page));
+	page->failed = training_read_gold(&p->reader, gold, &page->clean, &err) < 0 ||
+		       training_read_raw(&p->reader, raw, &page->raw, &err) < 0;
+	if (page->failed)
 		cli_print(program, "%s (read for the character models)", err.message);
-	return p->failed[n];
+	return page->failed;
 }
 
 static void ngram_pages_release(struct ngram_pages *p)
 {
 	for (size_t i = 0; i < p->count; i++) {
-		symbol_segments_release(&p->clean[i]);
-		symbol_segments_release(&p->raw[i]);
+		symbol_segments_release(&p->items[i].clean);
+		symbol_segments_release(&p->items[i].raw);
 	}
-	free(p->clean);
-	free(p->raw);
-	free(p->failed);
+	free(p->items);
 }
 
 /* The model of every page read but those of fold `skip` of `folds` (skip
@@ -740,11 +748,10 @@ static void estimate_ngram(const struct ngram_pages *p, size_t folds, long skip,
 	ngram_counts_init(&clean, NGRAM_ORDER);
 	ngram_counts_init(&dirty, NGRAM_ORDER);
 	for (size_t i = 0; i < p->count; i++) {
-		if (p->failed[i] || (skip >= 0 && i % folds == (size_t)skip))
+		const struct ngram_page *page = &p->items[i];
+		if (page->failed || (skip >= 0 && i % folds == (size_t)skip))
 			continue;
-		symbol_segments_count(&p->clean[i], &clean, 1);
-		symbol_segments_count(&p->clean[i], &dirty, -1);
-		symbol_segments_count(&p->raw[i], &dirty, 1);
+		count_texts(&page->clean, &page->raw, 1, &clean, &dirty);
 	}
 	ncleaner_model_init(model, NGRAM_ORDER, NGRAM_Q, NGRAM_MODE);
 	ngram_model_estimate(&model->clean, &clean, NGRAM_MODE);
@@ -783,7 +790,7 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 		goto out;
 	size_t read = 0;
 	for (size_t i = 0; i < pages.count; i++)
-		read += !pages.failed[i];
+		read += !pages.items[i].failed;
 	if (read < (size_t)o->ngram_folds) {
 		cli_print(program, "--ngram-folds %d: %zu pages read, and each fold of the character "
 			  "models needs one", o->ngram_folds, read);
@@ -832,25 +839,6 @@ static int same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-/* Where `path` is, its directory resolved ("/abs/dir/NAME"; the file
- * need not exist yet), or NULL with errno. */
-static char *resolve_place(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char *dir_part = slash ? xmemdup(path, (size_t)(slash - path) + 1) : xstrdup(".");
-	char *dir = realpath(dir_part, NULL);
-	free(dir_part);
-	if (!dir)
-		return NULL;
-	struct strbuf place = STRBUF_INIT;
-	strbuf_addstr(&place, dir);
-	if (strcmp(dir, "/"))
-		strbuf_addch(&place, '/');
-	strbuf_addstr(&place, slash ? slash + 1 : path);
-	free(dir);
-	return strbuf_detach(&place, NULL);
-}
-
 /* How the logistic model file at `out_path` names the n-gram model at
  * `path` (logistic.h: a relative name is found beside the model): its file
  * name when the two are in one directory, else its absolute path. Refused:
@@ -860,7 +848,8 @@ static char *resolve_place(const char *path)
 static int ngram_model_name(const char *path, const char *out_path, char **name,
 			    struct nc_error *err)
 {
-	char *model = resolve_place(path), *out = model ? resolve_place(out_path) : NULL;
+	char *model = cli_canonical_target(path);
+	char *out = model ? cli_canonical_target(out_path) : NULL;
 	int ret = 0;
 	if (!model || !out) {
 		ret = nc_error_set(err, NC_ERR_IO, "%s: its directory: %s", model ? out_path : path,

@@ -1,7 +1,7 @@
 /* site-table.c: the table of segments that recur across a site, and the
  * survey output that fills it (see site-table.h).
  *
- * The table is one open-addressing array keyed by a 64-bit hash of the
+ * The table is an open-addressing array (struct probe_table) keyed by a 64-bit hash of the
  * site and the segment together (0 marks an empty slot), grown by
  * doubling at half full. Each entry keeps the identity (a 32-bit hash of
  * the page's longest segment) of the first page it was seen on and counts
@@ -9,7 +9,7 @@
  * (nor, with a threshold above 2, would a second copy of a later page be
  * told from another page: 16 bytes an entry are worth that). Sites and
  * how many segments each holds are in a uthash table beside it. A second
- * open-addressing array keeps each counted page's identity, keyed by a hash
+ * probe_table keeps each counted page's identity, keyed by a hash
  * of its name, for the cleaning (site_table_page()).
  */
 #include "pipeline/site-table.h"
@@ -40,29 +40,41 @@ struct site_count {
 	UT_hash_handle hh;
 };
 
-struct site_table {
-	unsigned min_pages;
-	struct site_entry *slots;
+/* An open-addressing array of items whose first member is their 64-bit key
+ * (0 marks an empty slot), grown by doubling at half full: the table's
+ * entries and its pages. */
+struct probe_table {
+	char *items;
+	size_t size;                      /* of an item */
 	size_t capacity;                  /* a power of two */
 	size_t used;
-	struct site_page *pages;          /* by name */
-	size_t pages_capacity;            /* a power of two */
-	size_t pages_used;
+};
+
+struct site_table {
+	unsigned min_pages;
+	struct probe_table entries;       /* struct site_entry */
+	struct probe_table pages;         /* struct site_page, by name */
 	struct site_count *sites;         /* uthash */
 	struct site_table_stats stats;
 };
 
 #define SITE_TABLE_START 1024
 
+static void probe_init(struct probe_table *p, size_t size)
+{
+	p->size = size;
+	p->capacity = SITE_TABLE_START;
+	p->used = 0;
+	p->items = xcalloc(p->capacity, size);
+}
+
 struct site_table *site_table_new(unsigned min_pages)
 {
 	struct site_table *t = xcalloc(1, sizeof(*t));
 	t->min_pages = min_pages < 2 ? 2 : min_pages > SITE_MIN_PAGES_MAX ? SITE_MIN_PAGES_MAX
 									   : min_pages;
-	t->capacity = SITE_TABLE_START;
-	t->slots = xcalloc(t->capacity, sizeof(*t->slots));
-	t->pages_capacity = SITE_TABLE_START;
-	t->pages = xcalloc(t->pages_capacity, sizeof(*t->pages));
+	probe_init(&t->entries, sizeof(struct site_entry));
+	probe_init(&t->pages, sizeof(struct site_page));
 	return t;
 }
 
@@ -75,8 +87,8 @@ void site_table_free(struct site_table *t)
 		HASH_DEL(t->sites, site);
 		free(site);
 	}
-	free(t->slots);
-	free(t->pages);
+	free(t->entries.items);
+	free(t->pages.items);
 	free(t);
 }
 
@@ -99,53 +111,45 @@ static uint64_t entry_key(uint64_t site, uint64_t segment)
 	return key ? key : 1;
 }
 
-/* The slot of `key`: its entry, or the empty slot where it would go. */
-static struct site_entry *find_slot(const struct site_entry *slots, size_t capacity,
-				    uint64_t key)
+/* The slot of `key`: its item, or the empty slot where it would go. */
+static void *probe_find(const struct probe_table *p, uint64_t key)
 {
-	size_t mask = capacity - 1;
-	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
-		if (slots[i].key == key || slots[i].key == 0)
-			return (struct site_entry *)&slots[i];
+	size_t mask = p->capacity - 1;
+	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask) {
+		char *item = p->items + i * p->size;
+		uint64_t at;
+		memcpy(&at, item, sizeof(at));
+		if (at == key || at == 0)
+			return item;
+	}
 }
 
-static void grow(struct site_table *t)
+/* A new item of `key` (not in the table), its other members 0. */
+static void *probe_add(struct probe_table *p, uint64_t key)
 {
-	size_t capacity = t->capacity * 2;
-	struct site_entry *slots = xcalloc(capacity, sizeof(*slots));
-	for (size_t i = 0; i < t->capacity; i++)
-		if (t->slots[i].key)
-			*find_slot(slots, capacity, t->slots[i].key) = t->slots[i];
-	free(t->slots);
-	t->slots = slots;
-	t->capacity = capacity;
-}
-
-/* The slot of the page `key`, as find_slot(). */
-static struct site_page *find_page(const struct site_page *pages, size_t capacity, uint64_t key)
-{
-	size_t mask = capacity - 1;
-	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
-		if (pages[i].key == key || pages[i].key == 0)
-			return (struct site_page *)&pages[i];
-}
-
-static void grow_pages(struct site_table *t)
-{
-	size_t capacity = t->pages_capacity * 2;
-	struct site_page *pages = xcalloc(capacity, sizeof(*pages));
-	for (size_t i = 0; i < t->pages_capacity; i++)
-		if (t->pages[i].key)
-			*find_page(pages, capacity, t->pages[i].key) = t->pages[i];
-	free(t->pages);
-	t->pages = pages;
-	t->pages_capacity = capacity;
+	if (2 * (p->used + 1) > p->capacity) {
+		struct probe_table grown = { xcalloc(p->capacity * 2, p->size), p->size,
+					     p->capacity * 2, p->used };
+		for (size_t i = 0; i < p->capacity; i++) {
+			const char *item = p->items + i * p->size;
+			uint64_t at;
+			memcpy(&at, item, sizeof(at));
+			if (at)
+				memcpy(probe_find(&grown, at), item, p->size);
+		}
+		free(p->items);
+		*p = grown;
+	}
+	char *item = probe_find(p, key);
+	memcpy(item, &key, sizeof(key));
+	p->used++;
+	return item;
 }
 
 int site_table_recurs_hash(const struct site_table *t, uint64_t site, uint64_t segment)
 {
 	uint64_t key = entry_key(site, segment);
-	const struct site_entry *entry = find_slot(t->slots, t->capacity, key);
+	const struct site_entry *entry = probe_find(&t->entries, key);
 	return entry->key == key && entry->pages >= t->min_pages;
 }
 
@@ -157,7 +161,7 @@ int site_table_recurs(const struct site_table *t, uint64_t site, const char *tex
 int site_table_page(const struct site_table *t, const char *name, uint64_t *longest)
 {
 	uint64_t key = page_key(name);
-	const struct site_page *page = find_page(t->pages, t->pages_capacity, key);
+	const struct site_page *page = probe_find(&t->pages, key);
 	if (page->key != key)
 		return 0;
 	*longest = page->longest;
@@ -175,19 +179,15 @@ static void count_segment(struct site_table *t, struct site_count *count, uint64
 			  uint32_t identity)
 {
 	uint64_t key = entry_key(count->site, segment);
-	struct site_entry *entry = find_slot(t->slots, t->capacity, key);
+	struct site_entry *entry = probe_find(&t->entries, key);
 
 	if (entry->key == 0) {
-		if (count->segments >= SITE_MAX_SEGMENTS_PER_SITE || t->used >= SITE_MAX_SEGMENTS) {
+		if (count->segments >= SITE_MAX_SEGMENTS_PER_SITE ||
+		    t->entries.used >= SITE_MAX_SEGMENTS) {
 			t->stats.not_counted++;
 			return;
 		}
-		if (2 * (t->used + 1) > t->capacity) {
-			grow(t);
-			entry = find_slot(t->slots, t->capacity, key);
-		}
-		entry->key = key;
-		t->used++;
+		entry = probe_add(&t->entries, key);
 		count->segments++;
 		t->stats.segments++;
 	}
@@ -212,16 +212,11 @@ static int keep_page(struct site_table *t, const char *name, uint64_t longest)
 	if (!name)
 		return 1;
 	uint64_t key = page_key(name);
-	struct site_page *page = find_page(t->pages, t->pages_capacity, key);
+	struct site_page *page = probe_find(&t->pages, key);
 	if (page->key == 0) {   /* a page named twice is the same page */
-		if (t->pages_used >= SITE_MAX_PAGES)
+		if (t->pages.used >= SITE_MAX_PAGES)
 			return 0;
-		if (2 * (t->pages_used + 1) > t->pages_capacity) {
-			grow_pages(t);
-			page = find_page(t->pages, t->pages_capacity, key);
-		}
-		page->key = key;
-		t->pages_used++;
+		page = probe_add(&t->pages, key);
 	}
 	page->longest = longest;
 	return 1;
