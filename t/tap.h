@@ -1,7 +1,8 @@
 /* tap.h: a small TAP producer for the C tests (header-only).
  *
  * plan(n), ok(cond, name...), is_int(got, want, name...), is_string(...),
- * is_double(got, want, tolerance, name...), skip_all(reason), diag(...),
+ * is_double(got, want, tolerance, name...), skip(reason...) for one check,
+ * skip_all(reason), diag(...),
  * bail(...), done_testing(). A failure prints file, line and both values.
  * fixture_path("t2000/x.txt") finds a file under tests/ in the source tree
  * ($top_srcdir, set by make check; "." otherwise). tap_random(&seed) steps a
@@ -42,6 +43,17 @@ static inline void diag(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	printf("# ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+}
+
+/* One check that cannot run here: counted as SKIP, never as a pass. */
+static inline void skip(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	printf("ok %d # SKIP ", ++tap_count);
 	vprintf(fmt, ap);
 	printf("\n");
 	va_end(ap);

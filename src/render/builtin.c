@@ -519,6 +519,23 @@ static char list_type(const char *type)
 	return 0;
 }
 
+/* The numbers of list items, as Lynx computes them in a C int: it reads a
+ * number with atoi() (glibc: strtol() cut to an int) and counts on past
+ * INT_MAX to INT_MIN (the wrap-around of its compiler; <ol start=2147483647>
+ * numbers its second item -2147483648). The same numbers here, without
+ * the undefined behaviour of signed overflow: strtol() saturates, and the
+ * sum is taken in unsigned arithmetic; converting back to int wraps modulo
+ * 2^32 (implementation-defined, and so in GCC and Clang). */
+static int list_number(const char *text)
+{
+	return (int)strtol(text, NULL, 10);
+}
+
+static int next_number(int n)
+{
+	return (int)((unsigned)n + 1u);
+}
+
 static void start_ol(struct layout *L, const char *const *attributes)
 {
 	int next = ol_index(L->list_level + 1);
@@ -527,7 +544,7 @@ static void start_ol(struct layout *L, const char *const *attributes)
 	L->ol_type[next] = type && type != '1' ? type : '1';
 	if (seqnum || start) {
 		const char *value = seqnum && *seqnum ? seqnum : start && *start ? start : NULL;
-		int n = value ? atoi(value) : 1;
+		int n = value ? list_number(value) : 1;
 		if (type && type != '1') {
 			if (n < 1)
 				n = 1;
@@ -643,15 +660,16 @@ static void start_li(struct layout *L, const char *const *attributes)
 			L->ol_type[i] = type;
 		if (value && (isdigit((unsigned char)value[0]) ||
 			      (value[0] == '-' && isdigit((unsigned char)value[1])))) {
-			seqnum = atoi(value);
+			seqnum = list_number(value);
 			if (seqnum <= OL_VOID)
 				seqnum = OL_VOID + 1;
 			seqtype = L->ol_type[i];
 			if (seqtype != '1' && seqnum < 1)
 				seqnum = 1;
-			L->ol_counter[i] = seqnum + 1;
+			L->ol_counter[i] = next_number(seqnum);
 		} else if (L->ol_counter[i] >= OL_VOID) {
-			seqnum = L->ol_counter[i]++;
+			seqnum = L->ol_counter[i];
+			L->ol_counter[i] = next_number(seqnum);
 			seqtype = L->ol_type[i];
 			if (seqtype != '1' && seqnum < 1) {
 				seqnum = 1;
@@ -659,11 +677,12 @@ static void start_li(struct layout *L, const char *const *attributes)
 			}
 		} else {
 			/* continue="": the count of an enclosing list goes on */
-			seqnum = L->last_ol_count + 1;
+			seqnum = next_number(L->last_ol_count);
 			seqtype = L->last_ol_type;
 			for (int j = i - 1; j >= 0; j--)
 				if (L->ol_counter[j] > OL_VOID) {
-					seqnum = L->ol_counter[j]++;
+					seqnum = L->ol_counter[j];
+					L->ol_counter[j] = next_number(seqnum);
 					seqtype = L->ol_type[j];
 					break;
 				}

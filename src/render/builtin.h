@@ -52,6 +52,9 @@
  *   - Never text: head, title, script, style, noscript, template
  *     (html-parse.h), comments.
  *   - Lines are wrapped as Lynx wraps them (dump-lines.h).
+ *   - List numbers: start=, value= as atoi() reads them, and counted on
+ *     past 2147483647 to -2147483648, as Lynx's int does (without the
+ *     undefined behaviour).
  *
  * Where it knowingly differs from Lynx:
  *   - Tag soup is repaired by libxml2, not by Lynx's SGML parser: where
