@@ -3,9 +3,13 @@
  *   - the blocks of tests/t1900/cases.txt ("=== name", the HTML, "---", the
  *     dump): each is the builtin renderer's dump, and Lynx's when Lynx is
  *     installed (the cases are what `lynx -dump` writes, so that the table
- *     cannot drift from the reference).
+ *     cannot drift from the reference);
+ *   - lines wrapped inside a character's bytes: the dump is valid UTF-8
+ *     and keeps every character of text set in a field, an alt text, a
+ *     textarea, wherever the wrap falls.
  */
 #include "base/file.h"
+#include "base/utf8.h"
 #include "render/builtin.h"
 #include "render/lynx.h"
 #include "tap.h"
@@ -68,6 +72,75 @@ static void run_cases(struct renderer *builtin, struct renderer *lynx)
 	strbuf_release(&file);
 }
 
+/* --- characters cut by a wrap --------------------------------------------------------- */
+
+static size_t count(const char *text, size_t len, const char *what)
+{
+	size_t n = 0, what_len = strlen(what);
+	for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), what, what_len));
+	     p += what_len)
+		n++;
+	return n;
+}
+
+#define UMLAUT "\xc3\x84"   /* Ä: two bytes */
+
+/* A page whose `container` holds a long line: `lead` ASCII characters, a
+ * space, `odd` more and then `umlauts` two-byte characters, so that some
+ * wrap of the line falls at every byte offset as `lead` and `odd` vary.
+ * `container` is printf'd with the text. */
+static void wrapped_page(struct strbuf *page, const char *container, size_t lead, size_t odd,
+			 size_t umlauts)
+{
+	struct strbuf text = STRBUF_INIT;
+	for (size_t i = 0; i < lead; i++)
+		strbuf_addch(&text, 'x');
+	strbuf_addch(&text, ' ');
+	for (size_t i = 0; i < odd; i++)
+		strbuf_addch(&text, 'y');
+	for (size_t i = 0; i < umlauts; i++)
+		strbuf_addstr(&text, UMLAUT);
+	strbuf_reset(page);
+	strbuf_addf(page, container, text.buf);
+	strbuf_release(&text);
+}
+
+static void check_wraps(struct renderer *builtin)
+{
+	/* Where the renderer puts text of the page into a line itself
+	 * rather than word by word: a textarea's text (its own lines), an
+	 * alt text and a field's value (through Lynx's HTML_put_string()),
+	 * the option shown for a <select>, a <math> element's text. */
+	static const struct {
+		const char *name, *page;
+	} containers[] = {
+		{ "a textarea", "<textarea>%s" },
+		{ "an alt text", "<p>x<img alt=\"%s\">" },
+		{ "a field's value", "<p>y<input value=\"%s\">" },
+		{ "a selected option", "<select><option>%s</select>" },
+		{ "a math element", "<p>z<math>%s</math>" },
+	};
+	struct strbuf page = STRBUF_INIT, dump = STRBUF_INIT;
+	struct nc_error err;
+
+	for (size_t c = 0; c < sizeof(containers) / sizeof(containers[0]); c++) {
+		size_t bad = 0, lost = 0, cases = 0;
+		for (size_t lead = 880; lead < 1010; lead += 13)
+			for (size_t odd = 0; odd < 3; odd++, cases++) {
+				wrapped_page(&page, containers[c].page, lead, odd, 1400);
+				if (render(builtin, page.buf, page.len, &dump, &err) < 0)
+					bail(err.message);
+				bad += !utf8_is_valid(dump.buf, dump.len);
+				lost += count(dump.buf, dump.len, UMLAUT) != 1400;
+			}
+		is_int(bad, 0, "%s: the dump is valid UTF-8 wherever a wrap falls (%zu pages)",
+		       containers[c].name, cases);
+		is_int(lost, 0, "%s: ...and keeps every character", containers[c].name);
+	}
+	strbuf_release(&page);
+	strbuf_release(&dump);
+}
+
 int main(void)
 {
 	struct nc_error err;
@@ -81,6 +154,7 @@ int main(void)
 		lynx = lynx_renderer_class.create(&lynx_config, &err);
 
 	run_cases(builtin, lynx);
+	check_wraps(builtin);
 
 	renderer_free(lynx);
 	renderer_free(builtin);

@@ -39,6 +39,14 @@ ok "a wrapper with control bytes in its attributes" ncleaner --no-lm "$TMP/wrapp
 is "$(head -n 1 "$TMP/out")" "URL: http://x/%0Aevil%0D%01%FF" "...gives one percent-encoded URL line"
 valid_utf8 "...in valid UTF-8" "$TMP/out"
 
+# The builtin renderer wraps a textarea's long line where Lynx does; the
+# cut once fell between the two bytes of a character, and the segmenter
+# dropped them without a word (1399 of 1400 Ä came through).
+awk 'BEGIN { printf "<html><body><textarea>"; for (i = 0; i < 900; i++) printf "x"; printf " y"; for (i = 0; i < 1400; i++) printf "\303\204"; print "" }' > "$TMP/wrap.html"
+ok "a textarea's line wrapped by the builtin renderer" ncleaner --renderer builtin --dump "$TMP/wrap.html"
+valid_utf8 "...gives valid UTF-8" "$TMP/out"
+is "$(grep -o "$(printf '\303\204')" "$TMP/out" | wc -l)" 1400 "...and keeps every character"
+
 # --- sizes ---------------------------------------------------------------------
 # A 100 MB line: a dump streams (segments are cut at 1 MiB); a page is over
 # the 64 MiB limit and is refused before Lynx runs.

@@ -274,6 +274,17 @@ static void ensure_single_space(struct layout *L)
 	L->in_word = 0;
 }
 
+/* The length of the UTF-8 character at `s`, at most `left`. The page is
+ * valid UTF-8 (html_parse_to_utf8()), so are its text and attribute values:
+ * whatever goes into a line goes in whole characters, which is what keeps
+ * a line wrapped between two bytes of one character out of the dump. */
+static size_t char_length(const char *s, size_t left)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+	return n <= left ? n : left;
+}
+
 /* HText_appendCharacter() of one character (UTF-8), or of a no-break
  * space (DUMP_LINES_NBSP). */
 static void append(struct layout *L, const char *utf8, size_t len)
@@ -836,20 +847,34 @@ static void file_name(const char *src, struct strbuf *out)
 	strbuf_add(out, src + start, end - start);
 }
 
-/* A string through HTML_put_string(), but with its white space trimmed
- * and collapsed first. */
+/* Each character of [text, text + len) through HTML_put_character(),
+ * tabs and line breaks as spaces. */
+static void put_text(struct layout *L, const char *text, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		size_t n = char_length(text + i, len - i);
+		if (text[i] == '\t' || text[i] == '\n' || text[i] == '\r')
+			put_char(L, " ", 1);
+		else
+			put_char(L, text + i, n);
+		i += n;
+	}
+}
+
+static int is_label_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* A string through put_text(), its white space trimmed first. */
 static void put_label(struct layout *L, const char *text)
 {
-	while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+	while (is_label_space(*text))
 		text++;
 	size_t len = strlen(text);
-	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\n' ||
-		       text[len - 1] == '\r'))
+	while (len && is_label_space(text[len - 1]))
 		len--;
-	for (size_t i = 0; i < len; i++) {
-		char c = text[i] == '\t' || text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
-		put_char(L, &c, 1);
-	}
+	put_text(L, text, len);
 }
 
 static void start_img(struct layout *L, const char *const *attributes)
@@ -970,10 +995,12 @@ static void end_textarea(struct layout *L)
 		const char *nl = text < end ? memchr(text, '\n', (size_t)(end - text)) : NULL;
 		size_t len = text < end ? (nl ? (size_t)(nl - text) : (size_t)(end - text)) : 0;
 		size_t used = 0;
-		for (size_t i = 0; i < len; i++) {
-			char c = text[i] == '\t' || text[i] == '\r' ? ' ' : text[i];
-			append(L, &c, 1);
-			used += ((unsigned char)c & 0xC0) != 0x80;
+		for (size_t i = 0, n; i < len; i += n, used++) {
+			n = char_length(text + i, len - i);
+			if (text[i] == '\t' || text[i] == '\r')
+				append(L, " ", 1);
+			else
+				append(L, text + i, n);
 		}
 		for (; used < cols; used++)
 			append(L, "_", 1);
@@ -1493,13 +1520,6 @@ static void put_text_char(struct layout *L, const char *utf8, size_t len, int pr
 		put_pre_char(L, utf8, len);
 	else
 		put_char(L, utf8, len);
-}
-
-static size_t char_length(const char *s, size_t left)
-{
-	unsigned char c = (unsigned char)s[0];
-	size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-	return n <= left ? n : left;
 }
 
 static int on_text(void *data, const char *text, size_t len, struct nc_error *err)

@@ -51,7 +51,9 @@
  *     and inline frames as "FRAME: name" and "IFRAME: name" lines.
  *   - Never text: head, title, script, style, noscript, template
  *     (html-parse.h), comments.
- *   - Lines are wrapped as Lynx wraps them (dump-lines.h).
+ *   - Lines are wrapped as Lynx wraps them (dump-lines.h), between two
+ *     characters, never inside one: all text goes into a line whole
+ *     characters at a time, so the dump is valid UTF-8.
  *   - List numbers: start=, value= as atoi() reads them, and counted on
  *     past 2147483647 to -2147483648, as Lynx's int does (without the
  *     undefined behaviour).
