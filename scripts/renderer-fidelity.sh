@@ -16,7 +16,13 @@
 #     how many there are, and how many of Lynx's the builtin dump does not
 #     reproduce exactly, and the other way round (diff of the segment
 #     lists: a segment cut in two counts once on one side, twice on the
-#     other).
+#     other);
+#   - glued words: the tokens (runs of non-space) of the builtin dump that
+#     Lynx's dump of the page lacks but that are two to four consecutive
+#     tokens of it written together ("Hello pic world" in Lynx's,
+#     "Hellopicworld" in ours), counted, with the pages they are on and the
+#     commonest; and split words, the other way round. Word F sees such a
+#     token only as one extra word and a few missing ones (issue 36).
 set -eu
 build=$1 work=$2
 shift 2
@@ -26,6 +32,52 @@ if [ ! -x "$dumps" ]; then
 	echo "renderer-fidelity: $dumps is missing (make check builds it)" >&2
 	exit 2
 fi
+# glued REFERENCE OTHER: "COUNT TOKEN..." for the tokens of the file OTHER
+# that REFERENCE lacks but has as two to four consecutive tokens.
+glued() {
+	awk '
+	FILENAME == ARGV[1] { for (i = 1; i <= NF; i++) ref[++n] = $i; next }
+	{ for (i = 1; i <= NF; i++) other[++m] = $i }
+	END {
+		for (i = 1; i <= n; i++) {
+			has[ref[i]] = 1
+			joined = ref[i]
+			for (k = 1; k < 4 && i + k <= n; k++) {
+				joined = joined ref[i + k]
+				together[joined] = 1
+			}
+		}
+		for (j = 1; j <= m; j++)
+			if (!(other[j] in has) && (other[j] in together)) {
+				count++
+				list = list " " other[j]
+			}
+		print count + 0 list
+	}' "$1" "$2"
+}
+
+# glued_summary DIR WHICH: the glued (builtin glued) or split (builtin
+# split) words over the pages of DIR/lynx/text and DIR/builtin/text.
+glued_summary() {
+	dir=$1 which=$2 tokens=0 pages=0 pages_with=0
+	: > "$dir/$which.tokens"
+	for f in "$dir"/lynx/text/*.txt; do
+		[ -f "$f" ] || continue
+		b=$dir/builtin/text/$(basename "$f")
+		[ -f "$b" ] || continue
+		pages=$((pages + 1))
+		if [ "$which" = glued ]; then r=$(glued "$f" "$b"); else r=$(glued "$b" "$f"); fi
+		n=${r%% *}
+		[ "$n" -gt 0 ] || continue
+		tokens=$((tokens + n))
+		pages_with=$((pages_with + 1))
+		printf '%s\n' "$r" | tr ' ' '\n' | sed 1d >> "$dir/$which.tokens"
+	done
+	common=$(sort "$dir/$which.tokens" | uniq -c | sort -k1,1nr -k2 | head -n 5 |
+		awk '{ printf "%s%s (%d)", sep, $2, $1; sep = ", " }')
+	echo "  $which words: $tokens on $pages_with of $pages pages${common:+; commonest: $common}"
+}
+
 found=0
 for corpus in "$@"; do
 	[ -d "$corpus/orig" ] || continue
@@ -65,6 +117,8 @@ for corpus in "$@"; do
 		echo "$set_name, $way: $pages pages, word F $micro micro;" \
 			"segments: Lynx $lynx_segments, not reproduced $lynx_only," \
 			"builtin only $builtin_only"
+		glued_summary "$dir" glued
+		glued_summary "$dir" split
 		echo "  ten worst pages (F, then the words Lynx has that the builtin dump lacks, and the other way):"
 		grep -v '^total' "$dir/scores" | sort -t'	' -k2,2n | head -n 10 |
 			awk -F'\t' '{ printf "    %-12s F %6s  missing %5s  extra %5s\n", $1, $2, $10, $9 }'

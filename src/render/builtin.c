@@ -829,22 +829,24 @@ static void start_td(struct layout *L)
 
 /* --- images and form fields ------------------------------------------------------- */
 
-/* The last path segment of a URL, without query or fragment. */
-static void file_name(const char *src, struct strbuf *out)
+/* The last path segment of the URL `src`, without query or fragment:
+ * src[*start, *end). */
+static void file_name(const char *src, size_t *start, size_t *end)
 {
-	size_t end = strcspn(src, "?#");
-	size_t start = end;
-	while (start > 0 && src[start - 1] != '/')
-		start--;
-	if (start == end) {
+	size_t e = strcspn(src, "?#");
+	size_t b = e;
+	while (b > 0 && src[b - 1] != '/')
+		b--;
+	if (b == e) {
 		/* "dir/": the segment before the slash */
-		while (end > 0 && src[end - 1] == '/')
-			end--;
-		start = end;
-		while (start > 0 && src[start - 1] != '/')
-			start--;
+		while (e > 0 && src[e - 1] == '/')
+			e--;
+		b = e;
+		while (b > 0 && src[b - 1] != '/')
+			b--;
 	}
-	strbuf_add(out, src + start, end - start);
+	*start = b;
+	*end = e;
 }
 
 /* Each character of [text, text + len) through HTML_put_character(),
@@ -877,7 +879,20 @@ static void put_label(struct layout *L, const char *text)
 	put_text(L, text, len);
 }
 
-static void start_img(struct layout *L, const char *const *attributes)
+/* The collapsible space Lynx puts around what stands for an image, an
+ * embedded object or a form field, so that it is a word of its own
+ * ("Hello<img alt=pic>world" is "Hello pic world"). */
+static void put_separator(struct layout *L)
+{
+	put_char(L, " ", 1);
+	L->in_word = 0;
+}
+
+/* What stands for an image: its alt text, else "[file name]" ("[LINK]"
+ * in a link, "[INLINE]" elsewhere when its src names no file). The file
+ * name goes out from the attribute itself: it is as long as the page
+ * makes it. */
+static void put_image(struct layout *L, const char *const *attributes)
 {
 	const char *alt = attribute(attributes, "alt");
 	const char *src = attribute(attributes, "src");
@@ -885,15 +900,24 @@ static void start_img(struct layout *L, const char *const *attributes)
 		put_label(L, alt);
 		return;
 	}
-	struct strbuf name = STRBUF_INIT;
-	strbuf_addch(&name, '[');
-	if (src && *src)
-		file_name(src, &name);
-	if (name.len == 1)
-		strbuf_addstr(&name, L->in_a ? "LINK" : "INLINE");
-	strbuf_addch(&name, ']');
-	put_label(L, name.buf);
-	strbuf_release(&name);
+	size_t start = 0, end = 0;
+	if (src)
+		file_name(src, &start, &end);
+	put_char(L, "[", 1);
+	if (end > start)
+		put_text(L, src + start, end - start);
+	else
+		put_string(L, L->in_a ? "LINK" : "INLINE");
+	put_char(L, "]", 1);
+}
+
+/* An <img>: put_image() between collapsible spaces (alt="" leaves only
+ * the spaces). */
+static void start_img(struct layout *L, const char *const *attributes)
+{
+	put_separator(L);
+	put_image(L, attributes);
+	put_separator(L);
 }
 
 static void put_underscores(struct layout *L, size_t count)
@@ -910,16 +934,21 @@ static size_t field_width(const char *const *attributes)
 	return n > 0 && n < 256 ? (size_t)n : 20;
 }
 
+/* Lynx starts every <input> with a collapsible space in free-format text
+ * (hidden ones too), and ends a check box or a radio button with one; any
+ * other field ends in a word (so the line break after it is a space). */
 static void start_input(struct layout *L, const char *const *attributes)
 {
 	const char *type = attribute(attributes, "type");
 	const char *value = attribute(attributes, "value");
+	int free_format = !in_preformatted(L);
 	if (!type || !*type)
 		type = "text";
+	update_style(L);
+	if (free_format)
+		put_separator(L);
 	if (!strcasecmp(type, "hidden"))
 		return;
-	if (L->in_word && L->lines.last_char != ' ')
-		put_char(L, " ", 1);
 	if (!strcasecmp(type, "submit") || !strcasecmp(type, "reset") ||
 	    !strcasecmp(type, "button")) {
 		if (!strcasecmp(type, "button")) {
@@ -930,14 +959,16 @@ static void start_input(struct layout *L, const char *const *attributes)
 			put_label(L, value && *value ? value : !strcasecmp(type, "reset") ? "Reset"
 											  : "Submit");
 		}
-	} else if (!strcasecmp(type, "checkbox")) {
-		put_string(L, has_attribute(attributes, "checked") ? "[X]" : "[ ]");
-	} else if (!strcasecmp(type, "radio")) {
-		put_char(L, "(", 1);
-		put_char(L, has_attribute(attributes, "checked") ? "*" : " ", 1);
-		put_char(L, ")", 1);
+	} else if (!strcasecmp(type, "checkbox") || !strcasecmp(type, "radio")) {
+		int checked = has_attribute(attributes, "checked");
+		if (!strcasecmp(type, "checkbox"))
+			put_string(L, checked ? "[X]" : "[ ]");
+		else
+			put_string(L, checked ? "(*)" : "( )");
+		if (free_format)
+			put_separator(L);
 	} else if (!strcasecmp(type, "image")) {
-		start_img(L, attributes);
+		put_image(L, attributes);
 		put_string(L, "-Submit");
 	} else {
 		size_t width = field_width(attributes), used = 0;
@@ -947,7 +978,6 @@ static void start_input(struct layout *L, const char *const *attributes)
 		}
 		put_underscores(L, used < width ? width - used : 0);
 	}
-	L->in_word = 0;
 }
 
 static void start_field(struct layout *L, enum field_kind kind)
@@ -1259,7 +1289,12 @@ static void start_element(struct layout *L, int kind, const char *const *attribu
 		start_input(L, attributes);
 		break;
 	case EL_EMBED:
+		put_separator(L);
 		put_string(L, "[EMBED]");
+		put_separator(L);
+		break;
+	case EL_APPLET:
+		put_separator(L);
 		break;
 	case EL_SHY:
 		break;
@@ -1285,8 +1320,12 @@ static void start_element(struct layout *L, int kind, const char *const *attribu
 		start_field(L, FIELD_MATH);
 		break;
 	case EL_BUTTON:
+		update_style(L);
+		if (!in_preformatted(L))
+			put_separator(L);
 		put_string(L, "(BUTTON)");
-		put_char(L, " ", 1);
+		if (!in_preformatted(L))
+			put_separator(L);
 		break;
 	case EL_FRAME:
 	case EL_IFRAME: {
@@ -1388,6 +1427,7 @@ static void end_element(struct layout *L, int kind)
 	case EL_FIELDSET:
 	case EL_LEGEND:
 	case EL_NOFRAMES:
+	case EL_IFRAME:
 		ensure_double_space(L);
 		change_style(L, parent_style(L));
 		break;

@@ -42,13 +42,19 @@
  *     to one space, and a no-break space is a space that never collapses.
  *   - Inline marks Lynx prints: <sup> "^", <sub> "[...]", <q> quotes,
  *     <del>/<s>/<strike> "[DEL: ... :DEL]", <ins> "[INS: ... :INS]".
- *   - Images: the alt text; without alt, "[file name]"; alt="" nothing.
- *     Form fields: text and password fields as their value padded with
- *     "_" to 20 columns, buttons as their label ("Submit", "Reset" by
- *     default), [ ] and ( ) for check boxes and radio buttons ([X], (*)
- *     when checked), a <select> as [its selected option], a <textarea> as
- *     its text in a box of "_" lines, a <button> as "(BUTTON) ...". Frames
- *     and inline frames as "FRAME: name" and "IFRAME: name" lines.
+ *   - Images: the alt text; without alt, "[file name]"; alt="" nothing;
+ *     <embed> as "[EMBED]". Form fields: text and password fields as their
+ *     value padded with "_" to 20 columns, buttons as their label
+ *     ("Submit", "Reset" by default), [ ] and ( ) for check boxes and
+ *     radio buttons ([X], (*) when checked), a <select> as [its selected
+ *     option], a <textarea> as its text in a box of "_" lines, a <button>
+ *     as "(BUTTON) ...". Each is a word of its own as in Lynx: images,
+ *     embeds, applets and buttons stand between collapsible spaces, every
+ *     <input> starts with one (hidden ones too) and a check box or a radio
+ *     button ends with one ("Hello<img alt=pic>world" is "Hello pic
+ *     world"); in preformatted text a button has none. Frames and inline
+ *     frames as "FRAME: name" and "IFRAME: name" lines; the end of an
+ *     inline frame is a blank line.
  *   - Never text: head, title, script, style, noscript, template
  *     (html-parse.h), comments.
  *   - Lines are wrapped as Lynx wraps them (dump-lines.h), between two
@@ -71,6 +77,13 @@
  *     only spaces, which the segmenter collapses.
  *   - The page's charset is decided as html-parse.h decides it (the
  *     declared charset, else the request's), not by Lynx's own rules.
+ *   - Smaller things seen beside Lynx and left: Lynx checks the first
+ *     radio button of a group that has none checked; it keeps an image's
+ *     query in "[file name?query]", and writes "[]" (not "[INLINE]") for
+ *     an empty src=; an image <input> with alt= is its alt text alone
+ *     (here "alt-Submit"); it shows an <embed>'s alt= and an <applet>'s,
+ *     a <button>'s value= (or name=) instead of "BUTTON", an image's
+ *     title= when it has no alt=.
  *
  * Bounds (renderer.h, html-parse.h): the dump is at most the request's
  * max_output bytes (NC_ERR_LIMIT), the parse has the configuration's
