@@ -47,6 +47,21 @@ ok "a textarea's line wrapped by the builtin renderer" ncleaner --renderer built
 valid_utf8 "...gives valid UTF-8" "$TMP/out"
 is "$(grep -o "$(printf '\303\204')" "$TMP/out" | wc -l)" 1400 "...and keeps every character"
 
+# Numeric references to 128-159 are windows-1252's characters, as browsers
+# and the HTML standard read them (Lynx and libxml2 read C1 controls there,
+# which vanished: "don&#146;t" was "dont"); the five numbers windows-1252
+# has no character for stay controls, and vanish.
+printf '<html><body><p>I don&#146;t say &#147;no&#148; &#x96 &#0151; &#128;5, &#129;.</p>\n<p><img alt="don&#146;t"></p></body></html>' > "$TMP/c1.html"
+want=$(printf 'I don\342\200\231t say \342\200\234no\342\200\235 \342\200\223 \342\200\224 \342\202\2545, .')
+for renderer in lynx builtin; do
+	ok "numeric references to 128-159 ($renderer)" ncleaner --renderer "$renderer" --no-lm -f text "$TMP/c1.html"
+	is "$(head -n 1 "$TMP/out")" "$want" "...are windows-1252's characters"
+	ok "...also in an alt text (--dump, $renderer)" ncleaner --renderer "$renderer" --dump "$TMP/c1.html"
+	grep_ok "...which is kept too" "$(printf 'don\342\200\231t$')" "$TMP/out"
+done
+ok "...and under --paper" ncleaner --paper -f text "$TMP/c1.html"
+is "$(head -n 1 "$TMP/out")" "I dont say no 5, ." "...they vanish, as they did in 2008"
+
 # --- sizes ---------------------------------------------------------------------
 # A 100 MB line: a dump streams (segments are cut at 1 MiB); a page is over
 # the 64 MiB limit and is refused before Lynx runs.

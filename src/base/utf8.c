@@ -123,22 +123,43 @@ static const uint16_t cp1252_high[32] = {
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178
 };
 
+uint32_t utf8_cp1252_char(unsigned char byte)
+{
+	return byte >= 0x80 && byte < 0xA0 ? cp1252_high[byte - 0x80] : byte;
+}
+
+size_t utf8_encode(uint32_t cp, char *out)
+{
+	unsigned char *p = (unsigned char *)out;
+	if (cp < 0x80) {
+		p[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		p[0] = (unsigned char)(0xC0 | (cp >> 6));
+		p[1] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		p[0] = (unsigned char)(0xE0 | (cp >> 12));
+		p[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+		p[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	p[0] = (unsigned char)(0xF0 | (cp >> 18));
+	p[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+	p[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+	p[3] = (unsigned char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
 void utf8_from_cp1252(const char *s, size_t len, struct strbuf *out)
 {
 	for (size_t i = 0; i < len; i++) {
-		uint32_t cp = (unsigned char)s[i];
-		if (cp < 0x80) {
-			strbuf_addch(out, (int)cp);
-			continue;
-		}
-		if (cp < 0xA0 && !(cp = cp1252_high[cp - 0x80]))
-			continue;
-		if (cp < 0x800) {
-			strbuf_addch(out, (int)(0xC0 | (cp >> 6)));
-		} else {
-			strbuf_addch(out, (int)(0xE0 | (cp >> 12)));
-			strbuf_addch(out, (int)(0x80 | ((cp >> 6) & 0x3F)));
-		}
-		strbuf_addch(out, (int)(0x80 | (cp & 0x3F)));
+		unsigned char byte = (unsigned char)s[i];
+		uint32_t cp = utf8_cp1252_char(byte);
+		char bytes[4];
+		if (cp || !byte)   /* a hole of the code page is dropped */
+			strbuf_add(out, bytes, utf8_encode(cp, bytes));
 	}
 }

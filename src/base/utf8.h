@@ -37,4 +37,12 @@ void utf8_escape_controls(const char *s, size_t len, const char *escape, struct 
 /* Append `s`, read as windows-1252 (a superset of Latin-1 for printable
  * characters), to `out` as UTF-8. For text files that are not valid UTF-8. */
 void utf8_from_cp1252(const char *s, size_t len, struct strbuf *out);
+
+/* The character windows-1252 has at `byte` (0x80-0x9F), or 0 where the
+ * code page has none (0x81, 0x8D, 0x8F, 0x90, 0x9D). */
+uint32_t utf8_cp1252_char(unsigned char byte);
+
+/* Write the code point `cp` (at most 0x10FFFF, no surrogate) as UTF-8 at
+ * `out` (room for 4 bytes); returns the number of bytes. */
+size_t utf8_encode(uint32_t cp, char *out);
 #endif

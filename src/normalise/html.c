@@ -397,6 +397,64 @@ static int read_in_utf8(struct strbuf *html, struct charset_choice *choice,
 	return 0;
 }
 
+/* The value of the numeric character reference whose digits start at `p`
+ * (after "&#"), and in *end where it ends (after its ';', if any); 0 when
+ * there are no digits. Values past 0x10FFFF stay past it. */
+static uint32_t reference_value(const char *p, const char *stop, const char **end)
+{
+	int hex = p < stop && (*p == 'x' || *p == 'X');
+	const char *digits = p + hex;
+	uint32_t value = 0;
+	for (p = digits; p < stop && (hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p));
+	     p++) {
+		unsigned digit = isdigit((unsigned char)*p) ? (unsigned)(*p - '0')
+							    : (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
+		if (value <= 0x10FFFF)
+			value = value * (hex ? 16 : 10) + digit;
+	}
+	if (p == digits)
+		return 0;
+	*end = p < stop && *p == ';' ? p + 1 : p;
+	return value;
+}
+
+/* Numeric character references to 128-159 (&#146;, &#x92;, with or
+ * without ';') name C1 control characters, but pages mean the characters
+ * of windows-1252 there (’ for &#146;), and the HTML standard reads them
+ * so; Lynx and libxml2 do not, and the controls then vanish from the text
+ * ("don&#146;t" became "dont"). The page is in UTF-8 here: each such
+ * reference becomes its character, which is shorter, in place. The five
+ * numbers windows-1252 has no character for stay as they are. Not under
+ * --paper, whose dumps stay the 2008 ones. */
+static void decode_cp1252_references(struct strbuf *html)
+{
+	char *buf = html->buf, *end = buf + html->len, *out = buf;
+	const char *kept = buf;   /* the bytes from here on are not yet moved to `out` */
+	for (const char *amp = buf; (amp = memchr(amp, '&', (size_t)(end - amp)));) {
+		const char *after = amp + 1;
+		uint32_t value = after < end && *after == '#' ? reference_value(after + 1, end, &after)
+							      : 0;
+		uint32_t cp = value >= 0x80 && value < 0xA0 ? utf8_cp1252_char((unsigned char)value) : 0;
+		if (!cp) {
+			amp++;
+			continue;
+		}
+		/* The reference has 5 bytes or more, its character 3 or fewer:
+		 * `out` never passes `after`. */
+		size_t keep = (size_t)(amp - kept);
+		if (out != kept)
+			memmove(out, kept, keep);
+		out += keep;
+		out += utf8_encode(cp, out);
+		kept = amp = after;
+	}
+	if (kept == buf)
+		return;
+	size_t rest = (size_t)(end - kept);
+	memmove(out, kept, rest);
+	strbuf_setlen(html, (size_t)(out - buf) + rest);
+}
+
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
 		   const struct charset_policy *policy, const char *hint, struct strbuf *html,
 		   struct page_info *info, struct nc_error *err)
@@ -430,6 +488,8 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 		page_info_release(info);
 		return -1;
 	}
+	if (!policy->paper)
+		decode_cp1252_references(html);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
 		page_info_release(info);
 		return -1;
