@@ -79,9 +79,11 @@ static int parse_only(const struct render_request *request, struct nc_error *err
 {
 	static const struct html_parse_events events = { ignore_start, ignore_end, ignore_text };
 	struct strbuf utf8 = STRBUF_INIT;
-	int ret = html_parse_to_utf8(request, &utf8, err);
+	const char *html;
+	size_t len;
+	int ret = html_parse_to_utf8(request, &utf8, &html, &len, err);
 	if (ret == 0)
-		ret = html_parse(utf8.buf, utf8.len, &events, NULL, NULL, err);
+		ret = html_parse(html, len, &events, NULL, NULL, err);
 	strbuf_release(&utf8);
 	return ret;
 }

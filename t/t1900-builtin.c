@@ -6,7 +6,10 @@
  *     cannot drift from the reference);
  *   - lines wrapped inside a character's bytes: the dump is valid UTF-8
  *     and keeps every character of text set in a field, an alt text, a
- *     textarea, wherever the wrap falls.
+ *     textarea, wherever the wrap falls;
+ *   - too little memory for a page: under every address-space limit from
+ *     none to enough, a child renders the page or fails it with
+ *     NC_ERR_MEMORY, and neither aborts nor prints.
  */
 #include "base/file.h"
 #include "base/utf8.h"
@@ -14,7 +17,12 @@
 #include "render/lynx.h"
 #include "tap.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static const struct charset_choice utf8 = { .name = "utf-8", .assume = "utf-8" };
 
@@ -141,6 +149,137 @@ static void check_wraps(struct renderer *builtin)
 	strbuf_release(&dump);
 }
 
+/* --- too little memory --------------------------------------------------------------- */
+
+/* AddressSanitizer reserves terabytes of address space for itself and
+ * aborts when an allocation fails: no address-space limit can be tried
+ * under it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ADDRESS_SANITIZER 1
+#endif
+#endif
+
+#ifndef ADDRESS_SANITIZER
+/* The address space the process takes now, from /proc/self/statm. */
+static size_t address_space(void)
+{
+	unsigned long pages = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (!f || fscanf(f, "%lu", &pages) != 1)
+		bail("cannot read /proc/self/statm");
+	fclose(f);
+	return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+enum { RENDERED = 0, OUT_OF_MEMORY = 1, OTHER_ERROR = 2 };
+
+/* In a child whose standard error goes to `err_fd`: render `page` with
+ * `room` bytes of address space beyond what the child has taken. */
+static int render_in_child(const struct strbuf *page, size_t room, int err_fd)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		bail("fork failed");
+	if (pid == 0) {
+		struct nc_error err;
+		struct builtin_config config = { 0 };
+		struct strbuf dump = STRBUF_INIT;
+		struct renderer *builtin = builtin_renderer_class.create(&config, &err);
+		dup2(err_fd, 2);
+		struct rlimit limit = { address_space() + room, RLIM_INFINITY };
+		limit.rlim_max = limit.rlim_cur;
+		if (setrlimit(RLIMIT_AS, &limit) < 0)
+			_exit(OTHER_ERROR);
+		int ret = render(builtin, page->buf, page->len, &dump, &err);
+		_exit(ret == 0 ? RENDERED : err.code == NC_ERR_MEMORY ? OUT_OF_MEMORY : OTHER_ERROR);
+	}
+	int status;
+	if (waitpid(pid, &status, 0) < 0)
+		bail("waitpid failed");
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* `page` under limits from `step` bytes of room up, `step` at a time, to
+ * the first that renders it: every child renders the page or fails it for
+ * memory, and nothing is written to standard error. */
+static void check_memory(const char *name, const struct strbuf *page, size_t step)
+{
+	char path[] = "/tmp/t1900-stderr-XXXXXX";
+	int err_fd = mkstemp(path);
+	size_t limits = 0, failed = 0, other = 0, room;
+	int status = OUT_OF_MEMORY;
+	if (err_fd < 0)
+		bail("cannot make a temporary file");
+	unlink(path);
+	for (room = step; status == OUT_OF_MEMORY && limits < 400; room += step, limits++) {
+		status = render_in_child(page, room, err_fd);
+		failed += status == OUT_OF_MEMORY;
+		other += status != OUT_OF_MEMORY && status != RENDERED;
+	}
+	struct stat st;
+	fstat(err_fd, &st);
+	close(err_fd);
+	is_int(other, 0, "%s: under %zu limits of address space, each child rendered the page or "
+	       "failed it for memory (%zu failed; last status %d)", name, limits, failed, status);
+	ok(failed > 0 && status == RENDERED, "%s: ...the smallest limits failed it, a larger one "
+	   "rendered it (%zu kB)", name, (room - step) >> 10);
+	is_int(st.st_size, 0, "%s: ...and nothing was printed (libxml2's messages included)", name);
+}
+
+#endif
+
+/* The pages of the memory checks: each needs megabytes for something of
+ * its own. */
+static void paragraphs(struct strbuf *page)
+{
+	/* the dump, libxml2's copy of the page and its parse */
+	strbuf_addstr(page, "<html><body>");
+	for (int i = 0; page->len < (1u << 20); i++)
+		strbuf_addf(page, "<p>Paragraph %d of a long page, with words enough to wrap.\n", i);
+}
+
+static void textarea(struct strbuf *page)
+{
+	/* a textarea's text, held whole until its end */
+	strbuf_addstr(page, "<form><textarea>");
+	while (page->len < (1u << 20))
+		strbuf_addstr(page, "a line of text in a text area, long enough\n");
+}
+
+static void entities(struct strbuf *page)
+{
+	/* entities without ';': the page is copied with them completed */
+	strbuf_addstr(page, "<p>");
+	while (page->len < (1u << 20))
+		strbuf_addstr(page, "a&nbsp b&copy c &amp d ");
+}
+
+static void check_memory_limits(void)
+{
+	static const struct {
+		const char *name;
+		void (*make)(struct strbuf *page);
+	} pages[] = {
+		{ "1 MB of paragraphs", paragraphs },
+		{ "1 MB of a textarea", textarea },
+		{ "1 MB of entities without ';'", entities },
+	};
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+#ifdef ADDRESS_SANITIZER
+		for (int k = 0; k < 3; k++)
+			skip("%s: not under AddressSanitizer", pages[i].name);
+#else
+		struct strbuf page = STRBUF_INIT;
+		pages[i].make(&page);
+		check_memory(pages[i].name, &page, 64u << 10);
+		strbuf_release(&page);
+#endif
+	}
+}
+
 int main(void)
 {
 	struct nc_error err;
@@ -155,6 +294,7 @@ int main(void)
 
 	run_cases(builtin, lynx);
 	check_wraps(builtin);
+	check_memory_limits();
 
 	renderer_free(lynx);
 	renderer_free(builtin);

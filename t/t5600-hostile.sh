@@ -159,6 +159,51 @@ else
 	skip "memory limits: not under valgrind or a sanitizer build"
 fi
 
+# The same with the builtin renderer, whose parse and layout of the page
+# happen in ncleaner's own memory (issue 36): under limits from the least
+# that cleans a small page up to where the big page fits, each run cleans
+# the pages around the big one and the big one or fails it for memory.
+# Never an abort ("fatal: out of memory" ended the run, no page written),
+# and nothing on standard error but ncleaner's own lines (libxml2 printed
+# "internal buffer error : Memory allocation failed").
+mem_limit=
+for limit in 60000 70000 80000 90000 100000 110000 120000 130000 140000 150000; do
+	if [ "${VALGRIND:-}" != 1 ] && (ulimit -v $limit; exec ncleaner --renderer builtin -j 1 --no-lm -o "$TMP/mem-probe" "$F/page.html") > /dev/null 2>&1; then
+		mem_limit=$limit
+		break
+	fi
+done
+rm -rf "$TMP/mem-probe"
+if [ -n "$mem_limit" ]; then
+	mkdir -p "$TMP/mem/in"
+	cp "$F/page.html" "$TMP/mem/in/a.html"
+	cp "$F/page.html" "$TMP/mem/in/c.html"
+	# 12 MB of words in paragraphs, one line.
+	awk 'BEGIN { printf "<html><body>"; for (i = 0; i < 500000; i++) printf "<p>word%d and more", i % 977; print "</body></html>" }' > "$TMP/mem/in/b-big.html"
+	runs=0 aborted=0 printed=0 lost=0 unnamed=0 cleaned=0
+	for extra in 0 8000 16000 24000 32000 40000 48000 56000 64000 72000 80000 88000 96000 104000 112000 120000; do
+		rm -rf "$TMP/mem/out"
+		set +e
+		(ulimit -v $((mem_limit + extra)); exec ncleaner --renderer builtin -j 1 --no-lm -o "$TMP/mem/out" "$TMP/mem/in") > "$TMP/out" 2> "$TMP/err"
+		status=$?
+		set -e
+		runs=$((runs + 1))
+		[ $status -le 1 ] || aborted=$((aborted + 1))
+		grep -v -q '^ncleaner: ' "$TMP/err" && printed=$((printed + 1))
+		{ [ -s "$TMP/mem/out/a.txt" ] && [ -s "$TMP/mem/out/c.txt" ]; } || lost=$((lost + 1))
+		if [ $status = 1 ] && ! grep -q 'b-big.html: .*memory' "$TMP/err"; then unnamed=$((unnamed + 1)); fi
+		if [ $status = 0 ]; then cleaned=$((cleaned + 1)); break; fi
+	done
+	is "$aborted" 0 "the builtin renderer short of memory: $runs runs under growing limits, none aborted"
+	is "$printed" 0 "...none printed a line that is not ncleaner's"
+	is "$lost" 0 "...each cleaned the pages before and after the big one"
+	is "$unnamed" 0 "...and each that failed the big page named it and the memory"
+	is "$cleaned" 1 "...until one cleaned it too"
+	rm -f "$TMP/mem/in/b-big.html"
+else
+	skip "memory limits (builtin renderer): not under valgrind or a sanitizer build"
+fi
+
 # The wrapper's attributes are parsed, quotes and all.
 printf '<text id="http://example.org/world" title="News > World" encoding="utf8">\n<p>Stories from around the world, told \303\240 la fa\303\247on of the old papers.</p>\n</text>\n' > "$TMP/quoted.html"
 ok "a wrapper whose title holds '>'" ncleaner --no-lm "$TMP/quoted.html"

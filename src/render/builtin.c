@@ -210,6 +210,7 @@ struct layout {
 	struct strbuf selected;       /* the selected option's text */
 	size_t field_cols, field_rows;   /* a textarea's box */
 	int option_open, option_selected, have_selected;
+	int out_of_memory;            /* a field's text could not grow */
 	struct nc_error *err;
 };
 
@@ -988,13 +989,22 @@ static void start_field(struct layout *L, enum field_kind kind)
 	L->option_open = L->option_selected = L->have_selected = 0;
 }
 
+/* Add to a field's text (which is as long as the page makes it). */
+static void add_field_text(struct layout *L, struct strbuf *field, const char *text, size_t len)
+{
+	if (strbuf_try_grow(field, len) < 0)
+		L->out_of_memory = 1;
+	else
+		strbuf_add(field, text, len);
+}
+
 static void finish_option(struct layout *L)
 {
 	if (!L->option_open)
 		return;
 	if (L->option_selected || !L->have_selected) {
 		strbuf_reset(&L->selected);
-		strbuf_add(&L->selected, L->field_text.buf, L->field_text.len);
+		add_field_text(L, &L->selected, L->field_text.buf, L->field_text.len);
 		L->have_selected |= L->option_selected;
 	}
 	strbuf_reset(&L->field_text);
@@ -1485,12 +1495,16 @@ static int is_field_element(int kind)
 	return kind == EL_SELECT || kind == EL_OPTION || kind == EL_TEXTAREA || kind == EL_MATH;
 }
 
+/* A page whose dump or fields outgrew the limit or the memory fails. */
 static int check_output(struct layout *L, struct nc_error *err)
 {
-	if (!L->lines.failed)
-		return 0;
-	return nc_error_set(err, NC_ERR_LIMIT, "the dump is longer than %zu bytes",
-			    L->lines.max_bytes);
+	if (L->lines.failed == DUMP_LINES_NO_MEMORY || L->out_of_memory)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory to lay the page out "
+				    "(%zu bytes of dump so far)", L->lines.out->len);
+	if (L->lines.failed == DUMP_LINES_FULL)
+		return nc_error_set(err, NC_ERR_LIMIT, "the dump is longer than %zu bytes",
+				    L->lines.max_bytes);
+	return 0;
 }
 
 static int on_start(void *data, const char *name, const char *const *attributes,
@@ -1569,8 +1583,8 @@ static int on_text(void *data, const char *text, size_t len, struct nc_error *er
 		return 0;
 	if (L->field != FIELD_NONE) {
 		if (L->field != FIELD_SELECT || L->option_open)
-			strbuf_add(&L->field_text, text, len);
-		return 0;
+			add_field_text(L, &L->field_text, text, len);
+		return check_output(L, err);
 	}
 	int pre = in_preformatted(L);
 	for (size_t i = 0; i < len;) {
@@ -1602,10 +1616,16 @@ static const struct html_parse_events layout_events = {
 
 /* --- the renderer ------------------------------------------------------------------------ */
 
+/* The buffer a page is converted to UTF-8 in is kept between pages for its
+ * memory, up to this size: a larger one is given back, so that one huge
+ * page does not leave a worker holding its size for the rest of the run.
+ * Nearly all pages are smaller (the development sets' largest has 1.4 MB). */
+#define KEPT_PAGE_MAX ((size_t)4 << 20)
+
 struct builtin_renderer {
 	struct renderer base;
 	struct builtin_config config;
-	struct strbuf utf8;   /* the page in UTF-8: kept between pages for its memory */
+	struct strbuf utf8;   /* the page converted to UTF-8 (see KEPT_PAGE_MAX) */
 };
 
 static void layout_init(struct layout *L, struct strbuf *out, size_t max_bytes)
@@ -1637,8 +1657,10 @@ static int builtin_render(struct renderer *base, const struct render_request *re
 {
 	struct builtin_renderer *r = (struct builtin_renderer *)base;
 	size_t start = dump->len;
+	const char *html;
+	size_t len;
 	strbuf_reset(&r->utf8);
-	int ret = html_parse_to_utf8(request, &r->utf8, err);
+	int ret = html_parse_to_utf8(request, &r->utf8, &html, &len, err);
 	if (ret == 0) {
 		struct layout L;
 		size_t max = request->max_output ? start + request->max_output : 0;
@@ -1646,7 +1668,7 @@ static int builtin_render(struct renderer *base, const struct render_request *re
 		struct html_parse_options options = { .timeout_seconds = r->config.timeout_seconds,
 						      .max_depth = HTML_PARSE_MAX_DEPTH,
 						      .complete_entities = 1 };
-		ret = html_parse(r->utf8.buf, r->utf8.len, &layout_events, &L, &options, err);
+		ret = html_parse(html, len, &layout_events, &L, &options, err);
 		if (ret == 0) {
 			dump_lines_finish(&L.lines);
 			ret = check_output(&L, err);
@@ -1655,6 +1677,8 @@ static int builtin_render(struct renderer *base, const struct render_request *re
 	}
 	if (ret < 0)
 		strbuf_setlen(dump, start);
+	if (r->utf8.alloc > KEPT_PAGE_MAX)
+		strbuf_release(&r->utf8);
 	return ret;
 }
 

@@ -88,8 +88,11 @@
  * Bounds (renderer.h, html-parse.h): the dump is at most the request's
  * max_output bytes (NC_ERR_LIMIT), the parse has the configuration's
  * deadline (NC_ERR_TIMEOUT), elements nested beyond HTML_PARSE_MAX_DEPTH
- * are laid out as if their tags were not there. Each renderer instance
- * keeps nothing between pages but its scratch buffers.
+ * are laid out as if their tags were not there. Memory that runs out for
+ * the page's parse, its dump or a field's text fails the page
+ * (NC_ERR_MEMORY), never the program. Each renderer instance keeps nothing
+ * between pages but its scratch buffers (a page's conversion to UTF-8, up
+ * to a few megabytes).
  */
 #ifndef NC_BUILTIN_H
 #define NC_BUILTIN_H

@@ -31,10 +31,13 @@ static void emit(struct dump_lines *lines, const char *text, size_t len, unsigne
 	if (lines->failed)
 		return;
 	if (lines->max_bytes && out->len + indent + len + 1 > lines->max_bytes) {
-		lines->failed = 1;
+		lines->failed = DUMP_LINES_FULL;
 		return;
 	}
-	strbuf_grow(out, indent + len + 1);
+	if (strbuf_try_grow(out, indent + len + 1) < 0) {
+		lines->failed = DUMP_LINES_NO_MEMORY;
+		return;
+	}
 	memset(out->buf + out->len, ' ', indent);
 	memcpy(out->buf + out->len + indent, text, len);
 	out->buf[out->len + indent + len] = '\n';

@@ -21,7 +21,11 @@
  * between characters). Trailing spaces of a line are never written.
  *
  * Memory: the dump (the caller's), the current line. Output beyond
- * `max_bytes` sets `failed` and is dropped: the caller reports NC_ERR_LIMIT.
+ * `max_bytes` sets `failed` to DUMP_LINES_FULL and is dropped: the caller
+ * reports NC_ERR_LIMIT. The dump grows with the page, so memory for it may
+ * run out: `failed` is then DUMP_LINES_NO_MEMORY and the output dropped
+ * as well (NC_ERR_MEMORY), never the end of the program. The current line
+ * is short (a line's bytes, and a word).
  */
 #ifndef NC_DUMP_LINES_H
 #define NC_DUMP_LINES_H
@@ -47,10 +51,17 @@ struct dump_style {
 	unsigned char indent_first, indent_left;
 };
 
+/* Why the dump stopped taking lines. */
+enum dump_lines_failure {
+	DUMP_LINES_OK = 0,
+	DUMP_LINES_FULL,             /* it reached max_bytes */
+	DUMP_LINES_NO_MEMORY         /* it could not grow */
+};
+
 struct dump_lines {
 	struct strbuf *out;          /* finished lines */
 	size_t max_bytes;            /* of `out`; 0: no limit */
-	int failed;                  /* `out` reached max_bytes */
+	enum dump_lines_failure failed;
 	const struct dump_style *style;   /* the style in effect */
 	struct strbuf line;          /* the current line's text, without indent */
 	size_t chars;                /* characters in `line` */

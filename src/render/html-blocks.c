@@ -311,10 +311,12 @@ static int html_blocks_render(struct renderer *base, const struct render_request
 {
 	struct html_blocks_renderer *r = (struct html_blocks_renderer *)base;
 	struct strbuf utf8 = STRBUF_INIT, out = STRBUF_INIT;
-	int ret = html_parse_to_utf8(request, &utf8, err);
+	const char *html;
+	size_t len;
+	int ret = html_parse_to_utf8(request, &utf8, &html, &len, err);
 
 	if (ret == 0 && r->config.layout == HTML_LINES) {
-		ret = read_lines(utf8.buf, utf8.len, r->config.timeout_seconds, request->max_output,
+		ret = read_lines(html, len, r->config.timeout_seconds, request->max_output,
 				 &out, err);
 	} else if (ret == 0) {
 		struct markers placeholders;
@@ -324,7 +326,7 @@ static int html_blocks_render(struct renderer *base, const struct render_request
 			markers = &placeholders;
 		}
 		struct dump_writer writer = { &out, markers, request->max_output };
-		ret = read_blocks(utf8.buf, utf8.len, r->config.timeout_seconds, write_block, &writer,
+		ret = read_blocks(html, len, r->config.timeout_seconds, write_block, &writer,
 				  err);
 	}
 	if (ret == 0)

@@ -76,7 +76,7 @@ typedef int (*html_block_fn)(const char *tag, const char *text, size_t len, void
 			     struct nc_error *err);
 
 /* The blocks of the UTF-8 page `html`. Returns 0, or -1 when `fn` stopped,
- * a bound of html-parse.h was reached, or libxml2 could not start
+ * a bound of html-parse.h was reached, or memory ran out
  * (NC_ERR_MEMORY). A page without blocks (empty,
  * binary junk) is no error: `fn` is never called. */
 int html_blocks_read(const char *html, size_t len, html_block_fn fn, void *data,

@@ -1,9 +1,9 @@
 /* html-parse.c: the page in UTF-8, the hidden elements, and the bounded
  * libxml2 SAX parse that the in-process renderers share (see html-parse.h). */
 #include "render/html-parse.h"
-#include "base/alloc.h"
 #include "base/utf8.h"
 #include "normalise/charset.h"
+#include "normalise/charset-choice.h"
 #include "normalise/html.h"
 
 #include <limits.h>
@@ -24,11 +24,26 @@ void html_parse_init(void)
 /* --- the page in UTF-8 ------------------------------------------------------ */
 
 int html_parse_to_utf8(const struct render_request *request, struct strbuf *utf8,
-		       struct nc_error *err)
+		       const char **html, size_t *len, struct nc_error *err)
 {
-	/* Stage 1 decided (renderer.h): the page's <meta> is not read again. */
-	return charset_to_utf8(request->charset ? request->charset->name : "utf-8", request->html,
-			       request->len, utf8, err);
+	const char *charset = request->charset ? request->charset->name : "utf-8";
+	size_t bom_len;
+	if (charset_is_utf8(charset) && !charset_of_bom(request->html, request->len, &bom_len) &&
+	    utf8_is_valid(request->html, request->len)) {
+		*html = request->html;
+		*len = request->len;
+		return 0;
+	}
+	/* Room for the page as it is, at once: grown as it is written, the
+	 * buffer would reserve half as much again. */
+	if (strbuf_try_grow(utf8, request->len) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory to convert the page to "
+				    "UTF-8");
+	if (charset_to_utf8(charset, request->html, request->len, utf8, err) < 0)
+		return -1;
+	*html = utf8->buf;
+	*len = utf8->len;
+	return 0;
 }
 
 /* --- elements that are never text -------------------------------------------- */
@@ -66,22 +81,37 @@ static int is_letter(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Edits of the page before libxml2 parses it, in page order: the bytes
- * [from, to) are replaced by `insert`. */
-struct page_edit {
-	size_t from, to;
-	const char *insert;
+/* The page as libxml2 reads it, written as the edits of find_edits() come,
+ * in page order: the bytes [from, to) replaced by `insert`. Nothing is
+ * copied until the first edit. */
+struct page_copy {
+	const char *html;
+	size_t len;
+	size_t copied;        /* html[0, copied) has gone to `out` (after the first edit) */
+	struct strbuf *out;
+	int started;          /* an edit was made: `out` holds the page */
+	int failed;           /* memory ran out: `out` is of no use */
 };
 
-struct edit_list {
-	struct page_edit *edits;
-	size_t count, alloc;
-};
-
-static void edit_add(struct edit_list *list, size_t from, size_t to, const char *insert)
+static void copy_up_to(struct page_copy *copy, size_t at, const char *insert)
 {
-	ARRAY_GROW(list->edits, list->count, list->alloc, 8);
-	list->edits[list->count++] = (struct page_edit){ from, to, insert };
+	size_t keep = at - copy->copied, extra = strlen(insert);
+	if (copy->failed || strbuf_try_grow(copy->out, keep + extra) < 0) {
+		copy->failed = 1;
+		return;
+	}
+	strbuf_add(copy->out, copy->html + copy->copied, keep);
+	strbuf_add(copy->out, insert, extra);
+}
+
+static void edit_add(struct page_copy *copy, size_t from, size_t to, const char *insert)
+{
+	/* Room for the page at once: edits make it a little longer at most. */
+	if (!copy->started && strbuf_try_grow(copy->out, copy->len) < 0)
+		copy->failed = 1;
+	copy->started = 1;
+	copy_up_to(copy, from, insert);
+	copy->copied = to;
 }
 
 /* An entity name longer than this is no entity (the longest of HTML 4 has
@@ -96,7 +126,7 @@ static int is_alnum(unsigned char c)
 /* In the text [from, to): a ';' after each "&name" of an HTML 4 entity
  * that has none and is not followed by more of a name (see
  * html_parse_options.complete_entities). */
-static void complete_entities(const char *html, size_t from, size_t to, struct edit_list *edits)
+static void complete_entities(const char *html, size_t from, size_t to, struct page_copy *edits)
 {
 	while (from < to) {
 		const char *amp = memchr(html + from, '&', to - from);
@@ -170,7 +200,7 @@ static size_t skip_attribute(const char *html, size_t len, size_t i)
 /* The start tag whose name begins at `i`: its end (after '>'), with an
  * edit that cuts its attributes beyond the first HTML_PARSE_MAX_ATTRIBUTES;
  * after script and style, the end is where their content ends. */
-static size_t scan_start_tag(const char *html, size_t len, size_t i, struct edit_list *edits)
+static size_t scan_start_tag(const char *html, size_t len, size_t i, struct page_copy *edits)
 {
 	size_t name = i;
 	while (i < len && !is_space((unsigned char)html[i]) && html[i] != '>' && html[i] != '/')
@@ -213,7 +243,7 @@ static size_t scan_start_tag(const char *html, size_t len, size_t i, struct edit
  *   - with `entities`, a ';' after an entity name of the text that has none
  *     (complete_entities()).
  * One pass, linear in the page. */
-static void find_edits(const char *html, size_t len, int entities, struct edit_list *edits)
+static void find_edits(const char *html, size_t len, int entities, struct page_copy *edits)
 {
 	size_t i = 0, run = 0, run_end = SIZE_MAX;
 
@@ -247,35 +277,26 @@ static void find_edits(const char *html, size_t len, int entities, struct edit_l
 	}
 }
 
-/* The page as libxml2 should see it: NUL bytes as spaces, the edits made;
- * NULL when it needs no change. */
-static char *bounded_copy(const char *html, size_t len, int entities, size_t *copy_len)
+/* The page as libxml2 should see it, NUL bytes as spaces and the edits
+ * made, in `copy`; left empty when the page needs no change. -1 when
+ * memory runs out. */
+static int page_for_libxml2(const char *html, size_t len, int entities, struct strbuf *copy)
 {
-	struct edit_list edits = { 0 };
+	struct page_copy edits = { .html = html, .len = len, .out = copy };
 	find_edits(html, len, entities, &edits);
-	if (!edits.count && !memchr(html, '\0', len))
-		return NULL;
-	size_t grow = edits.count * (sizeof(run_break) - 1);
-	char *copy = xmalloc(len + grow + 1);
-	size_t n = 0, from = 0;
-	for (size_t k = 0; k <= edits.count; k++) {
-		size_t to = k < edits.count ? edits.edits[k].from : len;
-		memcpy(copy + n, html + from, to - from);
-		n += to - from;
-		if (k < edits.count) {
-			size_t insert = strlen(edits.edits[k].insert);
-			memcpy(copy + n, edits.edits[k].insert, insert);
-			n += insert;
-			from = edits.edits[k].to;
-		}
+	if (!edits.started) {
+		if (!memchr(html, '\0', len))
+			return 0;
+		edit_add(&edits, 0, 0, "");
 	}
-	for (size_t i = 0; i < n; i++)
-		if (!copy[i])
-			copy[i] = ' ';
-	copy[n] = '\0';
-	free(edits.edits);
-	*copy_len = n;
-	return copy;
+	copy_up_to(&edits, len, "");
+	if (edits.failed) {
+		strbuf_release(copy);
+		return -1;
+	}
+	for (char *nul = copy->buf; (nul = memchr(nul, '\0', copy->len - (size_t)(nul - copy->buf)));)
+		*nul = ' ';
+	return 0;
 }
 
 /* --- the parse ---------------------------------------------------------------- */
@@ -290,6 +311,7 @@ struct parse_run {
 	size_t max_depth, depth;
 	unsigned since_clock;       /* events since the clock was last read */
 	int failed;                 /* nothing more is passed on once set */
+	int out_of_memory;          /* libxml2 ran out of memory */
 };
 
 static double monotonic_seconds(void)
@@ -379,14 +401,109 @@ static void on_message(void *data, const char *fmt, ...)
 	(void)data, (void)fmt;
 }
 
-/* How it works: libxml2 parses from memory into our SAX handler instead of
- * building a tree (the handler replaces the context's own for the parse and
- * is put back before the context is freed, as htmlSAXParseDoc() does). */
+/* Every error libxml2 raises while a page is parsed comes here, those of
+ * its buffers and allocations too, which it would otherwise print to
+ * standard error ("internal buffer error : Memory allocation failed"):
+ * none is printed, and running out of memory fails the page. */
+static void on_error(void *data, xmlErrorPtr error)
+{
+	struct parse_run *run = data;
+	if (error && error->code == XML_ERR_NO_MEMORY)
+		run->out_of_memory = 1;
+}
+
+/* libxml2's error handlers are its thread's own: ours while a page is
+ * parsed, the embedding program's again afterwards. */
+struct saved_handlers {
+	xmlStructuredErrorFunc structured;
+	void *structured_data;
+	xmlGenericErrorFunc generic;
+	void *generic_data;
+};
+
+static void silence_libxml2(struct parse_run *run, struct saved_handlers *saved)
+{
+	saved->structured = xmlStructuredError;
+	saved->structured_data = xmlStructuredErrorContext;
+	saved->generic = xmlGenericError;
+	saved->generic_data = xmlGenericErrorContext;
+	xmlSetStructuredErrorFunc(run, on_error);
+	xmlSetGenericErrorFunc(run, on_message);
+}
+
+static void restore_libxml2(const struct saved_handlers *saved)
+{
+	xmlSetStructuredErrorFunc(saved->structured_data, saved->structured);
+	xmlSetGenericErrorFunc(saved->generic_data, saved->generic);
+}
+
+/* A parser context on a copy of the page, as htmlCreateMemoryParserCtxt()
+ * makes it, but one that frees what it took when memory runs out (that
+ * function of libxml2 2.9 leaks its context then). NULL when memory runs
+ * out.
+ *
+ * Why a copy: libxml2 2.9's HTML parser cannot read a page in place. From
+ * a static buffer (xmlParserInputBufferCreateStatic()) it reads the end of
+ * the page twice (xmlParserInputShrink() moves such a buffer's start but
+ * not the parser's position), and read a piece at a time (an I/O input,
+ * as from a file) it cuts an attribute value that spans two pieces. */
+static htmlParserCtxtPtr new_context(const char *html, size_t len)
+{
+	htmlParserCtxtPtr ctxt = htmlNewParserCtxt();
+	xmlParserInputBufferPtr buffer =
+		ctxt ? xmlParserInputBufferCreateMem(html, (int)len, XML_CHAR_ENCODING_NONE) : NULL;
+	xmlParserInputPtr input = buffer ? xmlNewIOInputStream(ctxt, buffer, XML_CHAR_ENCODING_NONE)
+					 : NULL;
+	if (!input) {
+		xmlFreeParserInputBuffer(buffer);
+		htmlFreeParserCtxt(ctxt);
+		return NULL;
+	}
+	if (inputPush(ctxt, input) < 0) {   /* it freed `input`, and `buffer` with it */
+		htmlFreeParserCtxt(ctxt);
+		return NULL;
+	}
+	return ctxt;
+}
+
+/* How it works: libxml2 parses the page into our SAX handler instead of
+ * building a tree (the handler replaces the context's own for the parse
+ * and is put back before the context is freed, as htmlSAXParseDoc()
+ * does). */
+static void parse(struct parse_run *run, htmlParserCtxtPtr ctxt)
+{
+	htmlSAXHandler sax;
+	memset(&sax, 0, sizeof(sax));
+	sax.startElement = on_start;
+	sax.endElement = on_end;
+	sax.characters = on_text;
+	sax.ignorableWhitespace = on_text;
+	sax.comment = on_comment;
+	sax.warning = on_message;
+	sax.error = on_message;
+	sax.fatalError = on_message;
+	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+				 HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC);
+	xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
+	htmlSAXHandlerPtr own = ctxt->sax;
+	ctxt->sax = &sax;
+	ctxt->userData = run;
+	run->ctxt = ctxt;
+	htmlParseDocument(ctxt);
+	ctxt->sax = own;
+	ctxt->userData = NULL;
+	if (ctxt->errNo == XML_ERR_NO_MEMORY)
+		run->out_of_memory = 1;
+	if (ctxt->myDoc)
+		xmlFreeDoc(ctxt->myDoc);   /* none with our handler; just in case */
+}
+
 int html_parse(const char *html, size_t len, const struct html_parse_events *events, void *data,
 	       const struct html_parse_options *options, struct nc_error *err)
 {
 	struct parse_run run = { .events = events, .data = data, .err = err };
-	htmlSAXHandler sax;
+	struct strbuf copy = STRBUF_INIT;
+	struct saved_handlers saved;
 
 	if (len == 0)
 		return 0;
@@ -400,36 +517,29 @@ int html_parse(const char *html, size_t len, const struct html_parse_events *eve
 		run.max_depth = SIZE_MAX;
 	if (run.timeout > 0)
 		run.deadline = monotonic_seconds() + run.timeout;
-	char *copy = bounded_copy(html, len, options && options->complete_entities, &len);
-	if (copy)
-		html = copy;
-	memset(&sax, 0, sizeof(sax));
-	sax.startElement = on_start;
-	sax.endElement = on_end;
-	sax.characters = on_text;
-	sax.ignorableWhitespace = on_text;
-	sax.comment = on_comment;
-	sax.warning = on_message;
-	sax.error = on_message;
-	sax.fatalError = on_message;
-	htmlParserCtxtPtr ctxt = len ? htmlCreateMemoryParserCtxt(html, (int)len) : NULL;
-	if (!ctxt) {
-		free(copy);
-		return len ? nc_error_set(err, NC_ERR_MEMORY, "libxml2 could not start a parser") : 0;
+	if (page_for_libxml2(html, len, options && options->complete_entities, &copy) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory to parse the page "
+				    "(%zu bytes)", len);
+	if (copy.len) {
+		html = copy.buf;
+		len = copy.len;
 	}
-	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-				 HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC);
-	xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
-	htmlSAXHandlerPtr own = ctxt->sax;
-	ctxt->sax = &sax;
-	ctxt->userData = &run;
-	run.ctxt = ctxt;
-	htmlParseDocument(ctxt);
-	ctxt->sax = own;
-	ctxt->userData = NULL;
-	if (ctxt->myDoc)
-		xmlFreeDoc(ctxt->myDoc);   /* none with our handler; just in case */
-	htmlFreeParserCtxt(ctxt);
-	free(copy);
-	return run.failed ? -1 : 0;
+	if (len > INT_MAX) {   /* the edits made it longer */
+		strbuf_release(&copy);
+		return nc_error_set(err, NC_ERR_LIMIT, "a page of more than %d bytes", INT_MAX);
+	}
+	silence_libxml2(&run, &saved);
+	htmlParserCtxtPtr ctxt = new_context(html, len);
+	if (ctxt) {
+		parse(&run, ctxt);
+		htmlFreeParserCtxt(ctxt);
+	}
+	restore_libxml2(&saved);
+	strbuf_release(&copy);
+	if (run.failed)
+		return -1;   /* a callback's error, a bound's */
+	if (!ctxt || run.out_of_memory)
+		return nc_error_set(err, NC_ERR_MEMORY, "not enough memory to parse the page "
+				    "(%zu bytes)", len);
+	return 0;
 }

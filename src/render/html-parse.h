@@ -13,6 +13,15 @@
  * decided before: html_parse_to_utf8()). NUL bytes become spaces (libxml2
  * would end a text at one).
  *
+ * Memory. libxml2 parses a copy of the page of its own (about 1.3 times
+ * the page: its buffer grows by doubling; see html-parse.c, new_context(),
+ * for why it cannot read the caller's); a page that needs the edits below
+ * (or has NUL bytes) is copied once more first. Running out of memory
+ * anywhere in the parse, libxml2's own allocations included, fails the
+ * page (NC_ERR_MEMORY) and nothing else: no event after it is passed on,
+ * and libxml2 prints nothing (its error handlers are ours during a parse,
+ * the caller's again afterwards).
+ *
  * Bounds. A parse stops with an error, never runs on unbounded:
  *   - at the caller's deadline (NC_ERR_TIMEOUT): the clock is read every
  *     HTML_PARSE_CLOCK_EVERY events and at every comment, and the parser
@@ -65,12 +74,15 @@ void html_parse_init(void);
 
 /* --- the page in UTF-8 ------------------------------------------------------ */
 
-/* The page of `request` converted to UTF-8 into `utf8`, from the charset
- * its <meta> declares when iconv knows it and the page does not claim
- * UTF-8 falsely (what Lynx and ICE do), else from the request's charset.
- * The one place where an in-process renderer decides a page's charset. */
+/* The page of `request` in UTF-8, read in the charset stage 1 decided
+ * (request->charset; renderer.h): in *html and *len. When the request's
+ * bytes are UTF-8 already (every page in the default policy: stage 1
+ * converts it) and valid, they are the page, and nothing is copied;
+ * otherwise the page is converted into `utf8` (invalid bytes as U+FFFD, a
+ * byte order mark dropped). The one place where an in-process renderer
+ * reads a page's charset. */
 int html_parse_to_utf8(const struct render_request *request, struct strbuf *utf8,
-		       struct nc_error *err);
+		       const char **html, size_t *len, struct nc_error *err);
 
 /* --- elements that are never text -------------------------------------------- */
 
@@ -104,9 +116,9 @@ struct html_parse_options {
 };
 
 /* Parse the UTF-8 page `html` (`options` may be NULL: no bounds, libxml2's
- * reading). Returns 0, or -1 when a callback stopped the
- * parse, a limit was reached, or libxml2 could not start (NC_ERR_MEMORY).
- * An empty page is no error: no event comes. */
+ * reading). Returns 0, or -1 when a callback stopped the parse, a limit
+ * was reached, or memory ran out (NC_ERR_MEMORY). An empty page is no
+ * error: no event comes. */
 int html_parse(const char *html, size_t len, const struct html_parse_events *events, void *data,
 	       const struct html_parse_options *options, struct nc_error *err);
 
