@@ -397,9 +397,21 @@ static int read_in_utf8(struct strbuf *html, struct charset_choice *choice,
 	return 0;
 }
 
+/* Remove every NUL byte of the page (html.h: for Lynx). */
+static void remove_nul(struct strbuf *html)
+{
+	char *out = memchr(html->buf, '\0', html->len);
+	if (!out)
+		return;
+	for (const char *in = out, *end = html->buf + html->len; in < end; in++)
+		if (*in)
+			*out++ = *in;
+	strbuf_setlen(html, (size_t)(out - html->buf));
+}
+
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const struct charset_policy *policy, const char *hint, struct strbuf *html,
-		   struct page_info *info, struct nc_error *err)
+		   const struct charset_policy *policy, const char *hint, unsigned flags,
+		   struct strbuf *html, struct page_info *info, struct nc_error *err)
 {
 	struct wrapper wrapper = { 0 };
 
@@ -430,6 +442,8 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 		page_info_release(info);
 		return -1;
 	}
+	if (flags & HTML_REMOVE_NUL)
+		remove_nul(html);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
 		page_info_release(info);
 		return -1;

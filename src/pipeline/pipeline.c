@@ -230,7 +230,9 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 		with_rules = 0;
 	if (ret == 0)
 		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace,
-				     &p->config.charset, page->charset_hint, &html, &w->info, err);
+				     &p->config.charset, page->charset_hint,
+				     p->config.renderer->drops_after_nul ? HTML_REMOVE_NUL : 0,
+				     &html, &w->info, err);
 	if (ret == 0 && with_rules && p->config.structure)
 		ret = html_mark_structure(&html, p->markers.state, err);
 	if (ret == 0) {
