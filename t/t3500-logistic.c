@@ -168,14 +168,41 @@ static void test_file(struct logistic_model *model)
 		   "refused: %s (%s)", damage[i].why, err.message);
 		strbuf_release(&bad);
 	}
-	char nan_line[] = "weight\tcue_link\tnan";
-	struct strbuf bad = STRBUF_INIT;
-	const char *at = strstr(file.buf, "weight\tcue_link\t");
-	strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
-	strbuf_addstr(&bad, nan_line);
-	strbuf_addstr(&bad, strchr(at, '\n'));
-	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0, "refused: a weight nan");
-	strbuf_release(&bad);
+	/* Values: a line's number replaced. Huge finite weights made a
+	 * segment's log-odds inf or NaN, written as such in JSON (issue 36). */
+	struct { const char *key, *value, *why; int accepted; } values[] = {
+		{ "weight\tcue_link\t", "nan", "a weight nan", 0 },
+		{ "weight\tlog_chars\t", "1e308", "a weight of 1e308", 0 },
+		{ "weight\tintercept\t", "-1e308", "a weight of -1e308", 0 },
+		{ "bias\t", "1e300", "a bias of 1e300", 0 },
+		{ "plain-weight\tdigits\t", "-1.5e9", "a plain weight beyond the bound", 0 },
+		{ "plain-bias\t", "2e9", "a plain bias beyond the bound", 0 },
+		{ "weight\tlog_chars\t", "1e9", "a weight at the bound", 1 },
+		{ "plain-bias\t", "-1e9", "a plain bias at the bound", 1 },
+	};
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		struct strbuf bad = STRBUF_INIT, line = STRBUF_INIT;
+		strbuf_addf(&line, "\n%s", values[i].key);   /* at the start of a line */
+		const char *at = strstr(file.buf, line.buf);
+		strbuf_release(&line);
+		if (!at)
+			bail(values[i].key);
+		at++;
+		strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
+		strbuf_addstr(&bad, values[i].key);
+		strbuf_addstr(&bad, values[i].value);
+		strbuf_addstr(&bad, strchr(at, '\n'));
+		int got = logistic_model_parse(&read, "m", bad.buf, bad.len, &err);
+		if (values[i].accepted) {
+			ok(got == 0, "read: %s", values[i].why);
+			if (got == 0)
+				logistic_model_release(&read);
+		} else {
+			ok(got < 0 && strstr(err.message, "m:"), "refused: %s (%s)", values[i].why,
+			   got < 0 ? err.message : "read");
+		}
+		strbuf_release(&bad);
+	}
 	strbuf_release(&file);
 	strbuf_release(&again);
 }

@@ -84,6 +84,14 @@
 #define ICE_LM_MAX_FILE_BYTES (64u << 10)
 /* 64 KB: forty weight lines and a description (method/logistic.h). */
 #define LOGISTIC_MAX_FILE_BYTES (64u << 10)
+/* The largest weight, and bias in bits, a logistic model may hold. Past
+ * about 1e306 a segment's log-odds overflow to infinity or NaN, which no
+ * decision and no output can use. Training standardises each feature and
+ * penalises the weights (train/logistic-training.h): the shipped models'
+ * stay below 10, and a feature would need a spread below 1e-8 over the
+ * training set to reach this. Bounded so, the log-odds of any segment
+ * (features of at most about 150: ngram_evidence) stay below 1e13 bits. */
+#define LOGISTIC_MAX_WEIGHT 1e9
 /* A decision tree (ice-dt) larger or deeper than this is a damaged file:
  * trees learned from the development sets have a few hundred nodes and a
  * depth under 30. */

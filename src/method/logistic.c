@@ -244,6 +244,25 @@ static int parse_number(const char *p, size_t n, double *value)
 	return *stop || errno || !isfinite(*value) ? -1 : 0;
 }
 
+/* A weight or a bias: a number filling [p, p + n) within
+ * LOGISTIC_MAX_WEIGHT; `what` says which, in the error. */
+static int parse_coefficient(const struct model_lines *lines, const char *p, size_t n,
+			     const char *what, double *value, struct nc_error *err)
+{
+	char message[200];
+	if (parse_number(p, n, value) < 0) {
+		snprintf(message, sizeof(message), "expected a number as the %s", what);
+		return bad(lines, message, err);
+	}
+	if (fabs(*value) > LOGISTIC_MAX_WEIGHT) {
+		snprintf(message, sizeof(message), "the %s, %.*s, is larger in size than %g: the "
+			 "model is damaged (a segment's log-odds would overflow)", what, (int)n, p,
+			 LOGISTIC_MAX_WEIGHT);
+		return bad(lines, message, err);
+	}
+	return 0;
+}
+
 /* "KEY<TAB>": the length of the key and its TAB when the line starts so. */
 static size_t key(const char *line, size_t len, const char *name)
 {
@@ -264,9 +283,8 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 			 f + 1, listed);
 		return bad(lines, what, err);
 	}
-	if (parse_number(line + at + n + 1, len - at - n - 1, weight) < 0)
-		return bad(lines, "expected a number after the feature's name", err);
-	return 0;
+	snprintf(what, sizeof(what), "%s of %s", kind, name);
+	return parse_coefficient(lines, line + at + n + 1, len - at - n - 1, what, weight, err);
 }
 
 int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
@@ -295,14 +313,13 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 					   &model->plain_weights[plain], err);
 			plain++;
 		} else if ((at = key(line, n, "plain-bias")) && weights == listed && plain < 0) {
-			if (parse_number(line + at, n - at, &model->plain_bias) < 0)
-				got = bad(&lines, "expected a number after the TAB", err);
+			got = parse_coefficient(&lines, line + at, n - at, "plain-bias",
+						&model->plain_bias, err);
 			plain = 0;
 		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed) {
 			ended = 1;
 		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
-			if (parse_number(line + at, n - at, &model->bias) < 0)
-				got = bad(&lines, "expected a number after the TAB", err);
+			got = parse_coefficient(&lines, line + at, n - at, "bias", &model->bias, err);
 			have_bias = 1;
 		} else if ((at = key(line, n, "description")) && !model->description && weights < 0) {
 			model->description = xmemdup(line + at, n - at);

@@ -62,7 +62,9 @@
  *     plain-weight<TAB>NAME<TAB>NUMBER   (N lines, likewise)
  *     end
  * A file whose feature names or order differ from this program's is
- * refused (NC_ERR_FORMAT): its weights would mean other things. A model
+ * refused (NC_ERR_FORMAT): its weights would mean other things; so is one
+ * with a weight or bias larger in size than LOGISTIC_MAX_WEIGHT (base/
+ * limits.h), whose log-odds could overflow to infinity or NaN. A model
  * without an n-gram model lists every feature but the two n-gram ones (the
  * last), as models did before them; FILE, when relative, is found beside
  * the model file.

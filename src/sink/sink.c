@@ -259,10 +259,9 @@ static void end_jsonl(struct page_sink *sink)
 	json_field(&sink->pending, "text", sink->text.len ? sink->text.buf : "");
 	json_field(&sink->pending, "language", sink->language.code[0] ? sink->language.code : NULL);
 	double quality = page_counts_quality(c, sink->config.log_odds);
-	if (quality < 0)
-		strbuf_addstr(&sink->pending, "\"quality\":null,");
-	else
-		strbuf_addf(&sink->pending, "\"quality\":%.3f,", quality);
+	strbuf_addstr(&sink->pending, "\"quality\":");
+	json_add_number(&sink->pending, quality < 0 ? NAN : quality, 3);   /* < 0: none */
+	strbuf_addch(&sink->pending, ',');
 	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
@@ -325,13 +324,15 @@ static void write_scores(struct strbuf *out, const struct scored_segment *segmen
 static void write_json_structure(struct strbuf *out, const struct segment_structure *st)
 {
 	double chars = st->chars ? st->chars : 1;
-	strbuf_addf(out, "\"link_density\":%.2f,\"cues\":{", st->cue_chars[CUE_LINK] / chars);
+	strbuf_addstr(out, "\"link_density\":");
+	json_add_number(out, st->cue_chars[CUE_LINK] / chars, 2);
+	strbuf_addstr(out, ",\"cues\":{");
 	const char *comma = "";
 	for (int c = 0; c < CUE_COUNT; c++) {
 		if (c == CUE_LINK || !st->cue_chars[c])
 			continue;
-		strbuf_addf(out, "%s\"%s\":%.2f", comma, structure_cue_names[c],
-			    st->cue_chars[c] / chars);
+		strbuf_addf(out, "%s\"%s\":", comma, structure_cue_names[c]);
+		json_add_number(out, st->cue_chars[c] / chars, 2);
 		comma = ",";
 	}
 	strbuf_addstr(out, "},");
@@ -357,10 +358,14 @@ static void write_json_segments(struct page_sink *sink, const struct scored_segm
 			strbuf_addf(out, "\"type\":\"%c\",", (char)s->segment.type);
 			if (s->segment.has_structure)
 				write_json_structure(out, &s->segment.structure);
-			if (sink->config.scores)
-				strbuf_addf(out, "\"cost_clean\":%.4f,\"cost_dirty\":%.4f,\"kept\":%s,"
-					    "\"continues\":%s,", s->score.cost_clean, s->score.cost_dirty,
+			if (sink->config.scores) {
+				strbuf_addstr(out, "\"cost_clean\":");
+				json_add_number(out, s->score.cost_clean, 4);
+				strbuf_addstr(out, ",\"cost_dirty\":");
+				json_add_number(out, s->score.cost_dirty, 4);
+				strbuf_addf(out, ",\"kept\":%s,\"continues\":%s,",
 					    s->keep ? "true" : "false", s->continues ? "true" : "false");
+			}
 			strbuf_addstr(out, "\"text\":\"");
 		} else {
 			strbuf_addch(out, ' ');
