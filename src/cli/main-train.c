@@ -289,6 +289,7 @@ static int save_model(const struct ncleaner_model *model, const char *path, stru
 		cli_unregister_atomic_file(&file);
 		return -1;
 	}
+	cli_say_leftovers(program, &file);
 	int ret = ncleaner_model_write(model, file.stream, path, err);
 	if (ret == 0)
 		ret = atomic_file_commit(&file, err);
@@ -457,7 +458,10 @@ static int train_perplexity(const struct options *o, int ndirs, char **dirs, con
 		strbuf_addf(&description, "word %s model of %zu clean texts",
 			    o->order == 2 ? "bigram" : "trigram", file_source_count(texts));
 	cli_register_atomic_file(&file);
-	if (atomic_file_open(&file, out_path, &err) < 0 ||
+	int opened = atomic_file_open(&file, out_path, &err);
+	if (opened == 0)
+		cli_say_leftovers(program, &file);
+	if (opened < 0 ||
 	    perplexity_counts_write(counts, file.stream, out_path, o->max_perplexity,
 				    description.buf, &err) < 0 ||
 	    atomic_file_commit(&file, &err) < 0) {
@@ -494,6 +498,8 @@ static int save_text(const struct strbuf *text, const char *path, struct nc_erro
 	atomic_file_init(&file);
 	cli_register_atomic_file(&file);
 	int ret = atomic_file_open(&file, path, err);
+	if (ret == 0)
+		cli_say_leftovers(program, &file);
 	if (ret == 0 && fwrite(text->buf, 1, text->len, file.stream) != text->len) {
 		ret = nc_error_set(err, NC_ERR_IO, "%s: write error", path);
 		atomic_file_abort(&file);
