@@ -28,6 +28,21 @@
 /* The longest chunk-size line (with extensions) a chunked body may have. */
 #define HTTP_MAX_CHUNK_LINE 4096
 
+/* --- JSON inputs (base/json-value.h) ---------------------------------------- */
+
+/* The largest JSON text read: annotation files are small (the trafilatura
+ * benchmark's 990 pages take 0.7 MB), and the tree read from a text takes
+ * several times its size. */
+#define JSON_MAX_BYTES (16u << 20)
+/* Arrays and objects may nest this deep: the reader recurses once per
+ * level (a few hundred bytes of stack each); annotations nest three. */
+#define JSON_MAX_DEPTH 64
+/* Values a text may hold: each takes a struct json_value (64 bytes; 88 as
+ * an object's member), so the tree of any text stays under about 100 MB;
+ * a text of JSON_MAX_BYTES full of "[0,0,0,..." (two bytes a value) would
+ * otherwise take over 500. The benchmark's file holds about 20,000. */
+#define JSON_MAX_VALUES (1u << 20)
+
 /* --- stage 1 (normalise/) -------------------------------------------------- */
 
 /* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
