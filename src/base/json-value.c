@@ -428,9 +428,15 @@ static int parse_value(struct parser *ps, struct json_value *value, int depth)
 int json_value_parse(const char *text, size_t len, const char *name, struct json_value *root,
 		     struct nc_error *err)
 {
+	return json_value_parse_line(text, len, name, 1, root, err);
+}
+
+int json_value_parse_line(const char *text, size_t len, const char *name, unsigned line,
+			  struct json_value *root, struct nc_error *err)
+{
 	struct parser ps = {
 		.p = (const unsigned char *)text, .end = (const unsigned char *)text + len,
-		.name = name, .line = 1, .line_start = (const unsigned char *)text,
+		.name = name, .line = line, .line_start = (const unsigned char *)text,
 		.mark = (const unsigned char *)text, .mark_column = 1,
 		.scratch = STRBUF_INIT, .err = err,
 	};

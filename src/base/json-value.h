@@ -69,6 +69,11 @@ struct json_member {
 int json_value_parse(const char *text, size_t len, const char *name, struct json_value *root,
 		     struct nc_error *err);
 
+/* The same for a text that begins on line `line` of what `name` names (a
+ * record of JSON lines, one a line): messages count lines from there. */
+int json_value_parse_line(const char *text, size_t len, const char *name, unsigned line,
+			  struct json_value *root, struct nc_error *err);
+
 /* The same for the file `path` (at most JSON_MAX_BYTES; NC_ERR_IO when it
  * cannot be read). */
 int json_value_read_file(const char *path, struct json_value *root, struct nc_error *err);
