@@ -302,84 +302,37 @@ static int is_snippet_file(const char *path)
 	return n > 5 && !strcmp(path + n - 5, ".json") && !is_directory(path);
 }
 
-/* The outputs in SYSTEM_DIR that can be scored as text, by relative name. */
-struct outputs {
-	struct file_source *files;
-	const struct file_input **sorted;
-	unsigned char *used;
-	size_t count;
-};
-
-static int by_relative(const void *a, const void *b)
-{
-	return strcmp((*(const struct file_input *const *)a)->relative,
-		      (*(const struct file_input *const *)b)->relative);
-}
-
-static int outputs_collect(struct outputs *o, const char *dir)
-{
-	o->files = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT, cli_print_report,
-				   (void *)program);
-	if (file_source_add(o->files, dir) < 0 && file_source_count(o->files) == 0)
-		return -1;
-	size_t n = file_source_count(o->files);
-	o->sorted = xcalloc(n ? n : 1, sizeof(*o->sorted));
-	o->used = xcalloc(n ? n : 1, 1);
-	for (size_t i = 0; i < n; i++)
-		o->sorted[i] = file_source_input(o->files, i);
-	qsort(o->sorted, n, sizeof(*o->sorted), by_relative);
-	o->count = n;
-	return 0;
-}
-
-static void outputs_release(struct outputs *o)
-{
-	file_source_free(o->files);
-	free(o->sorted);
-	free(o->used);
-}
-
-/* The index of the output named `relative`, or -1. */
-static long outputs_find(const struct outputs *o, const char *relative)
-{
-	struct file_input key = { .relative = (char *)relative };
-	const struct file_input *k = &key;
-	const struct file_input **hit = o->count ? bsearch(&k, o->sorted, o->count,
-							   sizeof(*o->sorted), by_relative) : NULL;
-	return hit ? (long)(hit - o->sorted) : -1;
-}
-
-/* The output ncleaner -o wrote for the page `file`: FILE without its
- * extension, or with it (when two inputs' names clashed), then .txt or
- * .jsonl. -1: none; -2: more than one (said so). */
-static long output_of(struct outputs *o, const char *file, const char *system_dir)
+/* The output ncleaner -o wrote for the page `file` in `outputs`: FILE
+ * without its extension, or with it (when two inputs' names clashed),
+ * then .txt or .jsonl. NULL: none; *ambiguous: more than one (said so). */
+static const struct file_input *output_of(struct snippet_files *outputs, const char *file,
+					  const char *system_dir, int *ambiguous)
 {
 	static const char *const extensions[] = { ".txt", ".jsonl" };
 	char *stem = file_name_strip_extension(file);
 	const char *names[2] = { stem, file };
-	long found = -1;
-	int many = 0;
+	const struct file_input *found = NULL;
 
+	*ambiguous = 0;
 	for (int n = 0; n < (strcmp(stem, file) ? 2 : 1); n++) {
 		for (int e = 0; e < 2; e++) {
 			struct strbuf name = STRBUF_INIT;
 			strbuf_addf(&name, "%s%s", names[n], extensions[e]);
-			long i = outputs_find(o, name.buf);
+			const struct file_input *output = snippet_files_find(outputs, name.buf);
 			strbuf_release(&name);
-			if (i < 0)
+			if (!output)
 				continue;
-			o->used[i] = 1;
-			if (found >= 0) {
+			if (found) {
 				cli_print(program, "%s: two outputs in %s, %s and %s: which is it? (not "
-					  "scored)", file, system_dir, o->sorted[found]->relative,
-					  o->sorted[i]->relative);
-				many = 1;
+					  "scored)", file, system_dir, found->relative,
+					  output->relative);
+				*ambiguous = 1;
 			}
-			found = i;
+			found = output;
 		}
 	}
 	free(stem);
-	return many ? -2 : found;
+	return found;
 }
 
 struct snippet_page {
@@ -395,25 +348,32 @@ struct snippet_page {
 static int score_snippet_pages(const struct snippet_set *set, const char *system_dir,
 			       struct snippet_page *pages, size_t *missing)
 {
-	struct outputs outputs = { 0 };
+	struct file_source *source = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT,
+						     cli_print_report, (void *)program);
+	struct snippet_files outputs;
 	int status = 0;
 
-	if (outputs_collect(&outputs, system_dir) < 0)
+	if (file_source_add(source, system_dir) < 0 && file_source_count(source) == 0) {
+		file_source_free(source);
 		return 2;
+	}
+	snippet_files_index(&outputs, source);
 	for (size_t i = 0; i < set->count; i++) {
 		const struct snippet_entry *entry = &set->entries[i];
 		struct snippet_page *page = &pages[i];
 		struct language language;
+		int ambiguous;
 		page->entry = entry;
 		snippet_entry_language(entry, &language);
 		snprintf(page->language, sizeof(page->language), "%s",
 			 language.code[0] ? language.code : "unknown");
-		long found = output_of(&outputs, entry->file, system_dir);
-		if (found == -2) {
+		const struct file_input *output = output_of(&outputs, entry->file, system_dir,
+							    &ambiguous);
+		if (ambiguous) {
 			status = 1;
 			continue;
 		}
-		if (found < 0) {
+		if (!output) {
 			cli_print(program, "warning: %s: no output in %s (scored as empty: its \"with\" "
 				  "snippets are misses)", entry->file, system_dir);
 			++*missing;
@@ -423,7 +383,7 @@ static int score_snippet_pages(const struct snippet_set *set, const char *system
 		}
 		struct strbuf text = STRBUF_INIT;
 		struct nc_error err = { 0 };
-		if (output_text_read(outputs.sorted[found]->path, &text, &err) < 0) {
+		if (output_text_read(output->path, &text, &err) < 0) {
 			cli_print(program, "%s (not scored)", err.message);
 			status = 1;
 		} else {
@@ -436,7 +396,8 @@ static int score_snippet_pages(const struct snippet_set *set, const char *system
 		if (!outputs.used[i])
 			cli_print(program, "warning: %s: no page of the annotations has this output "
 				  "(skipped)", outputs.sorted[i]->path);
-	outputs_release(&outputs);
+	snippet_files_release(&outputs);
+	file_source_free(source);
 	return status;
 }
 

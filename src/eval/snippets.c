@@ -261,6 +261,45 @@ void snippet_compute(const struct snippet_counts *c, struct snippet_result *resu
 	result->accuracy = percent(c->tp + c->tn, c->tp + c->fn + c->fp + c->tn);
 }
 
+/* --- the files an entry names ------------------------------------------------------ */
+
+static int by_relative(const void *a, const void *b)
+{
+	return strcmp((*(const struct file_input *const *)a)->relative,
+		      (*(const struct file_input *const *)b)->relative);
+}
+
+void snippet_files_index(struct snippet_files *files, const struct file_source *source)
+{
+	size_t n = file_source_count(source);
+	files->sorted = xcalloc(n ? n : 1, sizeof(*files->sorted));
+	files->used = xcalloc(n ? n : 1, 1);
+	for (size_t i = 0; i < n; i++)
+		files->sorted[i] = file_source_input(source, i);
+	qsort(files->sorted, n, sizeof(*files->sorted), by_relative);
+	files->count = n;
+}
+
+void snippet_files_release(struct snippet_files *files)
+{
+	free(files->sorted);
+	free(files->used);
+	memset(files, 0, sizeof(*files));
+}
+
+const struct file_input *snippet_files_find(struct snippet_files *files, const char *relative)
+{
+	struct file_input key = { .relative = (char *)relative };
+	const struct file_input *k = &key;
+	const struct file_input **hit = files->count ? bsearch(&k, files->sorted, files->count,
+							       sizeof(*files->sorted), by_relative)
+						     : NULL;
+	if (!hit)
+		return NULL;
+	files->used[hit - files->sorted] = 1;
+	return *hit;
+}
+
 /* --- languages ---------------------------------------------------------------------- */
 
 void snippet_entry_language(const struct snippet_entry *entry, struct language *language)

@@ -40,6 +40,7 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "sink/language.h"
+#include "source/page-source.h"
 
 /* Snippets, normalised (NUL-terminated; `len` bytes). */
 struct snippet_list {
@@ -106,6 +107,24 @@ struct snippet_result {
  * (no snippet found: precision 0). F is 2 tp / (2 tp + fp + fn), the
  * harmonic mean of P and R. */
 void snippet_compute(const struct snippet_counts *counts, struct snippet_result *result);
+
+/* --- the files an entry names ------------------------------------------------------ */
+
+/* The files of a file source by their relative names, so that an entry's
+ * page (or the output of a page, named after it) is found by name; `used`
+ * marks those found, so that the others can be named. Borrows the source's
+ * inputs. */
+struct snippet_files {
+	const struct file_input **sorted;   /* by relative name (strcmp) */
+	unsigned char *used;
+	size_t count;
+};
+
+void snippet_files_index(struct snippet_files *files, const struct file_source *source);
+void snippet_files_release(struct snippet_files *files);
+
+/* The file named `relative` (marked used), or NULL. */
+const struct file_input *snippet_files_find(struct snippet_files *files, const char *relative);
 
 /* --- languages ---------------------------------------------------------------------- */
 
