@@ -28,7 +28,9 @@
  *   decide/     stage 5: the decider interface, the threshold, chains
  *   sink/       stage 6: formats and outputs
  *   pipeline/   the stages strung together, workers
- *   eval/       the CLEANEVAL scorer and its alignment of gold labels
+ *   eval/       the CLEANEVAL scorer and its alignment of gold labels;
+ *               benchmarks annotated with snippets, their scoring rule and
+ *               the labels they give segments (snippets.h)
  *   train/      reading training texts, cross-validated tuning, C4.5, what
  *               the ICE methods learn (ice-training)
  *   compose/    choosing the stages: the renderer, method and decider
