@@ -36,7 +36,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *program = "ncleaner-eval";
@@ -294,13 +293,6 @@ static void print_summary(const struct totals *t, const struct score_result *mic
 }
 
 /* --- a benchmark annotated with snippets (eval/snippets.h) ------------------------------ */
-
-/* Is the GOLD operand a benchmark's annotation file (a file NAME.json)? */
-static int is_snippet_file(const char *path)
-{
-	size_t n = strlen(path);
-	return n > 5 && !strcmp(path + n - 5, ".json") && !is_directory(path);
-}
 
 /* The output ncleaner -o wrote for the page `file` in `outputs`: FILE
  * without its extension, or with it (when two inputs' names clashed),
@@ -582,7 +574,7 @@ int main(int argc, char **argv)
 	const char *system_dir = argv[optind], *gold_dir = argv[optind + 1];
 	const char *align_dir = argc - optind == 3 ? argv[optind + 2] : NULL;
 
-	if (is_snippet_file(gold_dir)) {
+	if (snippet_file_named(gold_dir)) {
 		/* A page without output is always scored as empty there. */
 		if (flags != SCORE_DEFAULT || align_dir) {
 			cli_print(program, "-a, -u, -M and ALIGN_DIR are for CLEANEVAL gold texts, not "

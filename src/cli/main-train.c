@@ -552,13 +552,6 @@ static int add_logistic_page(void *data, struct worker *worker, const struct fil
 	return logistic_training_add_page(pages->training, worker, raw, labels->gold, ngram, err);
 }
 
-/* Is the GOLD operand a benchmark's snippet annotations (a file NAME.json)? */
-static int is_snippet_file(const char *path)
-{
-	size_t n = strlen(path);
-	return n > 5 && !strcmp(path + n - 5, ".json") && !is_directory(path);
-}
-
 /* Call visit() for every page of each RAW_DIR that has a gold text in its
  * GOLD_DIR, or an entry in its snippet annotations (`dirs` holds pairs:
  * GOLD_DIR RAW_DIR ...), in one order on every walk: 0, 1 when a page
@@ -616,7 +609,7 @@ static int walk_labelled_pages(int ndirs, char **dirs, int warn, visit_page_fn v
 {
 	int status = 0;
 	for (int d = 0; d + 1 < ndirs && status != 2; d += 2) {
-		if (is_snippet_file(dirs[d])) {
+		if (snippet_file_named(dirs[d])) {
 			int ret = walk_snippet_pages(dirs[d], dirs[d + 1], warn, visit, data);
 			status = ret > status ? ret : status;
 			continue;
@@ -1241,7 +1234,7 @@ static int check_logistic(struct options *o, int nargs)
 static int run_ice(struct options *o, int nargs, char **args)
 {
 	for (int d = 0; d + 1 < nargs - 1; d += 2)
-		if (is_snippet_file(args[d])) {
+		if (snippet_file_named(args[d])) {
 			cli_print(program, "%s: snippet annotations label segments for --method %s "
 				  "only, not for %s", args[d], LOGISTIC_METHOD_NAME, o->method);
 			return 2;

@@ -10,8 +10,10 @@
  *               archive is white space to the scorer).
  *   NAME.jsonl  JSON lines: the "text" member of every record (a string),
  *               joined with newlines; an empty file, no text.
- * Lines keep their newlines, so that segments stay apart. A gzip'd output
- * (.gz) is not read: ncleaner-eval reads none.
+ * Lines keep their newlines, so that segments stay apart. A file may hold
+ * PIPELINE_MAX_DUMP_BYTES (base/limits.h: no page's output is larger), a
+ * JSON line JSON_MAX_BYTES. A gzip'd output (.gz) is not read:
+ * ncleaner-eval reads none.
  */
 #ifndef NC_OUTPUT_TEXT_H
 #define NC_OUTPUT_TEXT_H

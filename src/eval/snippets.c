@@ -2,6 +2,7 @@
  * snippets.h). */
 #include "eval/snippets.h"
 #include "base/alloc.h"
+#include "base/file.h"
 #include "base/json-value.h"
 #include "base/utf8.h"
 #include "source/file-names.h"
@@ -156,6 +157,12 @@ static int read_set(struct snippet_set *set, const struct json_value *root, cons
 					    "entries, %s and %s", name, set->entries[i].file,
 					    set->entries[i - 1].url, set->entries[i].url);
 	return 0;
+}
+
+int snippet_file_named(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 5 && !strcmp(path + n - 5, ".json") && !is_directory(path);
 }
 
 int snippet_set_parse(struct snippet_set *set, const char *text, size_t len, const char *name,

@@ -61,6 +61,11 @@ struct snippet_set {
 	size_t empty;   /* snippets empty after normalisation (see above) */
 };
 
+/* Is `path` named as an annotation file: NAME.json, and not a directory?
+ * (The programs take such an operand for annotations, in place of a
+ * directory of gold texts.) */
+int snippet_file_named(const char *path);
+
 /* Read the annotation file `path` into `set` (released by the caller, also
  * after an error). */
 int snippet_set_load(struct snippet_set *set, const char *path, struct nc_error *err);
