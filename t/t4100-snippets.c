@@ -151,7 +151,8 @@ static void test_score(void)
 	struct snippet_result r;
 
 	make_entry(&e, with, 3, without, 3);
-	snippet_score(&e, "alpha\tbeta and gamma\xc2\xa0 delta\n\nShare", 38, &c);
+	const char *text = "alpha\tbeta and gamma\xc2\xa0 delta\n\nShare";
+	snippet_score(&e, text, strlen(text), &c);
 	ok(c.tp == 2 && c.fn == 1 && c.fp == 1 && c.tn == 2,
 	   "two with found, one missed; one without found: tp 2, fn 1, fp 1, tn 2 (got %ld %ld %ld %ld)",
 	   c.tp, c.fn, c.fp, c.tn);
