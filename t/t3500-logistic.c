@@ -46,7 +46,7 @@ static void test_features(void)
 		make_segment(SEGMENT_HEADING, "Copyright", 9, 0, 0),
 	};
 	double f[3][LOGISTIC_FEATURES];
-	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
+	logistic_features(page, sizeof(page[0]), 3, NULL, &f[0][0]);
 	is_double(f[0][LF_INTERCEPT], 1, 0, "intercept 1");
 	is_double(f[0][LF_LOG_CHARS], log1p(4), 1e-12, "log_chars of 'Home'");
 	is_double(f[1][LF_LOG_WORDS], log1p(10), 1e-12, "log_words: ten words");
@@ -67,9 +67,9 @@ static void test_features(void)
 	is_double(f[1][LF_NEXT_LOG_CHARS], log1p(9), 1e-12, "the next segment's log_chars");
 	is_double(f[1][LF_NGRAM_LLR] + f[1][LF_NGRAM_EVIDENCE], 0, 0, "no n-gram model: its features 0");
 	page[1].has_structure = 0;
-	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
+	logistic_features(page, sizeof(page[0]), 3, NULL, &f[0][0]);
 	is_double(f[1][LF_CUE_FIRST + CUE_LINK], 0, 0, "no structure: cues 0");
-	logistic_features(page, sizeof(page[0]), 0, &f[0][0]);
+	logistic_features(page, sizeof(page[0]), 0, NULL, &f[0][0]);
 	ok(1, "a page of no segments");
 }
 
@@ -77,7 +77,7 @@ static void test_features(void)
  * with some noise: the regression must find the signs. */
 static void test_learning(struct logistic_model *model)
 {
-	struct logistic_training *t = logistic_training_new();
+	struct logistic_training *t = logistic_training_new(NULL);
 	struct logistic_training_counts counts;
 	struct logistic_fit fit[2];
 	struct nc_error err = { 0 };
@@ -260,7 +260,7 @@ static void test_ngram(struct logistic_model *model)
 		double f[2][LOGISTIC_FEATURES];
 		struct method_scorer *scorer = method_scorer_new(ngram);
 		struct segment_score score;
-		is_int(logistic_page_features(page, sizeof(page[0]), 2, scorer, &f[0][0], &err), 0,
+		is_int(logistic_page_features(page, sizeof(page[0]), 2, NULL, scorer, &f[0][0], &err), 0,
 		       "a page's features with an n-gram model");
 		is_int(method_score(scorer, &page[1], &score, &err), 0, "...the method's own score");
 		is_double(f[1][LF_NGRAM_LLR], score.cost_dirty - score.cost_clean, 1e-12,
@@ -270,7 +270,7 @@ static void test_ngram(struct logistic_model *model)
 		ok(f[1][LF_NGRAM_LLR] > 0 && f[0][LF_NGRAM_LLR] < f[1][LF_NGRAM_LLR],
 		   "...prose above a menu (%.3f > %.3f)", f[1][LF_NGRAM_LLR], f[0][LF_NGRAM_LLR]);
 		double g[2][LOGISTIC_FEATURES];
-		logistic_features(page, sizeof(page[0]), 2, &g[0][0]);
+		logistic_features(page, sizeof(page[0]), 2, NULL, &g[0][0]);
 		g[0][LF_NGRAM_LLR] = f[0][LF_NGRAM_LLR], g[0][LF_NGRAM_EVIDENCE] = f[0][LF_NGRAM_EVIDENCE];
 		g[1][LF_NGRAM_LLR] = f[1][LF_NGRAM_LLR], g[1][LF_NGRAM_EVIDENCE] = f[1][LF_NGRAM_EVIDENCE];
 		ok(!memcmp(f, g, sizeof(f)), "...the other features as without it");
@@ -295,7 +295,7 @@ static void test_types(struct logistic_model *model)
 	if (fd < 0 || write(fd, file.buf, file.len) != (ssize_t)file.len)
 		bail("cannot write a model file in /tmp");
 	close(fd);
-	struct method *method = logistic_method_load(path, &err);
+	struct method *method = logistic_method_load(path, NULL, &err);
 	unlink(path);
 	strbuf_release(&file);
 	if (!method)

@@ -22,15 +22,18 @@ struct instance {
 };
 
 struct logistic_training {
+	const struct logistic_text *text;   /* the caller's */
 	struct instance *items;
 	size_t count, alloc;
 	size_t pages;
 	double gold_words;
 };
 
-struct logistic_training *logistic_training_new(void)
+struct logistic_training *logistic_training_new(const struct logistic_text *text)
 {
-	return xcalloc(1, sizeof(struct logistic_training));
+	struct logistic_training *t = xcalloc(1, sizeof(*t));
+	t->text = text;
+	return t;
 }
 
 void logistic_training_free(struct logistic_training *t)
@@ -116,8 +119,8 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 	double *features = NULL;
 	if (ret == 0) {
 		features = xmalloc((p.count ? p.count : 1) * D * sizeof(double));
-		if ((ret = logistic_page_features(p.items, sizeof(p.items[0]), p.count, ngram,
-						  features, err)) < 0)
+		if ((ret = logistic_page_features(p.items, sizeof(p.items[0]), p.count, t->text,
+						  ngram, features, err)) < 0)
 			nc_error_prefix(err, raw->path);
 	}
 	if (ret == 0) {
