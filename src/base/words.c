@@ -1,5 +1,6 @@
 /* words.c: words in every script (see words.h). */
 #include "base/words.h"
+#include "base/swar.h"
 #include "base/utf8.h"
 
 #include <unicode/ubrk.h>
@@ -141,17 +142,32 @@ static size_t walk(const char *text, size_t len, size_t limit, words_fn fn, void
 	return w.words;
 }
 
-/* The fast path: the starts of runs of non-space, counted without a branch
- * (the compiler vectorises it), and on the way whether any byte may start
- * a character of an unspaced script; only then the walk. */
+/* The fast path: the starts of runs of non-space, eight ASCII bytes at a
+ * time (base/swar.h: a byte is non-space when it is not below '!', a run
+ * starts where the byte before is space), and byte by byte where a byte is
+ * not ASCII, seeing whether it may start a character of an unspaced script;
+ * only then the walk. */
 size_t words_count(const char *text, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)text;
-	size_t words = len && p[0] > ' ';
-	unsigned maybe = len && may_start_unspaced(p[0]);
-	for (size_t i = 1; i < len; i++) {
-		words += (p[i - 1] <= ' ') & (p[i] > ' ');
-		maybe |= may_start_unspaced(p[i]);
+	size_t words = 0, i = 0;
+	unsigned after_space = 1, maybe = 0;
+
+	while (i < len) {
+		if (SWAR_WORDS && i + 8 <= len && !swar_high(swar_load(p + i))) {
+			uint64_t nonspace = ~swar_below(swar_load(p + i), '!') & SWAR_HIGH;
+			uint64_t starts = nonspace & ~((nonspace << 8) | (after_space ? 0 : 0x80));
+			words += (size_t)((((starts >> 7) * SWAR_ONES)) >> 56);
+			after_space = !(nonspace >> 63);
+			i += 8;
+			continue;
+		}
+		size_t end = i + 8 < len ? i + 8 : len;
+		for (; i < end; i++) {
+			words += after_space & (p[i] > ' ');
+			after_space = p[i] <= ' ';
+			maybe |= may_start_unspaced(p[i]);
+		}
 	}
 	return maybe ? walk(text, len, SIZE_MAX, NULL, NULL) : words;
 }

@@ -69,18 +69,18 @@ static int sentence_mark(uint32_t cp)
 	}
 }
 
-/* What may close a sentence after its mark: closing quotes and brackets
- * (’ ” of English; “ ‘ « » › ‹ of German and French, whose closing quotes
- * those are; CJK's 」』】》〉〕〗〟｣ and the fullwidth ） and ＂, as ASCII's ) and
- * " count), and the ellipsis. */
+/* What closes a sentence after its mark: closing quotes and brackets of
+ * other scripts (“ ‘ of German, whose closing quotes those are, « » › ‹,
+ * CJK's 」』】》〉〕〗〟｣ and the fullwidth ） and ＂). They count only right
+ * after a sentence mark (ASCII's . ! ? or another script's): alone they end
+ * titles (【速報】) and links ("Next »") as often as sentences. English's ’ ”
+ * ) and " count alone, as the model learned them. */
 static int closing_mark(uint32_t cp)
 {
 	switch (cp) {
-	case 0x2019: case 0x201D: case 0x201C: case 0x2018: case 0x00BB: case 0x00AB:
-	case 0x203A: case 0x2039:
+	case 0x201C: case 0x2018: case 0x00BB: case 0x00AB: case 0x203A: case 0x2039:
 	case 0x300D: case 0x300F: case 0x3011: case 0x300B: case 0x3009: case 0x3015:
 	case 0x3017: case 0x301F: case 0xFF63: case 0xFF09: case 0xFF02:
-	case 0x2026:
 		return 1;
 	default:
 		return 0;
@@ -101,29 +101,42 @@ static int clause_mark(uint32_t cp)
 	}
 }
 
-/* The last character of the text (after trailing spaces): its code
- * point, or 0 for none. */
-static uint32_t last_character(const char *text, size_t len)
+/* The code point that ends the first `len` bytes of the text (after
+ * trailing spaces), and where it starts in *at; 0 for none. */
+static uint32_t last_character(const char *text, size_t len, size_t *at)
 {
 	while (len && text[len - 1] == ' ')
 		len--;
+	*at = len;
 	if (!len)
 		return 0;
-	size_t at = len - 1;
-	while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80)
-		at--;
+	*at = len - 1;
+	while (*at > 0 && ((unsigned char)text[*at] & 0xC0) == 0x80)
+		(*at)--;
 	uint32_t cp;
-	return utf8_decode((const unsigned char *)text + at, len - at, &cp) ? cp : 0xFFFD;
+	return utf8_decode((const unsigned char *)text + *at, len - *at, &cp) ? cp : 0xFFFD;
 }
 
-/* Does the text end a sentence: . ! ? : ) " last, or a sentence mark or
- * a closing mark of any script (above)? */
+static int ascii_sentence_end(uint32_t cp)
+{
+	return cp && cp < 0x80 && strchr(".!?", (int)cp);
+}
+
+/* Does the text end a sentence: . ! ? : ) " ’ ” last, a sentence mark of
+ * another script, the ellipsis, or a closing mark right after any of the
+ * sentence marks (above)? */
 static int ends_sentence(const char *text, size_t len)
 {
-	uint32_t cp = last_character(text, len);
+	size_t at;
+	uint32_t cp = last_character(text, len, &at);
 	if (cp && cp < 0x80)
 		return strchr(".!?:)\"", (int)cp) != NULL;
-	return sentence_mark(cp) || closing_mark(cp);
+	if (sentence_mark(cp) || cp == 0x2019 || cp == 0x201D || cp == 0x2026)
+		return 1;
+	if (!closing_mark(cp))
+		return 0;
+	cp = last_character(text, at, &at);
+	return ascii_sentence_end(cp) || sentence_mark(cp);
 }
 
 /* The type the method proposes for a segment it keeps, after the types
@@ -157,7 +170,8 @@ static size_t words_up_to(const struct segment *segment, size_t limit)
  * the rule was chosen without them.) */
 static int ends_clause(const char *text, size_t len)
 {
-	uint32_t cp = last_character(text, len);
+	size_t at;
+	uint32_t cp = last_character(text, len, &at);
 	if (cp && cp < 0x80)
 		return strchr(".!?,;:", (int)cp) != NULL;
 	return sentence_mark(cp) || clause_mark(cp);
@@ -276,11 +290,25 @@ void logistic_page_language(const struct segment *first, size_t stride, size_t c
 			    struct language *language)
 {
 	struct strbuf text = STRBUF_INIT;
-	for (size_t i = 0; i < count && text.len < LANGUAGE_MAX_BYTES; i++) {
-		const struct segment *s = segment_at(first, stride, i);
-		if (text.len)
-			strbuf_addch(&text, '\n');
-		strbuf_add(&text, s->text, s->len);
+	/* The long segments first (the page's prose), then the short ones
+	 * (menus, bylines), as far as the sample goes. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < count && text.len < LANGUAGE_SAMPLE_BYTES; i++) {
+			const struct segment *s = segment_at(first, stride, i);
+			if ((s->len >= LANGUAGE_SAMPLE_LONG_SEGMENT) == pass)
+				continue;
+			if (text.len)
+				strbuf_addch(&text, '\n');
+			size_t room = LANGUAGE_SAMPLE_BYTES - text.len;
+			if (s->len <= room) {
+				strbuf_add(&text, s->text, s->len);
+				continue;
+			}
+			while (room > 0 && ((unsigned char)s->text[room] & 0xC0) == 0x80)
+				room--;   /* not inside a character */
+			strbuf_add(&text, s->text, room);
+			break;
+		}
 	}
 	language_identify(text.buf, text.len, language);
 	strbuf_release(&text);

@@ -12,12 +12,17 @@
  * model file):
  *   intercept       1
  *   log_chars       ln(1 + characters of its words)
- *   log_words       ln(1 + words)
- *   stop_words      stop words / words (the ICE list, English)
+ *   log_words       ln(1 + words), words in every script (base/words.h)
+ *   stop_words      stop words / words: the list of the page's language
+ *                   (stop-words.h), the ICE list for English, a language
+ *                   CLD2 cannot tell and one without a list
  *   punctuation     punctuation marks / words
  *   capitals        capitalised words / words
  *   digits          digits / characters
- *   ends_sentence   1 when it ends in . ! ? : ) " or a closing quote
+ *   ends_sentence   1 when it ends in . ! ? : ) " ’ ” …, a sentence mark of
+ *                   another script (。！？ ؟ ۔ । ॥ ։ ። ; ។ ။ ...), or a
+ *                   closing quote or bracket of another script right after
+ *                   one (logistic.c: Thai and Lao prose marks none)
  *   type_h, type_l  1 for a heading, a list item
  *   position        its index / (segments - 1)
  *   position_chars  characters before it / characters of the page
@@ -30,12 +35,28 @@
  *   ngram_llr       what the ncleaner method's character models say: the
  *                   log-likelihood ratio H_dirty - H_clean in bits per
  *                   character (clipped to +-NGRAM_LLR_MAX), when the model
- *                   names an n-gram model (below); 0 without one
+ *                   names an n-gram model (below); 0 without one, and 0
+ *                   on a page not in the n-gram model's language (below)
  *   ngram_evidence  ngram_llr times log_chars: a long segment's ratio is
  *                   surer than a short one's (cross-validated: +0.2 F in
  *                   text mode on both development sets over ngram_llr alone)
- * Words, capitals, punctuation and stop words are counted as the ICE
- * methods count them (method/ice.h).
+ * Characters, capitals and punctuation are counted as the ICE methods
+ * count them (method/ice.h); words in every script (base/words.h: the same
+ * as ICE's in scripts written with spaces).
+ *
+ * The page's language. Before it scores, the method asks CLD2 the language
+ * of the page's segments (logistic_page_language(): at most
+ * LANGUAGE_SAMPLE_BYTES of them, long segments first; unknown unless CLD2 is
+ * sure). It chooses the stop-word list, and it sets the n-gram features
+ * aside when the page is not in the language the n-gram model says it
+ * learned (its file's language line, train-ncleaner --language): on a
+ * German page the English character models' ratio says only "not
+ * English", of text and boilerplate alike. A model that says no language,
+ * or a page whose language is unknown, keeps them. A page's language is
+ * one: on a page of two languages the minor one is read with the other's
+ * list. The stop-word lists are read from the data directory at load
+ * (LOGISTIC_STOP_WORDS_DIR); training reads them too, so that train and
+ * clean compute the same features.
  *
  * Two weight sets. A page read with its structure (HTML through a
  * renderer, the default) is scored by the structured weights; a page
