@@ -17,7 +17,8 @@
  *
  * Layers (src/ subfolders), in flow order. A module includes only base/,
  * its own folder and the folders before it (t/t0100-architecture.sh checks):
- *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
+ *   base/       errors, strings, UTF-8, words in every script, languages
+ *               (CLD2), files, PCRE2 rule sets
  *   source/     pages and where they come from
  *   normalise/  stage 1 and the marker contract
  *   render/     stage 2: the renderer interface, Lynx, child processes, the

@@ -99,6 +99,14 @@
 #define ICE_LM_MAX_FILE_BYTES (64u << 10)
 /* 64 KB: forty weight lines and a description (method/logistic.h). */
 #define LOGISTIC_MAX_FILE_BYTES (64u << 10)
+/* 1 MB: a list of function words has tens to hundreds of lines (the
+ * longest shipped, Arabic's, 8 KB); a list of every word of a language would
+ * not be one. Words longer than STOP_WORD_MAX_BYTES are no function words
+ * (the longest shipped: 30 bytes) and are refused, so is a directory of more
+ * than STOP_LISTS_MAX languages. */
+#define STOP_WORDS_MAX_FILE_BYTES (1u << 20)
+#define STOP_WORD_MAX_BYTES 64
+#define STOP_LISTS_MAX 512
 /* A decision tree (ice-dt) larger or deeper than this is a damaged file:
  * trees learned from the development sets have a few hundred nodes and a
  * depth under 30. */
@@ -136,5 +144,13 @@
 #define HELD_MEMORY_MAX ((size_t)1 << 20)
 /* The kept text read to tell a page's language: more says nothing new. */
 #define LANGUAGE_MAX_BYTES ((size_t)1 << 20)
+/* The text of a page's segments the logistic method reads to choose its
+ * stop-word list and to know whether its character models speak the page's
+ * language, long segments first (method/logistic.h): CLD2 is sure of a
+ * language after a few hundred bytes of prose, and costs about 30
+ * instructions a byte, which on a page of 1 MB read whole was a quarter of
+ * text mode's time. */
+#define LANGUAGE_SAMPLE_BYTES ((size_t)16 << 10)
+#define LANGUAGE_SAMPLE_LONG_SEGMENT 100   /* bytes: a segment read first */
 
 #endif

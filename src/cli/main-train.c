@@ -15,7 +15,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "train/ice-training.h"
 #include "train/logistic-training.h"
 #include "eval/snippets.h"
@@ -821,7 +821,7 @@ static void ngram_pages_release(struct ngram_pages *p)
 /* The model of every page read but those of fold `skip` of `folds` (skip
  * < 0: every page). */
 static void estimate_ngram(const struct ngram_pages *p, size_t folds, long skip,
-			   struct ncleaner_model *model)
+			   const char *language, struct ncleaner_model *model)
 {
 	struct ngram_counts clean, dirty;
 	ngram_counts_init(&clean, NGRAM_ORDER);
@@ -833,6 +833,8 @@ static void estimate_ngram(const struct ngram_pages *p, size_t folds, long skip,
 		count_texts(&page->clean, &page->raw, 1, &clean, &dirty);
 	}
 	ncleaner_model_init(model, NGRAM_ORDER, NGRAM_Q, NGRAM_MODE);
+	if (language)   /* so that the logistic method knows where its ratio speaks */
+		snprintf(model->language, sizeof(model->language), "%s", language);
 	ngram_model_estimate(&model->clean, &clean, NGRAM_MODE);
 	ngram_model_estimate(&model->dirty, &dirty, NGRAM_MODE);
 	ngram_counts_release(&clean);
@@ -879,7 +881,7 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 		goto out;
 	}
 	for (size_t k = 0; k < (size_t)o->ngram_folds; k++) {
-		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, &model);
+		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, o->language, &model);
 		methods[k] = ncleaner_method_new(&model, 0, 0, &err);
 		ncleaner_model_release(&model);
 		if (!methods[k]) {
@@ -888,7 +890,7 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 		}
 		scorers[k] = method_scorer_new(methods[k]);
 	}
-	estimate_ngram(&pages, 1, -1, &model);
+	estimate_ngram(&pages, 1, -1, o->language, &model);
 	model.built = n.built;
 	model.description = xstrdup("the character models of the logistic model's ngram_llr: "
 				    "differential training on its training pages");
@@ -976,11 +978,13 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 {
 	struct nc_error err = { 0 };
 	struct pipeline *pipeline = NULL;
-	struct logistic_training *training = logistic_training_new();
+	struct logistic_text text = { .ngram_language = o->language };
+	struct logistic_training *training = logistic_training_new(&text);
 	struct logistic_model model = { 0 };
 	struct strbuf out = STRBUF_INIT, description = STRBUF_INIT;
 	struct method *ngram = NULL;
 	struct method_scorer *ngram_scorer = NULL;
+	struct stop_lists *stop_lists = NULL;
 	struct method **fold_methods = xcalloc((size_t)o->ngram_folds + 1, sizeof(*fold_methods));
 	struct method_scorer **fold_scorers = xcalloc((size_t)o->ngram_folds + 1,
 						      sizeof(*fold_scorers));
@@ -994,6 +998,12 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 		logistic_training_keep_instances(training, &instances);
 	if (o->ngram_model)
 		model.ngram_model = xstrdup(o->ngram_name);
+	/* The stop-word lists the method will read, from the data directory. */
+	if (!(stop_lists = logistic_stop_lists_load(o->compose.data_dir, &err))) {
+		cli_print(program, "%s%s", err.message, cli_data_dir_hint());
+		goto out;
+	}
+	text.stop_lists = stop_lists;
 	if (o->ngram_folds) {
 		if (train_fold_ngrams(o, ndirs, dirs, fold_methods, fold_scorers) != 0)
 			goto out;
@@ -1005,6 +1015,7 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 			goto out;
 		}
 		ngram_scorer = method_scorer_new(ngram);
+		text.ngram_language = ncleaner_method_language(ngram);
 		pages.ngram = &ngram_scorer;
 		pages.count = 1;
 	}
@@ -1076,6 +1087,7 @@ out:
 	strbuf_release(&instances);
 	logistic_training_free(training);
 	logistic_model_release(&model);
+	stop_lists_free(stop_lists);
 	method_scorer_free(ngram_scorer);
 	method_free(ngram);
 	for (int k = 0; k < o->ngram_folds; k++) {
@@ -1100,6 +1112,22 @@ struct trainer {
 	int (*run)(struct options *o, int nargs, char **args);
 };
 
+/* --language CODE: one code, as CLD2 names languages; 0, or 2 after
+ * saying why not. */
+static int check_language(const char *language)
+{
+	if (!language_list_valid(language)) {
+		cli_print(program, "--language: '%s' is not a language code (such as en)", language);
+		return 2;
+	}
+	if (strchr(language, ',') || strlen(language) >= 16) {
+		cli_print(program, "--language: one language code (such as en), not '%s'",
+			  language);
+		return 2;
+	}
+	return 0;
+}
+
 /* Options only the ncleaner trainer reads. */
 static int ncleaner_options_given(const struct options *o)
 {
@@ -1116,16 +1144,8 @@ static int check_ncleaner(struct options *o, int nargs)
 	}
 	if (o->order == 0)
 		o->order = 3;
-	if (o->language && !language_list_valid(o->language)) {
-		cli_print(program, "--language: '%s' is not a language code (such as en)",
-			  o->language);
+	if (o->language && check_language(o->language) != 0)
 		return 2;
-	}
-	if (o->language && (strchr(o->language, ',') || strlen(o->language) >= 16)) {
-		cli_print(program, "--language: one language code (such as en), not '%s'",
-			  o->language);
-		return 2;
-	}
 	if (nargs != (o->tune ? 1 : 3))
 		return -1;
 	if (o->diff && o->standard) {
@@ -1220,15 +1240,23 @@ static int check_ice(struct options *o, int nargs)
 static int check_logistic(struct options *o, int nargs)
 {
 	unsigned long bias = o->compose.given & 1ul << OPTION_BIAS;
+	const char *language = o->language;
 	o->compose.given &= ~bias;
+	o->language = NULL;
 	int ret = check_ice(o, nargs);
 	o->compose.given |= bias;
+	o->language = language;
 	if (ret == 0 && o->ngram_folds && !o->ngram_model) {
 		cli_print(program, "--ngram-folds trains the n-gram model of ngram_llr: name the "
 			  "file to write with --ngram-model");
 		return 2;
 	}
-	return ret;
+	if (ret == 0 && o->language && !o->ngram_folds) {
+		cli_print(program, "--language names the language of the character models that "
+			  "--ngram-folds trains (a model named with --ngram-model says its own)");
+		return 2;
+	}
+	return ret == 0 && o->language ? check_language(o->language) : ret;
 }
 
 static int run_ice(struct options *o, int nargs, char **args)

@@ -39,7 +39,7 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "source/page-source.h"
 
 /* Snippets, normalised (NUL-terminated; `len` bytes). */

@@ -23,6 +23,7 @@ struct instance {
 };
 
 struct logistic_training {
+	const struct logistic_text *text;   /* the caller's */
 	struct instance *items;
 	size_t count, alloc;
 	size_t pages;
@@ -32,9 +33,11 @@ struct logistic_training {
 	size_t snippet_pages;
 };
 
-struct logistic_training *logistic_training_new(void)
+struct logistic_training *logistic_training_new(const struct logistic_text *text)
 {
-	return xcalloc(1, sizeof(struct logistic_training));
+	struct logistic_training *t = xcalloc(1, sizeof(*t));
+	t->text = text;
+	return t;
 }
 
 void logistic_training_free(struct logistic_training *t)
@@ -120,12 +123,13 @@ static void page_segments_release(struct page_segments *p)
 
 /* The features of the page's segments (count x D, the caller frees), or
  * NULL with `err` naming the page. */
-static double *page_features(const struct page_segments *p, struct method_scorer *ngram,
-			     const struct file_input *raw, struct nc_error *err)
+static double *page_features(const struct logistic_training *t, const struct page_segments *p,
+			     struct method_scorer *ngram, const struct file_input *raw,
+			     struct nc_error *err)
 {
 	double *features = xmalloc((p->count ? p->count : 1) * D * sizeof(double));
-	if (logistic_page_features(p->items, sizeof(p->items[0]), p->count, ngram, features,
-				   err) < 0) {
+	if (logistic_page_features(p->items, sizeof(p->items[0]), p->count, t->text, ngram,
+				   features, err) < 0) {
 		nc_error_prefix(err, raw->path);
 		free(features);
 		return NULL;
@@ -173,7 +177,7 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 						 &gold_words, err)) < 0)
 		nc_error_prefix(err, raw->path);
 	double *features = NULL;
-	if (ret == 0 && !(features = page_features(&p, ngram, raw, err)))
+	if (ret == 0 && !(features = page_features(t, &p, ngram, raw, err)))
 		ret = -1;
 	if (ret == 0) {
 		for (size_t i = 0; i < p.count; i++)
@@ -202,7 +206,7 @@ int logistic_training_add_snippet_page(struct logistic_training *t, struct worke
 
 	if (ret == 0) {
 		snippet_label_segments(entry, p.items, p.count, labels, &counts);
-		if (!(features = page_features(&p, ngram, raw, err)))
+		if (!(features = page_features(t, &p, ngram, raw, err)))
 			ret = -1;
 	}
 	if (ret == 0) {

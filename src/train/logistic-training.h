@@ -60,7 +60,10 @@
 
 struct logistic_training;
 
-struct logistic_training *logistic_training_new(void);
+/* `text` (or NULL: the ICE list, n-gram features always) says what the
+ * text features read, as the method will (logistic_page_features()); it is
+ * the caller's, and must outlive the training set. */
+struct logistic_training *logistic_training_new(const struct logistic_text *text);
 void logistic_training_free(struct logistic_training *training);
 
 /* Read the page `raw` through `worker` and label its segments by `gold`
