@@ -8,7 +8,9 @@
  * identity is kept by its name for the cleaning; the site of a page
  * (page_info_site(): the archive's URL, the page's own, its canonical one;
  * IPv6 literals, the last '@', a final dot), and the canonical URL a page
- * declares (trimmed, in a <link> or <meta> and no other element). */
+ * declares (trimmed, in a <link> or <meta> and no other element; as a
+ * browser reads it: character references, protocol-relative, relative to
+ * the page's <base>). */
 #include "pipeline/dump-cache.h"
 #include "pipeline/site-table.h"
 #include "normalise/html.h"
@@ -303,6 +305,38 @@ int main(void)
 		  "https://h.example/c", "...white space written as an entity too");
 	is_string(canonical_of("<head><link rel=canonical href=\"/relative\">"), "(none)",
 		  "...a relative one is none");
+	/* Issue 36: the spellings of a canonical URL a browser reads. */
+	is_string(canonical_of("<head><link rel=canonical href=\"//www.h.example/a\">"),
+		  "https://www.h.example/a", "...a protocol-relative one is https:");
+	is_string(canonical_of("<head><link rel=canonical href=\"https&#x3A;&#x2F;&#x2F;h.example"
+			       "&#47;b\">"), "https://h.example/b",
+		  "...character references decoded");
+	is_string(canonical_of("<head><link rel=canonical href=\"&#x110000;x\">"),
+		  "(none)", "...one out of range stays (and is no URL)");
+	is_string(canonical_of("<head><base href=\"http://h.example/news/today.html\">"
+			       "<link rel=canonical href=\"/budget\">"),
+		  "http://h.example/budget", "...a relative one resolved against <base>");
+	is_string(canonical_of("<head><base href=\"//h.example/news/today.html\">"
+			       "<link rel=canonical href=\"budget\">"),
+		  "https://h.example/news/budget", "...in the base's directory; a protocol-"
+		  "relative base");
+	is_string(canonical_of("<head><base href=\"http://h.example\">"
+			       "<link rel=canonical href=\"budget\">"),
+		  "http://h.example/budget", "...a base of no path");
+	is_string(canonical_of("<head><base href=\"/news/\"><link rel=canonical href=\"budget\">"),
+		  "(none)", "...a relative base is none");
+	is_string(canonical_of("<head><basefont href=\"http://evil.example/\">"
+			       "<link rel=canonical href=\"budget\">"), "(none)",
+		  "...<basefont> is no <base>");
+	is_string(canonical_of("<head><base href=\"http://h.example/\">"
+			       "<link rel=canonical href=\"mailto:x@y.example\">"), "(none)",
+		  "...a URL of another scheme is none");
+	is_string(canonical_of("<head><link rel=canonical href=\"/budget\">"
+			       "<meta property=og:url content=\"http://h.example/c\">"),
+		  "http://h.example/c", "...a relative one passed over for og:url");
+	is_string(site_of(NULL, NULL, canonical_of("<head><link rel=canonical "
+						   "href=\"//WWW.H.example:8443/a\">")),
+		  "h.example", "a protocol-relative canonical URL names its site");
 	is_string(canonical_of("<head><linkfoo rel=canonical href=\"http://evil.example/\">"),
 		  "(none)", "<linkfoo> is no <link>");
 	is_string(canonical_of("<head><linkfoo rel=canonical href=\"http://evil.example/\">"
