@@ -18,7 +18,7 @@
 #include "pipeline/site-table.h"
 #include "sink/output.h"
 #include "sink/sink.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "source/input-source.h"
 
 #include <errno.h>

@@ -6,12 +6,13 @@
  * the text's length) collects the page in `text` and formats at the end.
  */
 #include "sink/sink.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "sink/warc-writer.h"
 #include "base/alloc.h"
 #include "base/json.h"
 #include "base/hash.h"
 #include "base/utf8.h"
+#include "base/words.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -381,16 +382,6 @@ static void write_json_segments(struct page_sink *sink, const struct scored_segm
 		strbuf_addstr(out, "\"}");
 }
 
-/* Words: the starts of runs of non-spaces. Written without branches, so
- * that the compiler vectorises it (it runs over every byte of the text). */
-static size_t count_words(const char *text, size_t len)
-{
-	size_t words = len && text[0] != ' ';
-	for (size_t i = 1; i < len; i++)
-		words += (text[i - 1] == ' ') & (text[i] != ' ');
-	return words;
-}
-
 static void count(struct page_sink *sink, const struct scored_segment *segments, size_t n)
 {
 	struct page_counts *c = &sink->counts;
@@ -398,7 +389,7 @@ static void count(struct page_sink *sink, const struct scored_segment *segments,
 
 	for (size_t i = 0; i < n; i++) {
 		const struct scored_segment *s = &segments[i];
-		size_t words = count_words(s->segment.text, s->segment.len);
+		size_t words = words_count(s->segment.text, s->segment.len);
 		if (!s->continues) {
 			c->segments++;
 			kept_here = 0;

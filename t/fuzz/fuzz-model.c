@@ -1,8 +1,9 @@
 /* fuzz-model.c: the model-file loaders; an ncleaner model that loads is
  * compiled into a classifier that must score text to finite entropies, and
  * a logistic model that loads must give finite log-odds for any features
- * (each at most about 150 in size: method/logistic.h). */
+ * (each at most about SEGMENT_MAX_BYTES in size: base/limits.h). */
 #include "fuzz.h"
+#include "base/limits.h"
 #include "method/logistic.h"
 #include "method/ncleaner-method.h"
 #include "method/ncleaner-model.h"
@@ -24,8 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (logistic_model_parse(&logistic, "fuzz.model", (const char *)data, size, &err) == 0) {
 		double largest[2] = { fabs(logistic.bias), fabs(logistic.plain_bias) };
 		for (int k = 0; k < LOGISTIC_FEATURES; k++) {
-			largest[0] += 150 * fabs(logistic.weights[k]);
-			largest[1] += 150 * fabs(logistic.plain_weights[k]);
+			largest[0] += SEGMENT_MAX_BYTES * fabs(logistic.weights[k]);
+			largest[1] += SEGMENT_MAX_BYTES * fabs(logistic.plain_weights[k]);
 		}
 		logistic_model_release(&logistic);
 		if (!isfinite(largest[0]) || !isfinite(largest[1]))
