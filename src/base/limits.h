@@ -103,7 +103,7 @@
  * about 1e300 a segment's log-odds overflow to infinity or NaN, which no
  * decision and no output can use. Training standardises each feature and
  * penalises the weights (train/logistic-training.h): the shipped models'
- * stay below 10, and a feature would need a spread below 1e-8 over the
+ * stay below 20, and a feature would need a spread below 1e-8 over the
  * training set to reach this. A feature is a share, a logarithm or a count
  * per word of a segment of at most SEGMENT_MAX_BYTES, so at most about 1e6
  * in size: bounded so, a segment's log-odds stay below 1e17 bits. */
