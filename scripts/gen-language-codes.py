@@ -1,10 +1,10 @@
-"""gen-language-codes.py ISO_639_3_JSON OUT_H: writes src/sink/language-codes.h, the
+"""gen-language-codes.py ISO_639_3_JSON OUT_H: writes src/base/language-codes.h, the
 ISO 639-1 code of every language that has one with its ISO 639-3 code, sorted for
 bsearch. Common Crawl's WET files name languages in ISO 639-3 ("eng"); CLD2 names
 them in ISO 639-1 where there is a code ("en"). The input is Debian's iso-codes:
 
     python3 scripts/gen-language-codes.py /usr/share/iso-codes/json/iso_639-3.json \
-        src/sink/language-codes.h
+        src/base/language-codes.h
 """
 import json
 import sys

@@ -201,8 +201,9 @@ int main(int argc, char **argv)
 		page_id(pages[p], &id);
 		int ret = read_file(pages[p], 64u << 20, &html, &err);
 		if (ret == 0)
-			ret = html_normalise(raw ? NULL : html_rules, workspace, &paper, NULL, &html,
-					     &info, &err);
+			ret = html_normalise(raw ? NULL : html_rules, workspace, &paper, NULL,
+					     class && class->drops_after_nul ? HTML_REMOVE_NUL : 0,
+					     &html, &info, &err);
 		if (ret == 0) {
 			struct render_request request = {
 				.html = html.buf, .len = html.len, .charset = &info.charset,

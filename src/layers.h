@@ -17,7 +17,8 @@
  *
  * Layers (src/ subfolders), in flow order. A module includes only base/,
  * its own folder and the folders before it (t/t0100-architecture.sh checks):
- *   base/       errors, strings, UTF-8, files, PCRE2 rule sets
+ *   base/       errors, strings, UTF-8, words in every script, languages
+ *               (CLD2), files, PCRE2 rule sets
  *   source/     pages and where they come from
  *   normalise/  stage 1 and the marker contract
  *   render/     stage 2: the renderer interface, Lynx, child processes, the
@@ -28,7 +29,9 @@
  *   decide/     stage 5: the decider interface, the threshold, chains
  *   sink/       stage 6: formats and outputs
  *   pipeline/   the stages strung together, workers
- *   eval/       the CLEANEVAL scorer and its alignment of gold labels
+ *   eval/       the CLEANEVAL scorer and its alignment of gold labels;
+ *               benchmarks annotated with snippets, their scoring rule and
+ *               the labels they give segments (snippets.h)
  *   train/      reading training texts, cross-validated tuning, C4.5, what
  *               the ICE methods learn (ice-training)
  *   compose/    choosing the stages: the renderer, method and decider

@@ -37,6 +37,17 @@
  * message complete on its own, naming the option, file or page. A page
  * that fails leaves the cleaner usable for the next.
  *
+ * Misuse. A NULL cleaner, a NULL where a function puts its results
+ * (segments, count, output) and argv holding NULL are usage errors
+ * (NCLEANER_ERR_USAGE) naming the argument; ncleaner_warnings(NULL) is ""
+ * and ncleaner_close(NULL) does nothing. What C cannot check stays the
+ * caller's: a cleaner already closed (closing it twice, or using it after
+ * ncleaner_close(), uses freed memory: forget the pointer when you close
+ * it), a pointer that is no cleaner, fewer than `length` bytes at `bytes`,
+ * and strings: an option and the URL end at their first NUL byte, so a
+ * binding must refuse strings that hold one (the Python binding raises
+ * ncleaner.Error).
+ *
  * Threads. A cleaner is one worker: it cleans one page at a time and may
  * not be used by two threads at once. Cleaners are independent (the
  * library keeps no mutable static state): open one per thread.
@@ -109,7 +120,7 @@ const char *ncleaner_version(void);
 ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error);
 
 /* Warnings of the configuration (a model built through another renderer),
- * one a line; "" when none. Owned by the cleaner. */
+ * one a line; "" when none (and for a NULL cleaner). Owned by the cleaner. */
 const char *ncleaner_warnings(const ncleaner *cleaner);
 
 /* Clean one page: `length` bytes of HTML in any charset (or a text dump
@@ -123,13 +134,15 @@ int ncleaner_clean(ncleaner *cleaner, const void *bytes, size_t length, const ch
 /* Clean one page to the bytes ncleaner(1) would write for it in the
  * --format chosen (a WET file's warcinfo record excepted: only the page's
  * conversion record). *output (NUL-terminated, freed with ncleaner_free())
- * and *output_length. 0, or -1 with `error` and *output NULL. */
+ * and *output_length (which may be NULL: not wanted). 0, or -1 with
+ * `error` and *output NULL. */
 int ncleaner_format(ncleaner *cleaner, const void *bytes, size_t length, const char *url,
 		    char **output, size_t *output_length, ncleaner_error *error);
 
 void ncleaner_free(void *memory);
 
-/* Free the cleaner and all it holds (NULL: nothing). */
+/* Free the cleaner and all it holds (NULL: nothing). Once only: see
+ * Misuse above. */
 void ncleaner_close(ncleaner *cleaner);
 
 #ifdef __cplusplus

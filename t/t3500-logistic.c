@@ -46,7 +46,7 @@ static void test_features(void)
 		make_segment(SEGMENT_HEADING, "Copyright", 9, 0, 0),
 	};
 	double f[3][LOGISTIC_FEATURES];
-	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
+	logistic_features(page, sizeof(page[0]), 3, NULL, &f[0][0]);
 	is_double(f[0][LF_INTERCEPT], 1, 0, "intercept 1");
 	is_double(f[0][LF_LOG_CHARS], log1p(4), 1e-12, "log_chars of 'Home'");
 	is_double(f[1][LF_LOG_WORDS], log1p(10), 1e-12, "log_words: ten words");
@@ -67,17 +67,54 @@ static void test_features(void)
 	is_double(f[1][LF_NEXT_LOG_CHARS], log1p(9), 1e-12, "the next segment's log_chars");
 	is_double(f[1][LF_NGRAM_LLR] + f[1][LF_NGRAM_EVIDENCE], 0, 0, "no n-gram model: its features 0");
 	page[1].has_structure = 0;
-	logistic_features(page, sizeof(page[0]), 3, &f[0][0]);
+	logistic_features(page, sizeof(page[0]), 3, NULL, &f[0][0]);
 	is_double(f[1][LF_CUE_FIRST + CUE_LINK], 0, 0, "no structure: cues 0");
-	logistic_features(page, sizeof(page[0]), 0, &f[0][0]);
+	logistic_features(page, sizeof(page[0]), 0, NULL, &f[0][0]);
 	ok(1, "a page of no segments");
+
+	/* Sentence ends of every script; clause marks and plain letters are none. */
+	static const struct { const char *text; int ends; } ends[] = {
+		{ "It was late.", 1 }, { "Really?", 1 }, { "Note:", 1 }, { "(see above)", 1 },
+		{ "He said \"go\"", 1 }, { "It\xe2\x80\x99s done\xe2\x80\x9d", 1 },
+		{ "Home", 0 }, { "one, two,", 0 }, { "and so on;", 0 },
+		{ "\xe5\xa5\xbd\xe3\x80\x82", 1 },              /* 好。 */
+		{ "\xe5\xa5\xbd\xef\xbc\x81", 1 },              /* 好！ */
+		{ "\xe5\xa5\xbd\xef\xbc\x9f", 1 },              /* 好？ */
+		{ "\xe5\xa5\xbd\xef\xbc\x8e", 1 },              /* 好． */
+		{ "\xe3\x80\x8c\xe5\xa5\xbd\xe3\x80\x82\xe3\x80\x8d", 1 },   /* 「好。」 */
+		{ "\xe5\xa5\xbd\xe3\x80\x81", 0 },              /* 好、 */
+		{ "\xe5\xa5\xbd\xef\xbc\x8c", 0 },              /* 好， */
+		{ "\xd8\xaa\xd8\xb9\xd8\xb1\xd9\x81\xd8\x9f", 1 },   /* Arabic question mark */
+		{ "\xdb\x81\xdb\x92\xdb\x94", 1 },              /* Arabic full stop (Urdu) */
+		{ "\xd8\xaa\xd8\xb9\xd8\xb1\xd9\x81\xd8\x8c", 0 },   /* Arabic comma */
+		{ "\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa5\xa4", 1 },   /* Devanagari danda */
+		{ "\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa5\xa5", 1 },   /* double danda */
+		{ "\xd5\xa1\xd5\xb5\xd5\xb8\xd6\x89", 1 },    /* Armenian full stop */
+		{ "\xe1\x88\x80\xe1\x8d\xa2", 1 },              /* Ethiopic full stop */
+		{ "\xcf\x84\xce\xb9\xcd\xbe", 1 },              /* Greek question mark */
+		{ "\xcf\x84\xce\xb9\xce\x87", 0 },              /* Greek ano teleia */
+		{ "wait\xe2\x80\xa6", 1 },                      /* ellipsis */
+		{ "\xc2\xab Oui. \xc2\xbb", 1 },                /* guillemet after a full stop */
+		{ "Find Jobs \xc2\xbb", 0 },                      /* ...not alone: a link */
+		{ "\xe3\x80\x90\xe9\x80\x9f\xe5\xa0\xb1\xe3\x80\x91", 0 },   /* 【速報】: a title */
+		{ "\xe1\x9e\x80\xe1\x9f\x94", 1 },              /* Khmer khan */
+		{ "\xe1\x80\x80\xe1\x81\x8b", 1 },              /* Myanmar section */
+		{ "\xe0\xb8\x94\xe0\xb8\xb5", 0 },              /* Thai: no mark */
+		{ "\xe0\xb8\x94\xe0\xb8\xb5\xe0\xb9\x9a", 1 },   /* Thai angkhankhu */
+	};
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		struct segment one = make_segment(SEGMENT_PARAGRAPH, ends[i].text, 4, 0, 0);
+		logistic_features(&one, sizeof(one), 1, NULL, &f[0][0]);
+		is_double(f[0][LF_ENDS_SENTENCE], ends[i].ends, 0, "'%s' %s", ends[i].text,
+			  ends[i].ends ? "ends a sentence" : "does not");
+	}
 }
 
 /* Instances where long, unlinked segments are text and link lists are not,
  * with some noise: the regression must find the signs. */
 static void test_learning(struct logistic_model *model)
 {
-	struct logistic_training *t = logistic_training_new();
+	struct logistic_training *t = logistic_training_new(NULL);
 	struct logistic_training_counts counts;
 	struct logistic_fit fit[2];
 	struct nc_error err = { 0 };
@@ -168,14 +205,41 @@ static void test_file(struct logistic_model *model)
 		   "refused: %s (%s)", damage[i].why, err.message);
 		strbuf_release(&bad);
 	}
-	char nan_line[] = "weight\tcue_link\tnan";
-	struct strbuf bad = STRBUF_INIT;
-	const char *at = strstr(file.buf, "weight\tcue_link\t");
-	strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
-	strbuf_addstr(&bad, nan_line);
-	strbuf_addstr(&bad, strchr(at, '\n'));
-	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0, "refused: a weight nan");
-	strbuf_release(&bad);
+	/* Values: a line's number replaced. Huge finite weights made a
+	 * segment's log-odds inf or NaN, written as such in JSON (issue 36). */
+	struct { const char *key, *value, *why; int accepted; } values[] = {
+		{ "weight\tcue_link\t", "nan", "a weight nan", 0 },
+		{ "weight\tlog_chars\t", "1e308", "a weight of 1e308", 0 },
+		{ "weight\tintercept\t", "-1e308", "a weight of -1e308", 0 },
+		{ "bias\t", "1e300", "a bias of 1e300", 0 },
+		{ "plain-weight\tdigits\t", "-1.5e9", "a plain weight beyond the bound", 0 },
+		{ "plain-bias\t", "2e9", "a plain bias beyond the bound", 0 },
+		{ "weight\tlog_chars\t", "1e9", "a weight at the bound", 1 },
+		{ "plain-bias\t", "-1e9", "a plain bias at the bound", 1 },
+	};
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		struct strbuf bad = STRBUF_INIT, line = STRBUF_INIT;
+		strbuf_addf(&line, "\n%s", values[i].key);   /* at the start of a line */
+		const char *at = strstr(file.buf, line.buf);
+		strbuf_release(&line);
+		if (!at)
+			bail(values[i].key);
+		at++;
+		strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
+		strbuf_addstr(&bad, values[i].key);
+		strbuf_addstr(&bad, values[i].value);
+		strbuf_addstr(&bad, strchr(at, '\n'));
+		int got = logistic_model_parse(&read, "m", bad.buf, bad.len, &err);
+		if (values[i].accepted) {
+			ok(got == 0, "read: %s", values[i].why);
+			if (got == 0)
+				logistic_model_release(&read);
+		} else {
+			ok(got < 0 && strstr(err.message, "m:"), "refused: %s (%s)", values[i].why,
+			   got < 0 ? err.message : "read");
+		}
+		strbuf_release(&bad);
+	}
 	strbuf_release(&file);
 	strbuf_release(&again);
 }
@@ -260,7 +324,7 @@ static void test_ngram(struct logistic_model *model)
 		double f[2][LOGISTIC_FEATURES];
 		struct method_scorer *scorer = method_scorer_new(ngram);
 		struct segment_score score;
-		is_int(logistic_page_features(page, sizeof(page[0]), 2, scorer, &f[0][0], &err), 0,
+		is_int(logistic_page_features(page, sizeof(page[0]), 2, NULL, scorer, &f[0][0], &err), 0,
 		       "a page's features with an n-gram model");
 		is_int(method_score(scorer, &page[1], &score, &err), 0, "...the method's own score");
 		is_double(f[1][LF_NGRAM_LLR], score.cost_dirty - score.cost_clean, 1e-12,
@@ -270,10 +334,47 @@ static void test_ngram(struct logistic_model *model)
 		ok(f[1][LF_NGRAM_LLR] > 0 && f[0][LF_NGRAM_LLR] < f[1][LF_NGRAM_LLR],
 		   "...prose above a menu (%.3f > %.3f)", f[1][LF_NGRAM_LLR], f[0][LF_NGRAM_LLR]);
 		double g[2][LOGISTIC_FEATURES];
-		logistic_features(page, sizeof(page[0]), 2, &g[0][0]);
+		logistic_features(page, sizeof(page[0]), 2, NULL, &g[0][0]);
 		g[0][LF_NGRAM_LLR] = f[0][LF_NGRAM_LLR], g[0][LF_NGRAM_EVIDENCE] = f[0][LF_NGRAM_EVIDENCE];
 		g[1][LF_NGRAM_LLR] = f[1][LF_NGRAM_LLR], g[1][LF_NGRAM_EVIDENCE] = f[1][LF_NGRAM_EVIDENCE];
 		ok(!memcmp(f, g, sizeof(f)), "...the other features as without it");
+
+		/* A page not in the n-gram model's language: its ratio says only
+		 * "not English", and is set aside. */
+		struct segment other[2] = {
+			make_segment(SEGMENT_PARAGRAPH, "\xd0\x93\xd0\xbb\xd0\xb0\xd0\xb2\xd0\xbd"
+					  "\xd0\xb0\xd1\x8f | \xd0\x9a\xd0\xbe\xd0\xbd\xd1\x82"
+					  "\xd0\xb0\xd0\xba\xd1\x82\xd1\x8b", 17, 17, 0),
+			make_segment(SEGMENT_PARAGRAPH, "\xd0\x92 \xd1\x84\xd0\xb5\xd0\xb2\xd1\x80"
+					  "\xd0\xb0\xd0\xbb\xd0\xb5 \xd0\x9b\xd0\xb0\xd0\xb4\xd0"
+					  "\xbe\xd0\xb6\xd1\x81\xd0\xba\xd0\xbe\xd0\xb5 \xd0\xbe"
+					  "\xd0\xb7\xd0\xb5\xd1\x80\xd0\xbe \xd0\xbf\xd1\x80\xd0"
+					  "\xb5\xd0\xb2\xd1\x80\xd0\xb0\xd1\x89\xd0\xb0\xd0\xb5"
+					  "\xd1\x82\xd1\x81\xd1\x8f \xd0\xb2 \xd0\xbe\xd0\xb3\xd1"
+					  "\x80\xd0\xbe\xd0\xbc\xd0\xbd\xd0\xbe\xd0\xb5 \xd0\xb1"
+					  "\xd0\xb5\xd0\xbb\xd0\xbe\xd0\xb5 \xd0\xbf\xd0\xbe\xd0"
+					  "\xbb\xd0\xb5, \xd0\xbf\xd0\xbe \xd0\xba\xd0\xbe\xd1\x82"
+					  "\xd0\xbe\xd1\x80\xd0\xbe\xd0\xbc\xd1\x83 \xd0\xbe\xd1"
+					  "\x82 \xd0\xb1\xd0\xb5\xd1\x80\xd0\xb5\xd0\xb3\xd0\xb0 "
+					  "\xd0\xba \xd0\xb3\xd0\xbe\xd1\x80\xd0\xb8\xd0\xb7\xd0"
+					  "\xbe\xd0\xbd\xd1\x82\xd1\x83 \xd1\x82\xd1\x8f\xd0\xbd"
+					  "\xd1\x83\xd1\x82\xd1\x81\xd1\x8f \xd1\x86\xd0\xb5\xd0"
+					  "\xbf\xd0\xbe\xd1\x87\xd0\xba\xd0\xb8 \xd1\x81\xd0\xbb"
+					  "\xd0\xb5\xd0\xb4\xd0\xbe\xd0\xb2.", 150, 0, 0),
+		};
+		struct logistic_text english = { NULL, ncleaner_method_language(ngram) };
+		struct logistic_text unsaid = { NULL, "" };
+		double r[2][LOGISTIC_FEATURES], u[2][LOGISTIC_FEATURES], e[2][LOGISTIC_FEATURES];
+		is_string(english.ngram_language, "en", "the shipped english.model says it is English");
+		is_int(logistic_page_features(other, sizeof(other[0]), 2, &english, scorer, &r[0][0],
+					      &err), 0, "a Russian page's features");
+		ok(r[0][LF_NGRAM_LLR] == 0 && r[1][LF_NGRAM_LLR] == 0 && r[1][LF_NGRAM_EVIDENCE] == 0,
+		   "...the n-gram features 0: the page is not in the model's language");
+		logistic_page_features(other, sizeof(other[0]), 2, &unsaid, scorer, &u[0][0], &err);
+		ok(u[1][LF_NGRAM_LLR] != 0, "...not 0 with a model that does not say its language "
+		   "(%.3f)", u[1][LF_NGRAM_LLR]);
+		logistic_page_features(page, sizeof(page[0]), 2, &english, scorer, &e[0][0], &err);
+		ok(!memcmp(e, f, sizeof(f)), "an English page's features as without a language");
 		method_scorer_free(scorer);
 		method_free(ngram);
 	}
@@ -285,6 +386,15 @@ static void test_ngram(struct logistic_model *model)
 /* The types the method proposes: a heading for a short paragraph that ends
  * no sentence or clause, a paragraph for a long list item; nothing for the
  * rest. */
+/* 300 characters of Chinese prose: 十个字的中文句子。 (nine characters and
+ * a full stop) thirty times, less its last full stop. */
+#define CHINESE_TEN "\xe5\x8d\x81\xe4\xb8\xaa\xe5\xad\x97\xe7\x9a\x84\xe4\xb8\xad" \
+	"\xe6\x96\x87\xe5\x8f\xa5\xe5\xad\x90\xe3\x80\x82"
+#define CHINESE_100 CHINESE_TEN CHINESE_TEN CHINESE_TEN CHINESE_TEN CHINESE_TEN CHINESE_TEN \
+	CHINESE_TEN CHINESE_TEN CHINESE_TEN CHINESE_TEN
+#define CHINESE_300 CHINESE_100 CHINESE_100 CHINESE_100 "\xe5\x8d\x81\xe4\xb8\xaa\xe5\xad" \
+	"\x97\xe7\x9a\x84\xe4\xb8\xad\xe6\x96\x87\xe5\x8f\xa5\xe5\xad\x90"
+
 static void test_types(struct logistic_model *model)
 {
 	char path[] = "/tmp/t3500-model.XXXXXX";
@@ -295,7 +405,7 @@ static void test_types(struct logistic_model *model)
 	if (fd < 0 || write(fd, file.buf, file.len) != (ssize_t)file.len)
 		bail("cannot write a model file in /tmp");
 	close(fd);
-	struct method *method = logistic_method_load(path, &err);
+	struct method *method = logistic_method_load(path, NULL, &err);
 	unlink(path);
 	strbuf_release(&file);
 	if (!method)
@@ -314,6 +424,20 @@ static void test_types(struct logistic_model *model)
 				     "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
 				     "twenty", SEGMENT_PARAGRAPH },
 		{ SEGMENT_HEADING, "News", 0 },
+		/* Other scripts: a short sentence or clause is no heading; a
+		 * short line without a mark is; a Chinese paragraph of 300
+		 * characters is far more than ten words. */
+		{ SEGMENT_PARAGRAPH, "\xe4\xbb\x8a\xe5\xa4\xa9\xe5\xa4\xa9\xe6\xb0\x94\xe5\xbe"
+				     "\x88\xe5\xa5\xbd\xe3\x80\x82", 0 },   /* 今天天气很好。 */
+		{ SEGMENT_PARAGRAPH, "\xe4\xbb\x8a\xe5\xa4\xa9\xe5\xa4\xa9\xe6\xb0\x94\xe5\xbe"
+				     "\x88\xe5\xa5\xbd\xef\xbc\x8c", 0 },   /* ...， */
+		{ SEGMENT_PARAGRAPH, "\xe6\xb1\x9f\xe5\x8d\x97\xe5\x8f\xa4\xe9\x95\x87\xe7\x9a"
+				     "\x84\xe6\xb8\x85\xe6\x99\xa8", SEGMENT_HEADING },   /* 江南古镇的清晨 */
+		{ SEGMENT_PARAGRAPH, "\xd9\x87\xd9\x84 \xd8\xaa\xd8\xb9\xd8\xb1\xd9\x81\xd8\x9f",
+		  0 },   /* هل تعرف؟ */
+		{ SEGMENT_PARAGRAPH, "\xe0\xa4\xb5\xe0\xa4\xb9 \xe0\xa4\x98\xe0\xa4\xb0 "
+				     "\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa5\xa4", 0 },   /* वह घर है। */
+		{ SEGMENT_PARAGRAPH, CHINESE_300, 0 },
 	};
 	size_t n = sizeof(cases) / sizeof(cases[0]);
 	struct scored_segment segments[sizeof(cases) / sizeof(cases[0])];

@@ -5,10 +5,16 @@
  * in pieces, an aborted page counts nothing, a malformed line is an error,
  * a page's segments past the limit are passed over, a page with a site and
  * no segments is counted (no qsort() of nothing), each counted page's
- * identity is kept by its name for the cleaning; the site of a page
+ * longest segment is kept by its name for the cleaning, with whether it is
+ * the page's own main text; near copies of a page (a long comment more,
+ * the menus less) count as one page, pages that share a long notice and
+ * not their articles do not (issue 36); a page's headline (its title, or
+ * most of it); the site of a page
  * (page_info_site(): the archive's URL, the page's own, its canonical one;
  * IPv6 literals, the last '@', a final dot), and the canonical URL a page
- * declares (trimmed, in a <link> or <meta> and no other element). */
+ * declares (trimmed, in a <link> or <meta> and no other element; as a
+ * browser reads it: character references, protocol-relative, relative to
+ * the page's <base>). */
 #include "pipeline/dump-cache.h"
 #include "pipeline/site-table.h"
 #include "normalise/html.h"
@@ -72,7 +78,7 @@ static const char *canonical_of(const char *html)
 	struct nc_error err = { 0 };
 	strbuf_addstr(&page, html);
 	strbuf_reset(&copy);
-	if (html_normalise(NULL, NULL, &policy, "utf-8", &page, &info, &err) < 0)
+	if (html_normalise(NULL, NULL, &policy, "utf-8", 0, &page, &info, &err) < 0)
 		strbuf_addf(&copy, "(error: %s)", err.message);
 	else
 		strbuf_addstr(&copy, info.canonical ? info.canonical : "(none)");
@@ -145,6 +151,101 @@ static void check_dump_cache(void)
 	strbuf_release(&got_head);
 	strbuf_release(&got_dump);
 	dump_cache_free(cache);
+}
+
+/* Near copies of a page count as one page (issue 36): the same article
+ * with a long reader comment, in either order, and a printable version
+ * without the menus; pages that share a long notice, their longest segment,
+ * but not their articles, are no copies, and the notice is no page's own
+ * main text. */
+static void check_copies(void)
+{
+	const char *menu = "Home News Sport Weather",
+		   *p1 = "The council met on Monday to cut the budget of the schools by a tenth, "
+			 "the first cut in twenty years.",
+		   *p2 = "Teachers said the cut would cost the town two of its libraries and the "
+			 "music lessons of the primary schools.",
+		   *p3 = "The mayor said there was no other way to pay for the new harbour wall.",
+		   *comment = "A reader's comment, longer than any paragraph of the article: I "
+			      "taught at the harbour school for thirty years and I have never seen "
+			      "the council treat the children of this town so badly as it does now.",
+		   *newsletter = "Sign up to the newsletter of the harbour.";
+	const char *article[] = { menu, p1, p2, p3, newsletter },
+		   *with_comment[] = { menu, p1, p2, p3, comment, newsletter },
+		   *printable[] = { p1, p2, p3 },
+		   *other[] = { menu, "The ferry left at dawn with forty passengers and a cargo of "
+			       "apples.", newsletter };
+	for (int order = 0; order < 2; order++) {
+		struct site_table *t = site_table_new(2);
+		struct page_output *out = site_survey_output_new(t);
+		survey_named(out, "budget", "h", order ? with_comment : article, order ? 6 : 5, 0);
+		survey_named(out, "budget?view=comments", "h", order ? article : with_comment,
+			     order ? 5 : 6, 0);
+		survey_named(out, "budget?print=1", "h", printable, 3, 0);
+		ok(!recurs(t, "h", p1) && !recurs(t, "h", p2) && !recurs(t, "h", p3),
+		   "an article and its copy with a long comment (%s first), and a printable "
+		   "version, count once: its paragraphs do not recur",
+		   order ? "the copy" : "the article");
+		ok(!recurs(t, "h", menu), "...nor the menu (on copies alone)");
+		survey_named(out, "ferry", "h", other, 3, 0);
+		ok(recurs(t, "h", menu) && recurs(t, "h", newsletter),
+		   "...which another article makes recur");
+		struct site_table_stats stats;
+		site_table_stats(t, &stats);
+		is_int(stats.copies, 2, "...two copies counted");
+		out->ops->free(out);
+		site_table_free(t);
+	}
+
+	/* A long notice on every page, each page's longest segment. */
+	const char *notice = "We use cookies to make this site work and to count its readers; by "
+			     "reading on you agree to our use of cookies, to the terms of this site "
+			     "and to its privacy policy, which you can read in full on the page of "
+			     "our lawyers at any time.";
+	const char *short_news[][3] = {
+		{ notice, newsletter, "The council met on Monday to cut the budget of the schools." },
+		{ notice, newsletter, "The ferry left at dawn with forty passengers and apples." },
+		{ notice, newsletter, "The lighthouse keeper wrote a book about the storms." },
+	};
+	struct site_table *t = site_table_new(2);
+	struct page_output *out = site_survey_output_new(t);
+	const char *names[] = { "a", "b", "c" };
+	for (int i = 0; i < 3; i++)
+		survey_named(out, names[i], "h", short_news[i], 3, 0);
+	ok(recurs(t, "h", newsletter), "pages sharing a long notice, their longest segment, but "
+	   "not their news are no copies: the newsletter line recurs");
+	ok(recurs(t, "h", notice), "...and so does the notice");
+	uint64_t longest = 0;
+	int own = -1;
+	ok(site_table_page(t, site_key("h", 1), "b", &longest, &own) &&
+	   longest == hash_bytes(notice, strlen(notice)) && !own,
+	   "...which is each page's longest segment, and no page's own main text");
+	struct site_table_stats stats;
+	site_table_stats(t, &stats);
+	is_int(stats.copies, 0, "...no copies");
+	out->ops->free(out);
+	site_table_free(t);
+}
+
+/* A page's headline: its title, or most of it. */
+static void check_headlines(void)
+{
+	const char *title = "Budget cuts hit the schools | Harbour News";
+#define HEADLINE(text) site_headline(title, text, strlen(text))
+	ok(HEADLINE("Budget cuts hit the schools"), "the title before its separator is the headline");
+	ok(HEADLINE("budget cuts hit the SCHOOLS"), "...in any case");
+	ok(HEADLINE(title), "...so is the whole title");
+	ok(!HEADLINE("Harbour News"), "...not the site's name, less than half of it");
+	ok(!HEADLINE("Budget cuts hit the school"), "...nor a part that ends inside a word");
+	ok(!HEADLINE("udget cuts hit the schools"), "...or begins inside one");
+	ok(!HEADLINE("Budget cuts hit the schools | Harbour News today"), "...nor more than the title");
+	ok(!site_headline(NULL, "Budget", 6) && !site_headline(title, "", 0),
+	   "no title, or an empty segment: none");
+	title = "Harbour News: Bürgermeister kürzt das Budget";
+	ok(!HEADLINE("Harbour News: Bürgermeister kürzt das Budge"), "a word of UTF-8 letters is "
+	   "one word too");
+	ok(HEADLINE("Bürgermeister kürzt das Budget"), "...after a colon and a space");
+#undef HEADLINE
 }
 
 int main(void)
@@ -228,45 +329,50 @@ int main(void)
 	out->ops->free(out);
 	site_table_free(t);
 
-	/* Each counted page's identity (its longest segment), by its name, for
-	 * the cleaning, which never drops it from its page. */
+	/* Each counted page's longest segment, by its name, for the cleaning,
+	 * which never drops it from its page while it is the page's own main
+	 * text. */
 	t = site_table_new(2);
 	out = site_survey_output_new(t);
-	const char *quoting[] = { menu, article_b, article_a };   /* a's article quoted */
+	uint64_t harbour = site_key("harbour.example", 15);
+	const char *letter = "A reader wrote to us about the morning ferry and the story we printed "
+			     "last week, which she quoted.";
+	const char *quoting[] = { letter, article_a };   /* a's article quoted */
 	survey_named(out, "a.html", "harbour.example", page_a, 3, 0);
 	survey_named(out, "b.html", "harbour.example", page_b, 2, 0);
-	survey_named(out, "quote.html", "harbour.example", quoting, 3, 1);
+	survey_named(out, "quote.html", "harbour.example", quoting, 2, 1);
 	uint64_t longest = 0;
-	ok(site_table_page(t, "a.html", &longest) &&
-	   longest == hash_bytes(article_a, strlen(article_a)), "a page's identity is its longest segment");
-	ok(site_table_page(t, "quote.html", &longest) &&
-	   longest == hash_bytes(article_a, strlen(article_a)), "...also when it is quoted: the quote's "
-	   "identity is the same (its longest), so it does not count");
-	ok(site_table_page(t, "b.html", &longest) &&
-	   longest == hash_bytes(article_b, strlen(article_b)), "...each page its own");
-	ok(!site_table_page(t, "c.html", &longest), "a page never surveyed is not kept");
+	int own = -1;
+	ok(site_table_page(t, harbour, "a.html", &longest, &own) &&
+	   longest == hash_bytes(article_a, strlen(article_a)) && own,
+	   "a page's longest segment, its own main text");
+	ok(site_table_page(t, harbour, "b.html", &longest, &own) &&
+	   longest == hash_bytes(article_b, strlen(article_b)) && own, "...each page its own");
+	ok(recurs(t, "harbour.example", article_a), "a page with a text of its own that quotes "
+	   "another's article whole is no copy of it: the article recurs (canonical URLs are "
+	   "taken on trust)");
+	ok(site_table_page(t, harbour, "a.html", &longest, &own) &&
+	   longest == hash_bytes(article_a, strlen(article_a)) && own,
+	   "...and is still a's own main text, which the cleaning keeps on a");
+	ok(!site_table_page(t, harbour, "c.html", &longest, &own), "a page never surveyed is not kept");
 	survey_named(out, "empty.html", "harbour.example", NULL, 0, 0);
-	ok(!site_table_page(t, "empty.html", &longest), "...nor one without segments");
+	ok(!site_table_page(t, harbour, "empty.html", &longest, &own),
+	   "...nor one without segments");
 	survey_named(out, "no-site.html", "", page_b, 2, 0);
-	ok(!site_table_page(t, "no-site.html", &longest), "...nor one without a site");
+	ok(!site_table_page(t, harbour, "no-site.html", &longest, &own), "...nor one without a site");
 	out->ops->open(out, &(struct page){ .name = "aborted.html" }, &err);
 	out->ops->write(out, line, strlen(line), &err);
 	out->ops->abort(out);
-	ok(!site_table_page(t, "aborted.html", &longest), "...nor an aborted one (failed)");
-	const char *long_b[] = { "A longer quote of the lighthouse keeper: he wrote a book of storms "
-				 "and one of calm seas.", article_a, menu };
-	survey_named(out, "c.html", "harbour.example", long_b, 3, 0);
-	ok(recurs(t, "harbour.example", article_a), "a's article is on b's page, whose main text "
-	   "differs: it recurs (canonical URLs are taken on trust)");
-	ok(site_table_page(t, "a.html", &longest) &&
-	   longest == hash_bytes(article_a, strlen(article_a)), "...and is still a's own identity, "
-	   "which the cleaning keeps on a");
-	ok(site_table_recurs_hash(t, site_key("harbour.example", 15),
-				  hash_bytes(menu, strlen(menu))) == recurs(t, "harbour.example", menu),
+	ok(!site_table_page(t, harbour, "aborted.html", &longest, &own),
+	   "...nor an aborted one (failed)");
+	ok(site_table_recurs_hash(t, harbour, hash_bytes(menu, strlen(menu))) ==
+	   recurs(t, "harbour.example", menu),
 	   "site_table_recurs_hash() answers as site_table_recurs()");
 	out->ops->free(out);
 	site_table_free(t);
 
+	check_copies();
+	check_headlines();
 	/* The site of a page. */
 	is_string(site_of("http://News.Example/a", "http://other.example/", NULL), "news.example",
 		  "the archive's URL first, in lower case");
@@ -303,6 +409,38 @@ int main(void)
 		  "https://h.example/c", "...white space written as an entity too");
 	is_string(canonical_of("<head><link rel=canonical href=\"/relative\">"), "(none)",
 		  "...a relative one is none");
+	/* Issue 36: the spellings of a canonical URL a browser reads. */
+	is_string(canonical_of("<head><link rel=canonical href=\"//www.h.example/a\">"),
+		  "https://www.h.example/a", "...a protocol-relative one is https:");
+	is_string(canonical_of("<head><link rel=canonical href=\"https&#x3A;&#x2F;&#x2F;h.example"
+			       "&#47;b\">"), "https://h.example/b",
+		  "...character references decoded");
+	is_string(canonical_of("<head><link rel=canonical href=\"&#x110000;x\">"),
+		  "(none)", "...one out of range stays (and is no URL)");
+	is_string(canonical_of("<head><base href=\"http://h.example/news/today.html\">"
+			       "<link rel=canonical href=\"/budget\">"),
+		  "http://h.example/budget", "...a relative one resolved against <base>");
+	is_string(canonical_of("<head><base href=\"//h.example/news/today.html\">"
+			       "<link rel=canonical href=\"budget\">"),
+		  "https://h.example/news/budget", "...in the base's directory; a protocol-"
+		  "relative base");
+	is_string(canonical_of("<head><base href=\"http://h.example\">"
+			       "<link rel=canonical href=\"budget\">"),
+		  "http://h.example/budget", "...a base of no path");
+	is_string(canonical_of("<head><base href=\"/news/\"><link rel=canonical href=\"budget\">"),
+		  "(none)", "...a relative base is none");
+	is_string(canonical_of("<head><basefont href=\"http://evil.example/\">"
+			       "<link rel=canonical href=\"budget\">"), "(none)",
+		  "...<basefont> is no <base>");
+	is_string(canonical_of("<head><base href=\"http://h.example/\">"
+			       "<link rel=canonical href=\"mailto:x@y.example\">"), "(none)",
+		  "...a URL of another scheme is none");
+	is_string(canonical_of("<head><link rel=canonical href=\"/budget\">"
+			       "<meta property=og:url content=\"http://h.example/c\">"),
+		  "http://h.example/c", "...a relative one passed over for og:url");
+	is_string(site_of(NULL, NULL, canonical_of("<head><link rel=canonical "
+						   "href=\"//WWW.H.example:8443/a\">")),
+		  "h.example", "a protocol-relative canonical URL names its site");
 	is_string(canonical_of("<head><linkfoo rel=canonical href=\"http://evil.example/\">"),
 		  "(none)", "<linkfoo> is no <link>");
 	is_string(canonical_of("<head><linkfoo rel=canonical href=\"http://evil.example/\">"

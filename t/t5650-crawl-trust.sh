@@ -4,8 +4,8 @@
 # output, --stats over an input, a truncated archive taken as done by
 # --skip-existing, damaged records whose page was kept, archives that do not
 # begin exactly with WARC/1.x, Heritrix dns: records, a closed standard
-# output with SIGPIPE ignored, signals to several workers, and the smaller
-# ones (control bytes in JSON, NUL in a WARC header, standard input named
+# output with SIGPIPE ignored, signals to several workers, the leftovers of
+# a run killed with SIGKILL, and the smaller ones (control bytes in JSON, NUL in a WARC header, standard input named
 # twice or empty, whole-file gzip'd archives, gzip padding, binary
 # conversion records, FF FE 00 00, text dumps without a limit). Every check
 # here failed before the fix it tests (run this file with top_builddir set
@@ -222,6 +222,87 @@ for run in $(seq 1 20); do
 done
 is "$left" 0 "20 signals at random moments to -j 4: no run leaves a sandbox or a temporary file"
 is "$statuses" ok "...and each ends with 128 + the signal (or had finished)"
+
+# --- 12. What a run killed with SIGKILL leaves (issue 36) --------------------------------------
+# kill -9 runs no handler: the half-written output stays, a hidden temporary
+# file (a multi-GB WET file on a long run). A later run removes, where it
+# writes, the temporary files whose writer is gone (it holds no lock on
+# them any more), and says so; a running writer's file, and files of other
+# names, stay.
+K=$TMP/k9
+mkdir -p "$K/out" "$K/in/sub"
+text_warc 400 "$K/a400.warc"   # more than the 64 KB a pipe's reader takes at once
+mkfifo "$K/stream.warc"
+# stalled OUTPUT: ncleaner -o OUTPUT cleans the FIFO, which gives it 400
+# records and then nothing, held open on fd 3: the run waits for more with
+# its output file open. Its pid in $stalled once that file exists.
+stalled() {
+	exec 3<> "$K/stream.warc"
+	ncleaner --no-lm --quiet -o "$1" "$K/stream.warc" > /dev/null 2>&1 3>&- &
+	stalled=$!
+	timeout 20 cat "$K/a400.warc" >&3 || :   # (blocks for good if the run is gone)
+	for i in $(seq 1 100); do
+		find "$(dirname "$1")" -name '.*.tmp.*' | grep -q . && break
+		sleep 0.1
+	done
+}
+# ours DIR: the temporary files of our naming in DIR (regular files), sorted.
+ours() { find "$1" -maxdepth 1 -type f | sed 's|.*/||' | grep -E '^\..*\.tmp\.[0-9a-f]{12}$' | sort || :; }
+
+stalled "$K/out"
+live=$(ours "$K/out")
+is "$(echo "$live" | grep -c '^\.stream\.txt\.tmp\.')" 1 "a run stalled in an archive has its output file open"
+printf '<p>Another page, cleaned by another run into the same directory.</p>' > "$K/other.html"
+ok "...a second run writes into the same directory meanwhile" ncleaner --no-lm -o "$K/out" "$K/other.html"
+is "$(ours "$K/out")" "$live" "...and leaves the running writer's file alone"
+grep_fails "...saying nothing of it" "removed" "$TMP/err"
+kill -9 "$stalled"
+set +e; wait "$stalled"; set -e
+exec 3>&-
+is "$(ours "$K/out")" "$live" "kill -9 leaves the temporary file"
+# Files that are not leftovers of ours: other names, a symlink, a directory.
+touch "$K/out/.notes.tmp.txt" "$K/out/x.txt.tmp.0123456789ab" "$K/out/.y.txt.tmp.0123456789ab.bak"
+echo precious > "$K/victim"
+ln -s "$K/victim" "$K/out/.z.txt.tmp.0123456789ab"
+mkdir "$K/out/.d.txt.tmp.0123456789ab"
+ok "a later run over the same output" ncleaner --no-lm -o "$K/out" "$K/a400.warc"
+is "$(ours "$K/out")" "" "...removes the leftover"
+grep_ok "...and says so, naming the directory" \
+	"^ncleaner: $K/out: removed 1 temporary file that an earlier run, stopped before it finished (killed with SIGKILL, a crash), left behind" "$TMP/err"
+is "$(pages_in "$K/out/a400.txt")" 400 "...its own output whole"
+ok "...files of other names stay" test -e "$K/out/.notes.tmp.txt" -a -e "$K/out/x.txt.tmp.0123456789ab" \
+	-a -e "$K/out/.y.txt.tmp.0123456789ab.bak"
+ok "...so do a symlink and a directory named like one" \
+	test -L "$K/out/.z.txt.tmp.0123456789ab" -a -d "$K/out/.d.txt.tmp.0123456789ab"
+is "$(cat "$K/victim")" "precious" "...and what the symlink points to"
+rm -rf "$K/out/.notes.tmp.txt" "$K/out/x.txt.tmp.0123456789ab" "$K/out/.y.txt.tmp.0123456789ab.bak" \
+	"$K/out/.z.txt.tmp.0123456789ab" "$K/out/.d.txt.tmp.0123456789ab"
+
+# In every directory the run writes in (once a run), not in others. An
+# unlocked file of our naming is a leftover (an older version's holds no
+# lock either).
+mkdir -p "$K/out/sub" "$K/out/elsewhere"
+touch "$K/out/sub/.a.txt.tmp.0123456789ab" "$K/out/sub/.b.txt.tmp.00000000abcd" \
+	"$K/out/elsewhere/.c.txt.tmp.0123456789ab"
+cp "$F/page.html" "$K/in/sub/a.html"
+cp "$F/page.html" "$K/in/sub/b.html"
+ok "a run writing into a subdirectory" ncleaner --no-lm -o "$K/out" "$K/in"
+is "$(ours "$K/out/sub")" "" "...removes the leftovers there"
+grep_ok "...naming it" "^ncleaner: $K/out/sub: removed 2 temporary files that earlier runs" "$TMP/err"
+is "$(grep -c 'removed' "$TMP/err")" 1 "...once"
+is "$(ours "$K/out/elsewhere")" ".c.txt.tmp.0123456789ab" "...and not where it does not write"
+
+# -o FILE: the leftovers of that file, not of others beside it.
+stalled "$K/whole.txt"
+kill -9 "$stalled"
+set +e; wait "$stalled"; set -e
+exec 3>&-
+is "$(ours "$K" | sed 's/[0-9a-f]*$//')" ".whole.txt.tmp." "-o FILE killed with -9 leaves its temporary file"
+touch "$K/.another.txt.tmp.0123456789ab"
+ok "...a later run to the same file" ncleaner --no-lm -o "$K/whole.txt" "$K/a400.warc"
+is "$(ours "$K")" ".another.txt.tmp.0123456789ab" "...removes it, and not another file's"
+grep_ok "...saying so" "^ncleaner: $K/whole.txt: removed 1 temporary file" "$TMP/err"
+is "$(pages_in "$K/whole.txt")" 400 "...and writes the file whole"
 
 # --- Smaller ----------------------------------------------------------------------------------
 # JSON lines: no raw DEL or C1 control in url and record_id.

@@ -99,6 +99,29 @@ grep_ok "...--stats counts both" '"truncated_records":1,"pages_without_text":1' 
 ok "...in WET" ncleaner --method ncleaner -f wet "$TMP/records.warc"
 is "$(grep -c '^WARC-Type: conversion' "$TMP/out")" 2 "...no empty WET record"
 
+# A NUL byte in a record's page cut the rest of its line in Lynx (issue 36):
+# a NUL in the <title> of a one-line page made it a page without text, one
+# in the middle of the body kept the words before it.
+body=$(awk -v p="$para" 'BEGIN { for (i = 1; i <= 6; i++) printf "<p>Paragraph %d. %s.</p>", i, p }')
+printf '<html><head><title>Nul\000title</title></head><body>%s</body></html>' "$body" > "$TMP/nul-title.html"
+printf '<html><head><title>T</title></head><body>%s<p>In the middle\000 of it.</p>%s</body></html>' \
+	"$body" "$body" > "$TMP/nul-body.html"
+{ http_record http://example.com/nul-title 'text/html' "$TMP/nul-title.html"
+  http_record http://example.com/nul-body 'text/html' "$TMP/nul-body.html"
+} > "$TMP/nul.warc"
+ok "records with a NUL in the title and in the body" \
+	ncleaner --no-lm -f jsonl --stats "$TMP/nul.stats" "$TMP/nul.warc"
+grep_ok "...neither is a page without text" '"pages_without_text":0' "$TMP/nul.stats"
+# (A segment's "text" follows its cues; the page's follows the segments.)
+is "$(grep '"url":"http://example.com/nul-title"' "$TMP/out" | grep -o '},"text":"Paragraph [0-9]' |
+	cut -d '"' -f 4 | tr '\n' ' ')" \
+	"Paragraph 1 Paragraph 2 Paragraph 3 Paragraph 4 Paragraph 5 Paragraph 6 " \
+	"...the first keeps its six paragraphs"
+grep_ok "...and its title, without the NUL" '"title":"Nultitle"' "$TMP/out"
+is "$(grep '"url":"http://example.com/nul-body"' "$TMP/out" | grep -o '},"text":"Paragraph [0-9]' | wc -l)" 12 \
+	"...the second keeps the paragraphs after the NUL too"
+grep_ok "...and the words on both sides of it" '"text":"In the middle of it."' "$TMP/out"
+
 # Codings that lie: a named error for that record, nothing written for it.
 raw_http_record() {   # URI HTTP_HEADER_LINES (printf escapes) BODY_FILE
 	{ printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n$2\r\n"; cat "$3"; } > "$TMP/http-block"

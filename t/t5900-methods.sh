@@ -104,6 +104,15 @@ fails 2 "--max-perplexity with the ncleaner method" ncleaner --max-perplexity 10
 printf 'ncleaner-model\t2\nmethod\tsomething-new\n' > "$TMP/new.model"
 fails 2 "a model of a method this ncleaner does not know" ncleaner -m "$TMP/new.model" "$F/page.html"
 grep_ok "...says so" "built for the method 'something-new', which this ncleaner does not know" "$TMP/err"
+# A logistic model with finite but huge weights loaded, and its log-odds
+# overflowed: JSON lines held "cost_dirty":inf and -nan (issue 36).
+sed 's/^\(weight\tintercept\t\).*/\1-1e308/; s/^\(weight\tlog_chars\t\).*/\11e308/' \
+	"$SRC/models/logistic.model" > "$TMP/huge.model"
+cp "$SRC/models/logistic-ngram.model" "$TMP/"
+fails 2 "a logistic model with weights of 1e308" ncleaner -m "$TMP/huge.model" --scores -f jsonl "$F/page.html"
+grep_ok "...is refused, naming the line and the weight" \
+	"huge.model:[0-9]*: the weight of intercept, -1e308, is larger in size than 1e+09" "$TMP/err"
+is "$(wc -c < "$TMP/out")" 0 "...before any output"
 head -c 200 "$TMP/bi.model" > "$TMP/cut.model"
 fails 2 "a truncated perplexity model" ncleaner -m "$TMP/cut.model" "$F/page.html"
 grep_ok "...names the file" "cut.model" "$TMP/err"

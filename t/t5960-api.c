@@ -171,6 +171,38 @@ int main(void)
 	   "an empty page has no segments");
 	ncleaner_close(c);
 
+	/* Misuse that C can see (issue 36): usage errors, never a crash. What
+	 * it cannot see (a cleaner closed twice) is documented in ncleaner.h. */
+	c = open_with(&error, NULL);
+	segments = (const ncleaner_segment *)page;
+	count = 7;
+	ok(ncleaner_clean(NULL, page, page_len, NULL, &segments, &count, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "ncleaner_clean: the cleaner is NULL") &&
+	   segments == NULL && count == 0, "ncleaner_clean(NULL, ...): a usage error naming it");
+	ok(ncleaner_clean(c, page, page_len, NULL, NULL, &count, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "segments is NULL"),
+	   "...segments NULL: a usage error");
+	ok(ncleaner_clean(c, page, page_len, NULL, &segments, NULL, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "count is NULL"),
+	   "...count NULL: a usage error");
+	ok(ncleaner_clean(NULL, page, page_len, NULL, NULL, NULL, NULL) < 0,
+	   "...all NULL, error too: -1");
+	text = page;
+	ok(ncleaner_format(NULL, page, page_len, NULL, &text, &text_len, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "ncleaner_format: the cleaner is NULL") &&
+	   text == NULL, "ncleaner_format(NULL, ...): a usage error");
+	ok(ncleaner_format(c, page, page_len, NULL, NULL, &text_len, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "output is NULL"),
+	   "...output NULL: a usage error");
+	ok(ncleaner_format(c, page, page_len, NULL, &text, NULL, &error) == 0 && text &&
+	   !strncmp(text, "URL: ", 5) && strstr(text, "\n<p>"), "...output_length NULL: not wanted, the page formats");
+	ncleaner_free(text);
+	is_string(ncleaner_warnings(NULL), "", "ncleaner_warnings(NULL) is \"\"");
+	ncleaner_close(NULL);
+	ok(ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) == 0 && count > 3,
+	   "...and the cleaner still cleans");
+	ncleaner_close(c);
+
 	/* --dump and --text. */
 	c = open_with(&error, "--dump", NULL);
 	ok(c && ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) < 0 &&

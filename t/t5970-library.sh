@@ -6,7 +6,8 @@
 # static, and must print what ncleaner prints; the shared library exports
 # the public interface alone, its soname is the header's API version, the
 # header stands alone (C99, C++); the Python binding, installed with it,
-# is imported and cleans the page as the program does.
+# is imported and cleans the page as the program does, and refuses what
+# the library cannot take with ncleaner.Error.
 . "$(dirname "$0")/test-lib.sh"
 F=$FIXTURES/t5000
 
@@ -136,5 +137,64 @@ EOF
 		"^error 1: .*no.model" "$TMP/py.err"
 	grep_ok "...a page as str, in JSON lines" '"url":"http://example.org/s"' "$TMP/py.err"
 	grep_ok "...and the version" "^$(make_var PACKAGE_VERSION)$" "$TMP/py.err"
+
+	# Misuse (issue 36): ncleaner.Error with ERR_USAGE, never a string cut
+	# at a NUL, a page made of an int, or another exception.
+	cat > "$TMP/misuse.py" <<'EOF'
+import sys
+import ncleaner
+page = open(sys.argv[1], "rb").read()
+
+def refused(title, call):
+    try:
+        call()
+    except ncleaner.Error as e:
+        print("refused %s: %s" % (title, "ERR_USAGE" if e.code == ncleaner.ERR_USAGE else e.code))
+    except Exception as e:
+        print("WRONG %s: %s %s" % (title, type(e).__name__, e))
+    else:
+        print("WRONG %s: accepted" % title)
+
+refused("a NUL in an option", lambda: ncleaner.Cleaner("--bias", "5\0junk"))
+refused("an option that is no string", lambda: ncleaner.Cleaner("--bias", 5))
+refused("a lone surrogate in an option", lambda: ncleaner.Cleaner("--model", "x\udc80"))
+with ncleaner.Cleaner("-f", "jsonl", "--no-lm") as cleaner:
+    refused("a page that is an int", lambda: cleaner.clean(5))
+    refused("a page that is None", lambda: cleaner.format(None))
+    refused("a page with a lone surrogate", lambda: cleaner.clean("<p>x\udc80</p>"))
+    refused("a NUL in the URL", lambda: cleaner.format(page, url="http://a\0b/"))
+    refused("a lone surrogate in the URL", lambda: cleaner.format(page, url="http://a/\udc80"))
+    refused("a URL that is an int", lambda: cleaner.clean(page, url=5))
+    print("a URL as bytes:", '"url":"http://example.org/b"' in cleaner.format(page, url=b"http://example.org/b"))
+    print("a page as bytearray:", cleaner.clean(bytearray(page)) == cleaner.clean(page))
+    print("a page as memoryview:", cleaner.clean(memoryview(page)) == cleaner.clean(page))
+    print("an empty URL:", cleaner.format(page, url="") == cleaner.format(page))
+with ncleaner.Cleaner(b"--no-lm") as cleaner:
+    print("an option as bytes:", len(cleaner.clean(page)) > 0)
+EOF
+	PYTHONPATH=$dest$pythondir NCLEANER_LIBRARY=$libdir/libncleaner.so.1 \
+		"$python" "$TMP/misuse.py" "$F/page.html" > "$TMP/misuse.out" 2>&1 || :
+	cat > "$TMP/misuse.want" <<'EOF'
+refused a NUL in an option: ERR_USAGE
+refused an option that is no string: ERR_USAGE
+refused a lone surrogate in an option: ERR_USAGE
+refused a page that is an int: ERR_USAGE
+refused a page that is None: ERR_USAGE
+refused a page with a lone surrogate: ERR_USAGE
+refused a NUL in the URL: ERR_USAGE
+refused a lone surrogate in the URL: ERR_USAGE
+refused a URL that is an int: ERR_USAGE
+a URL as bytes: True
+a page as bytearray: True
+a page as memoryview: True
+an empty URL: True
+an option as bytes: True
+EOF
+	if cmp -s "$TMP/misuse.out" "$TMP/misuse.want"; then
+		pass "...misuse raises ncleaner.Error (ERR_USAGE); bytes serve where str does"
+	else
+		fail "...misuse raises ncleaner.Error (ERR_USAGE); bytes serve where str does"
+		diff "$TMP/misuse.want" "$TMP/misuse.out" | sed 's/^/# /'
+	fi
 fi
 done_testing

@@ -131,6 +131,17 @@ fails 2 "--ngram-model FILE that is not a model" train-ncleaner --method logisti
 sed '/^ngram-model/d' "$TMP/lr4.model" > "$TMP/no-ngram.model"
 fails 2 "a model listing ngram_llr without its n-gram model" ncleaner -m "$TMP/no-ngram.model" "$P"
 grep_ok "...is refused, saying why" "lists ngram_llr but names no ngram-model" "$TMP/err"
+# The n-gram model says its language, so that the method sets its ratio
+# aside on pages in others (issue 32).
+ok "train-ncleaner --ngram-folds 2 --language en" train-ncleaner --method logistic --ngram-folds 2 \
+	--language en --ngram-model "$TMP/lr-ngram-en.model" "$T/gold" "$T/orig" "$TMP/lr7.model"
+grep_ok "...the n-gram model says it is English" '^language	en$' "$TMP/lr-ngram-en.model"
+grep_fails "...which it did not say without --language" '^language	' "$TMP/lr-ngram.model"
+fails 2 "--language without --ngram-folds" train-ncleaner --method logistic --language en \
+	"$T/gold" "$T/orig" "$TMP/x.model"
+grep_ok "...says what it names" "language of the character models that --ngram-folds trains" "$TMP/err"
+fails 2 "--language that is no language code" train-ncleaner --method logistic --ngram-folds 2 \
+	--language 'e n' --ngram-model "$TMP/x-ngram.model" "$T/gold" "$T/orig" "$TMP/x.model"
 
 # A text dump has no structure: the plain weights score it, with their bias.
 ok "the default method on a text dump" ncleaner --text --scores "$TMP/dump.txt"

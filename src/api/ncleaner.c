@@ -395,7 +395,7 @@ ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *erro
 
 const char *ncleaner_warnings(const ncleaner *c)
 {
-	return c->composition.warnings.buf;
+	return c ? c->composition.warnings.buf : "";
 }
 
 void ncleaner_close(ncleaner *c)
@@ -476,11 +476,27 @@ static int clean_page(ncleaner *c, const void *bytes, size_t length, const char 
 	return 0;
 }
 
+/* The arguments a call cannot do without, checked before any is used:
+ * `what` names the first that is NULL ("cleaner", "segments"), in the
+ * usage error of `function`. */
+static int null_argument(ncleaner_error *error, const char *function, const char *what)
+{
+	struct nc_error err;
+	nc_error_set(&err, NC_ERR_USAGE, "%s: %s is NULL", function, what);
+	copy_error(error, &err);
+	return -1;
+}
+
 int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *url,
 		   const ncleaner_segment **segments, size_t *count, ncleaner_error *error)
 {
-	*segments = NULL;
-	*count = 0;
+	if (segments)
+		*segments = NULL;
+	if (count)
+		*count = 0;
+	if (!c || !segments || !count)
+		return null_argument(error, "ncleaner_clean", !c ? "the cleaner" : !segments
+				     ? "segments" : "count");
 	if (c->run == API_DUMP)
 		return usage_error(error, "%s", "--dump makes text, not segments: use "
 				   "ncleaner_format()");
@@ -494,9 +510,12 @@ int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *ur
 int ncleaner_format(ncleaner *c, const void *bytes, size_t length, const char *url,
 		    char **output, size_t *output_length, ncleaner_error *error)
 {
-	*output = NULL;
+	if (output)
+		*output = NULL;
 	if (output_length)
 		*output_length = 0;
+	if (!c || !output)
+		return null_argument(error, "ncleaner_format", !c ? "the cleaner" : "output");
 	if (clean_page(c, bytes, length, url, error) < 0)
 		return -1;
 	char *copy = malloc(c->done.len + 1);

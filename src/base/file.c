@@ -2,6 +2,7 @@
 #include "base/file.h"
 #include "base/alloc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -104,6 +105,48 @@ int read_file(const char *path, size_t max_bytes, struct strbuf *out, struct nc_
 
 /* --- atomic files ------------------------------------------------------------ */
 
+/* The temporary name of the target `name`: hidden, cut to stay within
+ * NAME_MAX, then ".tmp." and TMP_RANDOM_DIGITS hex digits. */
+#define TMP_TAG ".tmp."
+#define TMP_RANDOM_DIGITS 12
+#define TMP_NAME_MAX_TARGET (NAME_MAX - 20)
+
+/* Lock the whole of the open file `fd` against every other open file
+ * description: 0; 1 when the file system keeps no such locks (the file is
+ * used unlocked: no remover can take it for a leftover either); -1 when
+ * another holds a lock on it (errno EAGAIN). `type`: F_WRLCK, F_RDLCK. */
+static int lock_whole_file(int fd, short type)
+{
+	struct flock lock = { .l_type = type, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+	if (fcntl(fd, F_OFD_SETLK, &lock) == 0)
+		return 0;
+	return errno == EAGAIN || errno == EACCES ? -1 : 1;
+}
+
+/* Open the temporary file `file->tmp_name` with O_EXCL and lock it: the
+ * descriptor, or -1 (errno EEXIST also when a remover holds the new file:
+ * the caller tries another name). */
+static int create_locked(struct atomic_file *file)
+{
+	int fd = openat(file->dir_fd, file->tmp_name,
+			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return -1;
+	int locked = lock_whole_file(fd, F_WRLCK);
+	/* The lock lives as long as its open file description: a second
+	 * descriptor keeps it from the stream's fclose() until the rename. */
+	int lock_fd = locked < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (lock_fd < 0) {
+		int saved = locked < 0 ? EEXIST : errno;
+		unlinkat(file->dir_fd, file->tmp_name, 0);
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	file->lock_fd = lock_fd;
+	return fd;
+}
+
 /* Create the hidden temporary file with O_EXCL and an unpredictable name:
  * nothing planted under that name (a file, a symlink) is ever opened, and a
  * clash just tries another name. */
@@ -113,14 +156,13 @@ static int create_temporary(struct atomic_file *file)
 		uint64_t salt = 0;
 		if (getrandom(&salt, sizeof(salt), 0) != sizeof(salt))
 			salt = ((uint64_t)getpid() << 32) ^ (uint64_t)attempt ^ (uint64_t)(uintptr_t)file;
-		/* Keep the name within NAME_MAX: the temporary name may be cut. */
-		snprintf(file->tmp_name, sizeof(file->tmp_name), ".%.*s.tmp.%012llx",
-			 NAME_MAX - 20, file->name, (unsigned long long)(salt & 0xFFFFFFFFFFFFull));
+		snprintf(file->tmp_name, sizeof(file->tmp_name), ".%.*s" TMP_TAG "%0*llx",
+			 TMP_NAME_MAX_TARGET, file->name, TMP_RANDOM_DIGITS,
+			 (unsigned long long)(salt & 0xFFFFFFFFFFFFull));
 		sigset_t all, old_mask;
 		sigfillset(&all);
 		pthread_sigmask(SIG_BLOCK, &all, &old_mask);
-		int fd = openat(file->dir_fd, file->tmp_name,
-				O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		int fd = create_locked(file);
 		int open_errno = errno;
 		if (fd >= 0)
 			atomic_store(&file->pending, 1);
@@ -132,10 +174,19 @@ static int create_temporary(struct atomic_file *file)
 	return -1;
 }
 
+static void release_lock(struct atomic_file *file)
+{
+	if (file->lock_fd >= 0)
+		close(file->lock_fd);
+	file->lock_fd = -1;
+}
+
 void atomic_file_init(struct atomic_file *file)
 {
 	file->stream = NULL;
 	file->dir_fd = -1;
+	file->lock_fd = -1;
+	file->leftovers = 0;
 	file->name[0] = file->tmp_name[0] = file->display[0] = '\0';
 	atomic_store(&file->pending, 0);
 }
@@ -177,7 +228,9 @@ int atomic_file_open(struct atomic_file *file, const char *path, struct nc_error
 		atomic_file_init(file);
 		ret = nc_error_set(err, NC_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
 	} else {
+		size_t leftovers = atomic_file_remove_leftovers(dir_fd, slash ? slash + 1 : path);
 		ret = atomic_file_open_at(file, dir_fd, slash ? slash + 1 : path, path, err);
+		file->leftovers = leftovers;
 		close(dir_fd);
 	}
 	strbuf_release(&dir);
@@ -204,6 +257,7 @@ int atomic_file_commit(struct atomic_file *file, struct nc_error *err)
 				    strerror(saved));
 	}
 	atomic_store(&file->pending, 0);
+	release_lock(file);
 	close(file->dir_fd);
 	file->dir_fd = -1;
 	return 0;
@@ -215,6 +269,7 @@ void atomic_file_abort(struct atomic_file *file)
 		fclose(file->stream);
 	file->stream = NULL;
 	atomic_file_emergency_remove(file);
+	release_lock(file);
 	if (file->dir_fd >= 0)
 		close(file->dir_fd);
 	file->dir_fd = -1;
@@ -224,4 +279,77 @@ void atomic_file_emergency_remove(struct atomic_file *file)
 {
 	if (atomic_exchange(&file->pending, 0))
 		unlinkat(file->dir_fd, file->tmp_name, 0);
+}
+
+/* --- leftovers ------------------------------------------------------------------ */
+
+/* Is `entry` named as create_temporary() names the temporary files of
+ * `target` (of any target when NULL)? */
+static int is_temporary_name(const char *entry, const char *target)
+{
+	size_t len = strlen(entry), suffix = strlen(TMP_TAG) + TMP_RANDOM_DIGITS;
+	if (entry[0] != '.' || len < 2 + suffix)
+		return 0;
+	const char *tag = entry + len - suffix;
+	if (memcmp(tag, TMP_TAG, strlen(TMP_TAG)))
+		return 0;
+	for (const char *p = tag + strlen(TMP_TAG); *p; p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')))
+			return 0;
+	if (!target)
+		return 1;
+	size_t n = strlen(target);
+	if (n > TMP_NAME_MAX_TARGET)
+		n = TMP_NAME_MAX_TARGET;
+	return (size_t)(tag - entry - 1) == n && !memcmp(entry + 1, target, n);
+}
+
+/* Remove the entry `name` of `dir_fd` when it is a leftover: a regular
+ * file of ours whose writer holds no lock on it. 1 when removed. */
+static int remove_if_leftover(int dir_fd, const char *name)
+{
+	struct stat before, opened, now;
+	if (fstatat(dir_fd, name, &before, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(before.st_mode) ||
+	    before.st_uid != geteuid())
+		return 0;
+	int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	int removed = 0;
+	/* Still the file looked at, its writer gone (its lock free: ours now),
+	 * and still under that name when it goes. */
+	if (fstat(fd, &opened) == 0 && opened.st_dev == before.st_dev &&
+	    opened.st_ino == before.st_ino && lock_whole_file(fd, F_RDLCK) == 0 &&
+	    fstatat(dir_fd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == opened.st_dev &&
+	    now.st_ino == opened.st_ino)
+		removed = unlinkat(dir_fd, name, 0) == 0;
+	close(fd);
+	return removed;
+}
+
+size_t atomic_file_remove_leftovers(int dir_fd, const char *name)
+{
+	/* A descriptor of its own: reading the directory moves its offset. */
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
+	size_t removed = 0;
+
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	for (struct dirent *entry; (entry = readdir(dir));)
+		if (is_temporary_name(entry->d_name, name))
+			removed += (size_t)remove_if_leftover(dir_fd, entry->d_name);
+	closedir(dir);
+	return removed;
+}
+
+void atomic_file_leftovers_notice(size_t count, const char *where, struct nc_error *notice)
+{
+	nc_error_set(notice, NC_OK, "%s: removed %zu temporary file%s that %s, stopped before %s "
+		     "finished (killed with SIGKILL, a crash), left behind", where, count,
+		     count == 1 ? "" : "s", count == 1 ? "an earlier run" : "earlier runs",
+		     count == 1 ? "it" : "they");
 }

@@ -10,6 +10,21 @@
  * target only when everything was written; otherwise the temporary file is
  * removed. The struct keeps both names in fixed buffers so that a signal
  * handler can remove the temporary file with async-signal-safe calls.
+ *
+ * Leftovers. A writer killed with SIGKILL (or a crash, a power cut) runs
+ * no handler, and its temporary file stays: hidden, and on a long WET run
+ * gigabytes. So the writer holds a lock on its temporary file, an open
+ * file description lock (F_OFD_SETLK), from the moment the file exists
+ * until it is renamed or removed; the kernel drops the lock when the
+ * writer dies, however it dies. A later run takes a file named as
+ * temporary files are named (".NAME.tmp." and 12 hex digits), regular and
+ * its own user's, whose lock it can take for a leftover of a writer that
+ * is gone, and removes it (atomic_file_remove_leftovers()). No pid is
+ * trusted: the lock tells across PID namespaces and, on a file system that
+ * keeps locks for its clients (NFS), across machines; on one without
+ * locks nothing is ever taken for a leftover. A writer that finds its new
+ * file locked (a remover got there first) tries another name. Temporary
+ * files of versions before the lock hold none: one found is a leftover.
  */
 #ifndef NC_FILE_H
 #define NC_FILE_H
@@ -55,6 +70,8 @@ FILE *anonymous_temp_file(struct nc_error *err);
 struct atomic_file {
 	FILE *stream;                      /* write here between open and commit */
 	int dir_fd;                        /* the directory written in (owned while open) */
+	int lock_fd;                       /* holds the lock on tmp_name (see above), or -1 */
+	size_t leftovers;                  /* removed by atomic_file_open() (see there) */
 	char name[NAME_MAX + 1];           /* the target, in dir_fd */
 	char tmp_name[NAME_MAX + 1];       /* the temporary file, in dir_fd */
 	char display[PATH_MAX];            /* the target, as messages name it */
@@ -70,7 +87,10 @@ void atomic_file_init(struct atomic_file *file);
  * temporary name is hidden (".NAME.tmp.RANDOM"), so a walk never takes a
  * leftover for an input; its mode is 0666 less the umask, as a plain fopen
  * would give. Signals are blocked (in this thread) from the moment the file
- * exists until `pending` says so, so a handler never leaves it behind. */
+ * exists until `pending` says so, so a handler never leaves it behind.
+ * The leftovers of earlier writers of `path` are removed first
+ * (atomic_file_remove_leftovers()); `leftovers` says how many, for the
+ * caller to say so (atomic_file_leftovers_notice()). */
 int atomic_file_open(struct atomic_file *file, const char *path, struct nc_error *err);
 
 /* The same for the file `name` (no slash) in the open directory `dir_fd`
@@ -88,5 +108,14 @@ void atomic_file_abort(struct atomic_file *file);
 /* For a signal handler: remove the temporary file, if any. Async-signal-safe;
  * the process must exit afterwards. */
 void atomic_file_emergency_remove(struct atomic_file *file);
+
+/* Remove the leftovers (see above) in the directory `dir_fd`: those of the
+ * target `name` alone, or every one when `name` is NULL. How many were
+ * removed (0 when the directory cannot be read). */
+size_t atomic_file_remove_leftovers(int dir_fd, const char *name);
+
+/* What to tell the user of `count` leftovers removed (count > 0) for the
+ * target or directory `where`, into `notice` (a message; code NC_OK). */
+void atomic_file_leftovers_notice(size_t count, const char *where, struct nc_error *notice);
 
 #endif

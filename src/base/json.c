@@ -1,7 +1,8 @@
-/* json.c: JSON string literals (see json.h). */
+/* json.c: JSON string literals and numbers (see json.h). */
 #include "base/json.h"
 #include "base/utf8.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -72,6 +73,14 @@ void json_add_cstring(struct strbuf *out, const char *s)
 {
 	if (s)
 		json_add_string(out, s, strlen(s));
+	else
+		strbuf_addstr(out, "null");
+}
+
+void json_add_number(struct strbuf *out, double value, int decimals)
+{
+	if (isfinite(value))
+		strbuf_addf(out, "%.*f", decimals, value);
 	else
 		strbuf_addstr(out, "null");
 }

@@ -1,5 +1,5 @@
-/* json.h: JSON string literals, for the output formats that write JSON
- * (JSON lines) and anything else that must quote text for JSON.
+/* json.h: JSON string literals and numbers, for the output formats that
+ * write JSON (JSON lines) and anything else that must write JSON.
  *
  * json_add_string() appends one complete string literal, quotes included, to
  * a strbuf the caller owns. The input is taken as UTF-8 and the output is
@@ -28,5 +28,10 @@ void json_add_string(struct strbuf *out, const char *s, size_t len);
 
 /* The same for a NUL-terminated string; NULL is written as `null`. */
 void json_add_cstring(struct strbuf *out, const char *s);
+
+/* Append `value` with `decimals` digits after the point. JSON has no
+ * infinity and no NaN ("inf" or "-nan" would make the whole line
+ * unreadable): a value that is not finite is written as `null`. */
+void json_add_number(struct strbuf *out, double value, int decimals);
 
 #endif

@@ -28,6 +28,21 @@
 /* The longest chunk-size line (with extensions) a chunked body may have. */
 #define HTTP_MAX_CHUNK_LINE 4096
 
+/* --- JSON inputs (base/json-value.h) ---------------------------------------- */
+
+/* The largest JSON text read: annotation files are small (the trafilatura
+ * benchmark's 990 pages take 0.7 MB), and the tree read from a text takes
+ * several times its size. */
+#define JSON_MAX_BYTES (16u << 20)
+/* Arrays and objects may nest this deep: the reader recurses once per
+ * level (a few hundred bytes of stack each); annotations nest three. */
+#define JSON_MAX_DEPTH 64
+/* Values a text may hold: each takes a struct json_value (64 bytes; 88 as
+ * an object's member), so the tree of any text stays under about 100 MB;
+ * a text of JSON_MAX_BYTES full of "[0,0,0,..." (two bytes a value) would
+ * otherwise take over 500. The benchmark's file holds about 20,000. */
+#define JSON_MAX_VALUES (1u << 20)
+
 /* --- stage 1 (normalise/) -------------------------------------------------- */
 
 /* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
@@ -84,6 +99,23 @@
 #define ICE_LM_MAX_FILE_BYTES (64u << 10)
 /* 64 KB: forty weight lines and a description (method/logistic.h). */
 #define LOGISTIC_MAX_FILE_BYTES (64u << 10)
+/* The largest weight, and bias in bits, a logistic model may hold. Past
+ * about 1e300 a segment's log-odds overflow to infinity or NaN, which no
+ * decision and no output can use. Training standardises each feature and
+ * penalises the weights (train/logistic-training.h): the shipped models'
+ * stay below 20, and a feature would need a spread below 1e-8 over the
+ * training set to reach this. A feature is a share, a logarithm or a count
+ * per word of a segment of at most SEGMENT_MAX_BYTES, so at most about 1e6
+ * in size: bounded so, a segment's log-odds stay below 1e17 bits. */
+#define LOGISTIC_MAX_WEIGHT 1e9
+/* 1 MB: a list of function words has tens to hundreds of lines (the
+ * longest shipped, Arabic's, 8 KB); a list of every word of a language would
+ * not be one. Words longer than STOP_WORD_MAX_BYTES are no function words
+ * (the longest shipped: 30 bytes) and are refused, so is a directory of more
+ * than STOP_LISTS_MAX languages. */
+#define STOP_WORDS_MAX_FILE_BYTES (1u << 20)
+#define STOP_WORD_MAX_BYTES 64
+#define STOP_LISTS_MAX 512
 /* A decision tree (ice-dt) larger or deeper than this is a damaged file:
  * trees learned from the development sets have a few hundred nodes and a
  * depth under 30. */
@@ -121,5 +153,13 @@
 #define HELD_MEMORY_MAX ((size_t)1 << 20)
 /* The kept text read to tell a page's language: more says nothing new. */
 #define LANGUAGE_MAX_BYTES ((size_t)1 << 20)
+/* The text of a page's segments the logistic method reads to choose its
+ * stop-word list and to know whether its character models speak the page's
+ * language, long segments first (method/logistic.h): CLD2 is sure of a
+ * language after a few hundred bytes of prose, and costs about 30
+ * instructions a byte, which on a page of 1 MB read whole was a quarter of
+ * text mode's time. */
+#define LANGUAGE_SAMPLE_BYTES ((size_t)16 << 10)
+#define LANGUAGE_SAMPLE_LONG_SEGMENT 100   /* bytes: a segment read first */
 
 #endif

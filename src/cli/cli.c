@@ -169,6 +169,15 @@ void cli_print_report(void *data, int is_error, const char *message)
 	cli_print((const char *)data, "%s", message);
 }
 
+void cli_say_leftovers(const char *program, const struct atomic_file *file)
+{
+	struct nc_error notice;
+	if (!file->leftovers)
+		return;
+	atomic_file_leftovers_notice(file->leftovers, file->display, &notice);
+	cli_print(program, "%s", notice.message);
+}
+
 /* --- signals ------------------------------------------------------------------ */
 
 /* The registry the handler walks: slots of atomic pointers, so that adding

@@ -69,6 +69,10 @@ void cli_print(const char *program, const char *fmt, ...) __attribute__((format(
 /* A file source report callback: cli_print() with `data` as the program. */
 void cli_print_report(void *data, int is_error, const char *message);
 
+/* After atomic_file_open(): say which leftovers of earlier runs it removed
+ * (base/file.h), if any. */
+void cli_say_leftovers(const char *program, const struct atomic_file *file);
+
 /* What the signal handler writes before the process ends (a static string,
  * "ncleaner: " is not added), or NULL for nothing. */
 void cli_set_signal_message(const char *message);

@@ -12,12 +12,20 @@
  * number of files scored, not by the number of entries in the system
  * directory; a single file or an empty directory is an error or a warning
  * instead of a Python traceback.
+ *
+ * A GOLD operand that is a JSON file (NAME.json) is a benchmark annotated
+ * with snippets (trafilatura's evaldata.json, eval/snippets.h): every page
+ * it names is scored by that benchmark's rule from ncleaner's output for
+ * it in SYSTEM_DIR (.txt or .jsonl, eval/output-text.h), by page and by
+ * language.
  */
 #include "config.h"
 #include "base/alloc.h"
 #include "base/file.h"
 #include "cli/cli.h"
+#include "eval/output-text.h"
 #include "eval/score.h"
+#include "eval/snippets.h"
 #include "sink/output.h"
 #include "source/file-names.h"
 #include "source/file-pairs.h"
@@ -26,6 +34,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,6 +44,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 "Usage: ncleaner-eval [OPTIONS] SYSTEM_DIR GOLD_DIR [ALIGN_DIR]\n"
+"       ncleaner-eval [-t] [-n] [-s] [--by-language] SYSTEM_DIR SNIPPETS.json\n"
 "Score cleaned texts against a gold standard, exactly as the 2008 script\n"
 "cleaneval.py v1.0: word-level precision, recall and F-score, and the\n"
 "accuracy of the segment tags <p>, <h>, <l>.\n"
@@ -55,7 +65,22 @@ static void usage(FILE *out)
 "                     is skipped with a warning, as the 2008 script skips it\n"
 "  -h, --help         show this help\n"
 "  -V, --version      show the version\n"
-"ALIGN_DIR receives one NAME.align file per scored file.\n");
+"ALIGN_DIR receives one NAME.align file per scored file.\n"
+"\n"
+"SNIPPETS.json: a benchmark annotated with snippets, as trafilatura's\n"
+"evaldata.json ({URL: {\"file\": FILE, \"with\": [...], \"without\": [...]}}).\n"
+"Each page FILE is scored from its output in SYSTEM_DIR, named as ncleaner -o\n"
+"names it: FILE without its extension (or with it), then .txt (CLEANEVAL or\n"
+"text format) or .jsonl. White space normalised, a \"with\" snippet found in\n"
+"the text is a true positive (else a false negative), a \"without\" snippet\n"
+"found a false positive (else a true negative); P, R and F1 from the sums.\n"
+"A page without an output file is scored as empty, as the benchmark scores a\n"
+"tool that returned nothing: its \"with\" snippets are misses. Rows: file, F,\n"
+"P, R, TP, FN, FP, TN, the page's language (CLD2's, of its \"with\" snippets)\n"
+"and 1, then a total row (-t: that alone).\n"
+"  -l, --by-language  a row per language, then \"other\" (all but de and en)\n"
+"                     and the total, instead of a row per page\n"
+"  -s                 the totals also as the benchmark prints them (0.xxx)\n");
 }
 
 struct pair {
@@ -267,9 +292,244 @@ static void print_summary(const struct totals *t, const struct score_result *mic
 	fprintf(stderr, "  Recall:    %6.2f%%\n", micro->tag_r);
 }
 
+/* --- a benchmark annotated with snippets (eval/snippets.h) ------------------------------ */
+
+/* The output ncleaner -o wrote for the page `file` in `outputs`: FILE
+ * without its extension, or with it (when two inputs' names clashed),
+ * then .txt or .jsonl. NULL: none; *ambiguous: more than one (said so). */
+static const struct file_input *output_of(struct snippet_files *outputs, const char *file,
+					  const char *system_dir, int *ambiguous)
+{
+	static const char *const extensions[] = { ".txt", ".jsonl" };
+	char *stem = file_name_strip_extension(file);
+	const char *names[2] = { stem, file };
+	const struct file_input *found = NULL;
+
+	*ambiguous = 0;
+	for (int n = 0; n < (strcmp(stem, file) ? 2 : 1); n++) {
+		for (int e = 0; e < 2; e++) {
+			struct strbuf name = STRBUF_INIT;
+			strbuf_addf(&name, "%s%s", names[n], extensions[e]);
+			const struct file_input *output = snippet_files_find(outputs, name.buf);
+			strbuf_release(&name);
+			if (!output)
+				continue;
+			if (found) {
+				cli_print(program, "%s: two outputs in %s, %s and %s: which is it? (not "
+					  "scored)", file, system_dir, found->relative,
+					  output->relative);
+				*ambiguous = 1;
+			}
+			found = output;
+		}
+	}
+	free(stem);
+	return found;
+}
+
+struct snippet_page {
+	const struct snippet_entry *entry;
+	struct snippet_counts counts;
+	char language[16];   /* CLD2's code, or "unknown" */
+	int scored;          /* 0: its output could not be read (not in the totals) */
+};
+
+/* Score every page of `set` from its output; pages[i] for entries[i].
+ * *missing counts the pages without an output. 0, or 1 when an output
+ * could not be read. */
+static int score_snippet_pages(const struct snippet_set *set, const char *system_dir,
+			       struct snippet_page *pages, size_t *missing)
+{
+	struct file_source *source = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT,
+						     cli_print_report, (void *)program);
+	struct snippet_files outputs;
+	int status = 0;
+
+	if (file_source_add(source, system_dir) < 0 && file_source_count(source) == 0) {
+		file_source_free(source);
+		return 2;
+	}
+	snippet_files_index(&outputs, source);
+	for (size_t i = 0; i < set->count; i++) {
+		const struct snippet_entry *entry = &set->entries[i];
+		struct snippet_page *page = &pages[i];
+		struct language language;
+		int ambiguous;
+		page->entry = entry;
+		snippet_entry_language(entry, &language);
+		snprintf(page->language, sizeof(page->language), "%s",
+			 language.code[0] ? language.code : "unknown");
+		const struct file_input *output = output_of(&outputs, entry->file, system_dir,
+							    &ambiguous);
+		if (ambiguous) {
+			status = 1;
+			continue;
+		}
+		if (!output) {
+			cli_print(program, "warning: %s: no output in %s (scored as empty: its \"with\" "
+				  "snippets are misses)", entry->file, system_dir);
+			++*missing;
+			snippet_score(entry, NULL, 0, &page->counts);
+			page->scored = 1;
+			continue;
+		}
+		struct strbuf text = STRBUF_INIT;
+		struct nc_error err = { 0 };
+		if (output_text_read(output->path, &text, &err) < 0) {
+			cli_print(program, "%s (not scored)", err.message);
+			status = 1;
+		} else {
+			snippet_score(entry, text.buf, text.len, &page->counts);
+			page->scored = 1;
+		}
+		strbuf_release(&text);
+	}
+	for (size_t i = 0; i < outputs.count; i++)
+		if (!outputs.used[i])
+			cli_print(program, "warning: %s: no page of the annotations has this output "
+				  "(skipped)", outputs.sorted[i]->path);
+	snippet_files_release(&outputs);
+	file_source_free(source);
+	return status;
+}
+
+static void print_snippet_row(const char *name, const struct snippet_counts *c,
+			      const char *language, size_t pages)
+{
+	struct snippet_result r;
+	snippet_compute(c, &r);
+	printf("%s\t%.2f\t%.2f\t%.2f\t%ld\t%ld\t%ld\t%ld\t%s\t%zu\n", name, r.f, r.p, r.r, c->tp,
+	       c->fn, c->fp, c->tn, language, pages);
+}
+
+static void add_counts(struct snippet_counts *sum, const struct snippet_counts *c)
+{
+	sum->tp += c->tp, sum->fn += c->fn, sum->fp += c->fp, sum->tn += c->tn;
+}
+
+/* A language's pages and counts. */
+struct language_row {
+	const char *code;
+	struct snippet_counts counts;
+	size_t pages;
+};
+
+/* de and en first (the set is mostly German and English), then by pages. */
+static int by_language_order(const void *a, const void *b)
+{
+	const struct language_row *x = a, *y = b;
+	int rank_x = !strcmp(x->code, "de") ? 0 : !strcmp(x->code, "en") ? 1 : 2;
+	int rank_y = !strcmp(y->code, "de") ? 0 : !strcmp(y->code, "en") ? 1 : 2;
+	if (rank_x != rank_y)
+		return rank_x - rank_y;
+	if (x->pages != y->pages)
+		return x->pages > y->pages ? -1 : 1;
+	return strcmp(x->code, y->code);
+}
+
+static void print_language_rows(const struct snippet_page *pages, size_t count)
+{
+	struct language_row *rows = xcalloc(count ? count : 1, sizeof(*rows));
+	struct snippet_counts other = { 0 };
+	size_t nrows = 0, other_pages = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		if (!pages[i].scored)
+			continue;
+		size_t r = 0;
+		while (r < nrows && strcmp(rows[r].code, pages[i].language))
+			r++;
+		if (r == nrows)
+			rows[nrows++].code = pages[i].language;
+		add_counts(&rows[r].counts, &pages[i].counts);
+		rows[r].pages++;
+		if (strcmp(pages[i].language, "de") && strcmp(pages[i].language, "en")) {
+			add_counts(&other, &pages[i].counts);
+			other_pages++;
+		}
+	}
+	qsort(rows, nrows, sizeof(*rows), by_language_order);
+	for (size_t r = 0; r < nrows; r++)
+		print_snippet_row(rows[r].code, &rows[r].counts, rows[r].code, rows[r].pages);
+	print_snippet_row("other", &other, "other", other_pages);
+	free(rows);
+}
+
+static void print_snippet_summary(const struct snippet_counts *c, size_t pages, size_t missing)
+{
+	struct snippet_result r;
+	snippet_compute(c, &r);
+	fprintf(stderr, "Evaluation report on %zu pages (%zu without an output, scored as empty):\n",
+		pages, missing);
+	fprintf(stderr, "Snippets found (the benchmark's sums: %ld with, %ld without):\n",
+		c->tp + c->fn, c->fp + c->tn);
+	fprintf(stderr, "  F1:        %.3f (%.2f%%)\n", r.f / 100, r.f);
+	fprintf(stderr, "  Precision: %.3f (%.2f%%)\n", r.p / 100, r.p);
+	fprintf(stderr, "  Recall:    %.3f (%.2f%%)\n", r.r / 100, r.r);
+	fprintf(stderr, "  Accuracy:  %.3f (%.2f%%)\n", r.accuracy / 100, r.accuracy);
+}
+
+struct snippet_options {
+	int total_only, no_header, summary, by_language;
+};
+
+static int run_snippets(const char *system_dir, const char *annotations,
+			const struct snippet_options *o)
+{
+	struct snippet_set set;
+	struct nc_error err = { 0 };
+
+	if (!is_directory(system_dir)) {
+		cli_print(program, "%s: not a directory (the outputs to score against %s)",
+			  system_dir, annotations);
+		return 2;
+	}
+	if (snippet_set_load(&set, annotations, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		snippet_set_release(&set);
+		return 2;
+	}
+	if (set.empty)
+		cli_print(program, "warning: %s: %zu snippets are empty after white space is "
+			  "normalised: scored as the benchmark scores them (found in every output)",
+			  annotations, set.empty);
+	struct snippet_page *pages = xcalloc(set.count ? set.count : 1, sizeof(*pages));
+	size_t missing = 0, scored = 0;
+	int status = score_snippet_pages(&set, system_dir, pages, &missing);
+	if (status != 2) {
+		struct snippet_counts total = { 0 };
+		for (size_t i = 0; i < set.count; i++) {
+			if (pages[i].scored) {
+				add_counts(&total, &pages[i].counts);
+				scored++;
+			}
+		}
+		if (missing)
+			fprintf(stderr, "Warning: %zu pages without an output (scored as empty, as the "
+				"benchmark scores a tool that returned nothing)\n", missing);
+		/* The rows of either table have the same ten columns. */
+		if (!o->no_header)
+			printf("%s\tF\tP\tR\tTP\tFN\tFP\tTN\tlanguage\tpages\n",
+			       o->by_language ? "language" : "file");
+		for (size_t i = 0; i < set.count && !o->total_only && !o->by_language; i++)
+			if (pages[i].scored)
+				print_snippet_row(pages[i].entry->file, &pages[i].counts,
+						  pages[i].language, 1);
+		if (o->by_language)
+			print_language_rows(pages, set.count);
+		print_snippet_row("total", &total, "all", scored);
+		fflush(stdout);
+		if (o->summary)
+			print_snippet_summary(&total, scored, missing);
+	}
+	free(pages);
+	snippet_set_release(&set);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
-	int total_only = 0, no_header = 0, summary = 0, missing_as_empty = 0, c;
+	int total_only = 0, no_header = 0, summary = 0, missing_as_empty = 0, by_language = 0, c;
 	enum score_flags flags = SCORE_DEFAULT;
 	struct pair *pairs = NULL;
 	size_t npairs = 0, entries = 0, missing = 0;
@@ -283,12 +543,13 @@ int main(int argc, char **argv)
 		{ "unlabelled", no_argument, NULL, 'u' },
 		{ "no-markers", no_argument, NULL, 'M' },
 		{ "missing-as-empty", no_argument, NULL, 'e' },
+		{ "by-language", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
-	while ((c = getopt_long(argc, argv, "tnsauMehV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tnsauMelhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't': total_only = 1; break;
 		case 'n': no_header = 1; break;
@@ -297,6 +558,7 @@ int main(int argc, char **argv)
 		case 'u': flags |= SCORE_UNLABELLED; break;
 		case 'M': flags |= SCORE_NO_MARKERS; break;
 		case 'e': missing_as_empty = 1; break;
+		case 'l': by_language = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': cli_print_version(program); return 0;
 		default:
@@ -311,6 +573,21 @@ int main(int argc, char **argv)
 	}
 	const char *system_dir = argv[optind], *gold_dir = argv[optind + 1];
 	const char *align_dir = argc - optind == 3 ? argv[optind + 2] : NULL;
+
+	if (snippet_file_named(gold_dir)) {
+		/* A page without output is always scored as empty there. */
+		if (flags != SCORE_DEFAULT || align_dir) {
+			cli_print(program, "-a, -u, -M and ALIGN_DIR are for CLEANEVAL gold texts, not "
+				  "for %s", gold_dir);
+			return 2;
+		}
+		struct snippet_options o = { total_only, no_header, summary, by_language };
+		return run_snippets(system_dir, gold_dir, &o);
+	}
+	if (by_language) {
+		cli_print(program, "--by-language is for snippet annotations (a GOLD file NAME.json)");
+		return 2;
+	}
 
 	if (collect_pairs(system_dir, gold_dir, missing_as_empty, &pairs, &npairs, &entries,
 			  &missing) != 0)

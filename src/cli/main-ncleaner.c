@@ -18,7 +18,7 @@
 #include "pipeline/site-table.h"
 #include "sink/output.h"
 #include "sink/sink.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "source/input-source.h"
 
 #include <errno.h>
@@ -364,6 +364,8 @@ static int open_stats(struct settings *set, const struct file_source *inputs,
 	}
 	if (cli_register_atomic_file(&stats->file) < 0)
 		cli_print(program, "warning: the signal handler cannot clean up the --stats file");
+	if (!set->quiet)
+		cli_say_leftovers(program, &stats->file);
 	set->stats_out = stats;
 	return 0;
 }
@@ -520,6 +522,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 			return 2;
 		}
 		cli_register_atomic_file(&file);
+		if (!set->quiet)
+			cli_say_leftovers(program, &file);
 	}
 	struct page_output *output = set->output_dir
 		? directory_output_new(set->output_dir, set->extension)

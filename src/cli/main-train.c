@@ -4,6 +4,7 @@
  *   train-ncleaner --tune [-m MODE] [--folds K] [--plot FILE] RAW_DIR
  *   train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model
  *   train-ncleaner --method ice-dt|ice-lm|logistic GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
+ *     (logistic: a GOLD_DIR may be a benchmark's snippet annotations, NAME.json)
  *
  * Files are paired by id (source/file-names.h): <id>.html (or any raw file
  * <id>.*) with <id>.txt or <id>-cleaned.txt. Reading the texts, counting and
@@ -14,9 +15,10 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "base/alloc.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "train/ice-training.h"
 #include "train/logistic-training.h"
+#include "eval/snippets.h"
 #include "method/ice.h"
 #include "method/model-file.h"
 #include "method/ncleaner-method.h"
@@ -59,6 +61,8 @@ static void usage(FILE *out)
 "       train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model\n"
 "       train-ncleaner --method ice-dt|ice-lm|logistic [OPTIONS] GOLD_DIR RAW_DIR\n"
 "                      [GOLD_DIR RAW_DIR]... OUT.model\n"
+"       train-ncleaner --method logistic [OPTIONS] GOLD_DIR|SNIPPETS.json RAW_DIR\n"
+"                      [GOLD_DIR|SNIPPETS.json RAW_DIR]... OUT.model\n"
 "Train the clean and dirty character n-gram models of ncleaner, the word\n"
 "n-gram model of the perplexity method, or what an ICE method or the\n"
 "logistic method learns.\n"
@@ -108,7 +112,13 @@ static void usage(FILE *out)
 "                        should not have learnt from these pages\n"
 "      --ngram-folds K   logistic: train those models here and write them to\n"
 "                        --ngram-model's FILE; each page's features from the\n"
-"                        one of K that did not see it (make models: K = 10)\n"
+"                        one of K that did not see it (make models: K = 10)\n""      --instances FILE  logistic: write every training instance to FILE, a\n"
+"                        TAB-separated table (file, segment, label, words,\n"
+"                        matched, the features by name, the text)\n"
+"A GOLD_DIR of the logistic method may be a benchmark's snippet annotations\n"
+"(a file NAME.json, such as trafilatura's evaldata.json): its pages are\n"
+"RAW_DIR/FILE, each segment labelled text or boilerplate by the snippets it\n"
+"holds, and only those labelled are learnt from (train-ncleaner(1)).\n"
 "      --confidence CF   ice-dt: the confidence of pessimistic pruning,\n"
 "                        0 < CF <= 1 (default 0.25; 1: no pruning)\n"
 "      --discount D      ice-lm: the absolute discount, 0 < D < 1 (default %g)\n"
@@ -126,6 +136,7 @@ struct options {
 	const char *description, *plot;
 	const char *language;            /* --language CODE: what the clean texts are in */
 	const char *ngram_model;         /* --ngram-model FILE: the logistic model's ngram_llr */
+	const char *instances;           /* --instances FILE: the logistic trainer's instances */
 	int ngram_folds;                 /* --ngram-folds K: train it here (0: read it) */
 	char *ngram_name;                /* how the model written names it (ngram_model_name) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
@@ -289,6 +300,7 @@ static int save_model(const struct ncleaner_model *model, const char *path, stru
 		cli_unregister_atomic_file(&file);
 		return -1;
 	}
+	cli_say_leftovers(program, &file);
 	int ret = ncleaner_model_write(model, file.stream, path, err);
 	if (ret == 0)
 		ret = atomic_file_commit(&file, err);
@@ -457,7 +469,10 @@ static int train_perplexity(const struct options *o, int ndirs, char **dirs, con
 		strbuf_addf(&description, "word %s model of %zu clean texts",
 			    o->order == 2 ? "bigram" : "trigram", file_source_count(texts));
 	cli_register_atomic_file(&file);
-	if (atomic_file_open(&file, out_path, &err) < 0 ||
+	int opened = atomic_file_open(&file, out_path, &err);
+	if (opened == 0)
+		cli_say_leftovers(program, &file);
+	if (opened < 0 ||
 	    perplexity_counts_write(counts, file.stream, out_path, o->max_perplexity,
 				    description.buf, &err) < 0 ||
 	    atomic_file_commit(&file, &err) < 0) {
@@ -494,6 +509,8 @@ static int save_text(const struct strbuf *text, const char *path, struct nc_erro
 	atomic_file_init(&file);
 	cli_register_atomic_file(&file);
 	int ret = atomic_file_open(&file, path, err);
+	if (ret == 0)
+		cli_say_leftovers(program, &file);
 	if (ret == 0 && fwrite(text->buf, 1, text->len, file.stream) != text->len) {
 		ret = nc_error_set(err, NC_ERR_IO, "%s: write error", path);
 		atomic_file_abort(&file);
@@ -504,14 +521,21 @@ static int save_text(const struct strbuf *text, const char *path, struct nc_erro
 	return ret;
 }
 
-/* How a trainer that labels pages by their gold texts takes a page. */
+/* What labels a page: its gold text, or its entry in a benchmark's
+ * snippet annotations (eval/snippets.h, the logistic trainer only). */
+struct page_labels {
+	const struct file_input *gold;          /* or NULL */
+	const struct snippet_entry *snippets;   /* or NULL */
+};
+
+/* How a trainer that labels pages takes a page. */
 typedef int (*add_page_fn)(void *training, struct worker *worker, const struct file_input *raw,
-			   const struct file_input *gold, struct nc_error *err);
+			   const struct page_labels *labels, struct nc_error *err);
 
 static int add_ice_page(void *training, struct worker *worker, const struct file_input *raw,
-			const struct file_input *gold, struct nc_error *err)
+			const struct page_labels *labels, struct nc_error *err)
 {
-	return ice_training_add_page(training, worker, raw, gold, err);
+	return ice_training_add_page(training, worker, raw, labels->gold, err);
 }
 
 /* The logistic trainer's pages, and the n-gram models that give their
@@ -523,26 +547,79 @@ struct logistic_pages {
 };
 
 static int add_logistic_page(void *data, struct worker *worker, const struct file_input *raw,
-			     const struct file_input *gold, struct nc_error *err)
+			     const struct page_labels *labels, struct nc_error *err)
 {
 	struct logistic_pages *pages = data;
 	struct method_scorer *ngram = pages->count ? pages->ngram[pages->next % pages->count] : NULL;
 	pages->next++;
-	return logistic_training_add_page(pages->training, worker, raw, gold, ngram, err);
+	if (labels->snippets)
+		return logistic_training_add_snippet_page(pages->training, worker, raw,
+							  labels->snippets, ngram, err);
+	return logistic_training_add_page(pages->training, worker, raw, labels->gold, ngram, err);
 }
 
 /* Call visit() for every page of each RAW_DIR that has a gold text in its
- * GOLD_DIR (`dirs` holds pairs: GOLD_DIR RAW_DIR ...), in one order on
- * every walk: 0, 1 when a page failed, 2 when a directory could not be read
- * or visit() said 2. */
+ * GOLD_DIR, or an entry in its snippet annotations (`dirs` holds pairs:
+ * GOLD_DIR RAW_DIR ...), in one order on every walk: 0, 1 when a page
+ * failed, 2 when a directory or the annotations could not be read or
+ * visit() said 2. */
 typedef int (*visit_page_fn)(void *data, const struct file_input *raw,
-			     const struct file_input *gold);
+			     const struct page_labels *labels);
+
+/* The pages of RAW_DIR that `annotations` names, in the annotations'
+ * order (eval/snippets.h): RAW_DIR/FILE for each entry's FILE. An entry
+ * whose page is not there is skipped (a fold's directory holds some of
+ * the pages), and so is a page without an entry; with `warn`, each named. */
+static int walk_snippet_pages(const char *annotations, const char *raw_dir, int warn,
+			      visit_page_fn visit, void *data)
+{
+	struct snippet_set set;
+	struct nc_error err = { 0 };
+	struct file_source *raw = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+						  cli_print_report, (void *)program);
+	struct snippet_files pages = { 0 };
+	int status = 0;
+
+	if (snippet_set_load(&set, annotations, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		status = 2;
+	} else if (file_source_add(raw, raw_dir) < 0) {
+		status = 2;
+	} else {
+		snippet_files_index(&pages, raw);
+		for (size_t i = 0; i < set.count && status != 2; i++) {
+			struct page_labels labels = { NULL, &set.entries[i] };
+			const struct file_input *page = snippet_files_find(&pages, set.entries[i].file);
+			if (!page) {
+				if (warn)
+					cli_print(program, "warning: %s: the page of %s is not in %s "
+						  "(skipped)", annotations, set.entries[i].file, raw_dir);
+				continue;
+			}
+			int ret = visit(data, page, &labels);
+			status = ret > status ? ret : status;
+		}
+		for (size_t i = 0; warn && i < pages.count; i++)
+			if (!pages.used[i])
+				cli_print(program, "warning: %s has no entry in %s (skipped)",
+					  pages.sorted[i]->path, annotations);
+	}
+	snippet_files_release(&pages);
+	file_source_free(raw);
+	snippet_set_release(&set);
+	return status;
+}
 
 static int walk_labelled_pages(int ndirs, char **dirs, int warn, visit_page_fn visit,
 			       void *data)
 {
 	int status = 0;
 	for (int d = 0; d + 1 < ndirs && status != 2; d += 2) {
+		if (snippet_file_named(dirs[d])) {
+			int ret = walk_snippet_pages(dirs[d], dirs[d + 1], warn, visit, data);
+			status = ret > status ? ret : status;
+			continue;
+		}
 		struct file_source *gold = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
 							   cli_print_report, (void *)program);
 		struct file_source *raw = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
@@ -563,7 +640,8 @@ static int walk_labelled_pages(int ndirs, char **dirs, int warn, visit_page_fn v
 							  g ? "raw" : "gold");
 					continue;
 				}
-				int ret = visit(data, r, g);
+				struct page_labels labels = { g, NULL };
+				int ret = visit(data, r, &labels);
 				status = ret > status ? ret : status;
 			}
 		}
@@ -581,11 +659,11 @@ struct reading {
 	struct worker *worker;
 };
 
-static int read_page(void *data, const struct file_input *raw, const struct file_input *gold)
+static int read_page(void *data, const struct file_input *raw, const struct page_labels *labels)
 {
 	struct reading *r = data;
 	struct nc_error err = { 0 };
-	if (r->add(r->training, r->worker, raw, gold, &err) < 0) {
+	if (r->add(r->training, r->worker, raw, labels, &err) < 0) {
 		cli_print(program, "%s", err.message);
 		return 1;
 	}
@@ -707,6 +785,7 @@ out:
 struct ngram_page {
 	struct symbol_segments clean, raw;
 	int failed;
+	int snippets;   /* labelled by snippets: no gold text, nothing counted */
 };
 
 struct ngram_pages {
@@ -716,14 +795,20 @@ struct ngram_pages {
 };
 
 static int read_ngram_page(void *data, const struct file_input *raw,
-			   const struct file_input *gold)
+			   const struct page_labels *labels)
 {
 	struct ngram_pages *p = data;
 	struct nc_error err = { 0 };
 	ARRAY_GROW(p->items, p->count, p->alloc, 64);
 	struct ngram_page *page = &p->items[p->count++];
 	memset(page, 0, sizeof(*page));
-	page->failed = training_read_gold(&p->reader, gold, &page->clean, &err) < 0 ||
+	/* A page labelled by snippets has no clean text to count; it keeps
+	 * its place, so that page n is in fold n % K for both walks (and any
+	 * fold's model has not seen it). */
+	page->snippets = labels->snippets != NULL;
+	if (page->snippets)
+		return 0;
+	page->failed = training_read_gold(&p->reader, labels->gold, &page->clean, &err) < 0 ||
 		       training_read_raw(&p->reader, raw, &page->raw, &err) < 0;
 	if (page->failed)
 		cli_print(program, "%s (read for the character models)", err.message);
@@ -742,18 +827,20 @@ static void ngram_pages_release(struct ngram_pages *p)
 /* The model of every page read but those of fold `skip` of `folds` (skip
  * < 0: every page). */
 static void estimate_ngram(const struct ngram_pages *p, size_t folds, long skip,
-			   struct ncleaner_model *model)
+			   const char *language, struct ncleaner_model *model)
 {
 	struct ngram_counts clean, dirty;
 	ngram_counts_init(&clean, NGRAM_ORDER);
 	ngram_counts_init(&dirty, NGRAM_ORDER);
 	for (size_t i = 0; i < p->count; i++) {
 		const struct ngram_page *page = &p->items[i];
-		if (page->failed || (skip >= 0 && i % folds == (size_t)skip))
+		if (page->failed || page->snippets || (skip >= 0 && i % folds == (size_t)skip))
 			continue;
 		count_texts(&page->clean, &page->raw, 1, &clean, &dirty);
 	}
 	ncleaner_model_init(model, NGRAM_ORDER, NGRAM_Q, NGRAM_MODE);
+	if (language)   /* so that the logistic method knows where its ratio speaks */
+		snprintf(model->language, sizeof(model->language), "%s", language);
 	ngram_model_estimate(&model->clean, &clean, NGRAM_MODE);
 	ngram_model_estimate(&model->dirty, &dirty, NGRAM_MODE);
 	ngram_counts_release(&clean);
@@ -788,16 +875,19 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 	/* Quiet about unpaired files: the logistic trainer's walk says so. */
 	if (walk_labelled_pages(ndirs, dirs, 0, read_ngram_page, &pages) == 2)
 		goto out;
-	size_t read = 0;
-	for (size_t i = 0; i < pages.count; i++)
-		read += !pages.items[i].failed;
+	size_t read = 0, snippet_pages = 0;
+	for (size_t i = 0; i < pages.count; i++) {
+		read += !pages.items[i].failed && !pages.items[i].snippets;
+		snippet_pages += pages.items[i].snippets;
+	}
 	if (read < (size_t)o->ngram_folds) {
 		cli_print(program, "--ngram-folds %d: %zu pages read, and each fold of the character "
-			  "models needs one", o->ngram_folds, read);
+			  "models needs one%s", o->ngram_folds, read, snippet_pages ?
+			  " (pages labelled by snippets, without a gold text, do not count)" : "");
 		goto out;
 	}
 	for (size_t k = 0; k < (size_t)o->ngram_folds; k++) {
-		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, &model);
+		estimate_ngram(&pages, (size_t)o->ngram_folds, (long)k, o->language, &model);
 		methods[k] = ncleaner_method_new(&model, 0, 0, &err);
 		ncleaner_model_release(&model);
 		if (!methods[k]) {
@@ -806,7 +896,7 @@ static int train_fold_ngrams(const struct options *o, int ndirs, char **dirs,
 		}
 		scorers[k] = method_scorer_new(methods[k]);
 	}
-	estimate_ngram(&pages, 1, -1, &model);
+	estimate_ngram(&pages, 1, -1, o->language, &model);
 	model.built = n.built;
 	model.description = xstrdup("the character models of the logistic model's ngram_llr: "
 				    "differential training on its training pages");
@@ -870,26 +960,56 @@ static int ngram_model_name(const char *path, const char *out_path, char **name,
 	return ret;
 }
 
+/* Say what labelling by snippets found (when pages were so labelled):
+ * the snippets found nowhere in the segments are what rendering and
+ * segmentation lost. The pages so labelled. */
+static size_t report_snippet_labels(const struct logistic_training *training)
+{
+	struct snippet_label_counts c;
+	size_t pages;
+	logistic_training_snippet_counts(training, &c, &pages);
+	if (pages)
+		cli_print(program, "snippets of %zu pages: %zu of %zu \"with\" and %zu of %zu "
+			  "\"without\" found in the segments (%zu and %zu found nowhere: lost in "
+			  "rendering or segmentation; %zu found more than once); segments labelled "
+			  "%zu text, %zu boilerplate, %zu neither (%zu of them both, left out too)",
+			  pages, c.with_found, c.with_found + c.with_missed, c.without_found,
+			  c.without_found + c.without_missed, c.with_missed, c.without_missed,
+			  c.repeated, c.text, c.boilerplate, c.unknown, c.conflicts);
+	return pages;
+}
+
 /* `dirs` holds pairs: GOLD_DIR RAW_DIR ... */
 static int train_logistic(struct options *o, int ndirs, char **dirs, const char *out_path)
 {
 	struct nc_error err = { 0 };
 	struct pipeline *pipeline = NULL;
-	struct logistic_training *training = logistic_training_new();
+	struct logistic_text text = { .ngram_language = o->language };
+	struct logistic_training *training = logistic_training_new(&text);
 	struct logistic_model model = { 0 };
 	struct strbuf out = STRBUF_INIT, description = STRBUF_INIT;
 	struct method *ngram = NULL;
 	struct method_scorer *ngram_scorer = NULL;
+	struct stop_lists *stop_lists = NULL;
 	struct method **fold_methods = xcalloc((size_t)o->ngram_folds + 1, sizeof(*fold_methods));
 	struct method_scorer **fold_scorers = xcalloc((size_t)o->ngram_folds + 1,
 						      sizeof(*fold_scorers));
 	struct logistic_pages pages = { .training = training };
 	struct worker *worker = NULL;
+	struct strbuf instances = STRBUF_INIT;
 	int status = 2;
 	clock_t started = clock();
 
+	if (o->instances)
+		logistic_training_keep_instances(training, &instances);
 	if (o->ngram_model)
 		model.ngram_model = xstrdup(o->ngram_name);
+	/* The stop-word lists the method will read, from the data directory. */
+	if (!(stop_lists = logistic_stop_lists_load(o->compose.data_dir, &err))) {
+		cli_print(program, "%s%s", err.message, cli_data_dir_hint());
+		goto out;
+	}
+	text.stop_lists = stop_lists;
 	if (o->ngram_folds) {
 		if (train_fold_ngrams(o, ndirs, dirs, fold_methods, fold_scorers) != 0)
 			goto out;
@@ -901,6 +1021,7 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 			goto out;
 		}
 		ngram_scorer = method_scorer_new(ngram);
+		text.ngram_language = ncleaner_method_language(ngram);
 		pages.ngram = &ngram_scorer;
 		pages.count = 1;
 	}
@@ -917,6 +1038,17 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 		cli_print(program, "no page with a gold text to learn from");
 		status = 2;
 		goto out;
+	}
+	size_t snippet_pages = report_snippet_labels(training);
+	/* The instances as read, also when learning fails on them. */
+	if (o->instances) {
+		if (save_text(&instances, o->instances, &err) < 0) {
+			cli_print(program, "--instances: %s", err.message);
+			status = 2;
+			goto out;
+		}
+		cli_print(program, "wrote %s: %zu instances of %zu pages", o->instances,
+			  counts.segments, counts.pages);
 	}
 	struct logistic_fit fit[2];
 	if (logistic_training_learn(training, &model, fit, &err) < 0) {
@@ -936,6 +1068,9 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 			    counts.pages, counts.found, o->bias ? " moved by -b" : "",
 			    fit[0].precision, fit[0].recall, fit[0].f, fit[1].precision, fit[1].recall,
 			    fit[1].f);
+	if (!o->description && snippet_pages)
+		strbuf_addf(&description, "; %zu of the pages labelled by snippets (their labelled "
+			    "segments only)", snippet_pages);
 	model.description = description.buf;
 	model.built = o->built;
 	logistic_model_write(&model, &out);
@@ -955,8 +1090,10 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 out:
 	strbuf_release(&out);
 	strbuf_release(&description);
+	strbuf_release(&instances);
 	logistic_training_free(training);
 	logistic_model_release(&model);
+	stop_lists_free(stop_lists);
 	method_scorer_free(ngram_scorer);
 	method_free(ngram);
 	for (int k = 0; k < o->ngram_folds; k++) {
@@ -981,6 +1118,22 @@ struct trainer {
 	int (*run)(struct options *o, int nargs, char **args);
 };
 
+/* --language CODE: one code, as CLD2 names languages; 0, or 2 after
+ * saying why not. */
+static int check_language(const char *language)
+{
+	if (!language_list_valid(language)) {
+		cli_print(program, "--language: '%s' is not a language code (such as en)", language);
+		return 2;
+	}
+	if (strchr(language, ',') || strlen(language) >= 16) {
+		cli_print(program, "--language: one language code (such as en), not '%s'",
+			  language);
+		return 2;
+	}
+	return 0;
+}
+
 /* Options only the ncleaner trainer reads. */
 static int ncleaner_options_given(const struct options *o)
 {
@@ -997,16 +1150,8 @@ static int check_ncleaner(struct options *o, int nargs)
 	}
 	if (o->order == 0)
 		o->order = 3;
-	if (o->language && !language_list_valid(o->language)) {
-		cli_print(program, "--language: '%s' is not a language code (such as en)",
-			  o->language);
+	if (o->language && check_language(o->language) != 0)
 		return 2;
-	}
-	if (o->language && (strchr(o->language, ',') || strlen(o->language) >= 16)) {
-		cli_print(program, "--language: one language code (such as en), not '%s'",
-			  o->language);
-		return 2;
-	}
 	if (nargs != (o->tune ? 1 : 3))
 		return -1;
 	if (o->diff && o->standard) {
@@ -1101,23 +1246,39 @@ static int check_ice(struct options *o, int nargs)
 static int check_logistic(struct options *o, int nargs)
 {
 	unsigned long bias = o->compose.given & 1ul << OPTION_BIAS;
+	const char *language = o->language;
 	o->compose.given &= ~bias;
+	o->language = NULL;
 	int ret = check_ice(o, nargs);
 	o->compose.given |= bias;
+	o->language = language;
 	if (ret == 0 && o->ngram_folds && !o->ngram_model) {
 		cli_print(program, "--ngram-folds trains the n-gram model of ngram_llr: name the "
 			  "file to write with --ngram-model");
 		return 2;
 	}
-	return ret;
+	if (ret == 0 && o->language && !o->ngram_folds) {
+		cli_print(program, "--language names the language of the character models that "
+			  "--ngram-folds trains (a model named with --ngram-model says its own)");
+		return 2;
+	}
+	return ret == 0 && o->language ? check_language(o->language) : ret;
 }
 
 static int run_ice(struct options *o, int nargs, char **args)
 {
+	for (int d = 0; d + 1 < nargs - 1; d += 2)
+		if (snippet_file_named(args[d])) {
+			cli_print(program, "%s: snippet annotations label segments for --method %s "
+				  "only, not for %s", args[d], LOGISTIC_METHOD_NAME, o->method);
+			return 2;
+		}
 	return train_ice(o, nargs - 1, args, args[nargs - 1]);
 }
 
 static int check_output(const char *out, int ninputs, char **inputs);
+static int check_instances(const struct options *o, int ninputs, char **inputs,
+			   const char *out_path);
 
 static int run_logistic(struct options *o, int nargs, char **args)
 {
@@ -1129,6 +1290,8 @@ static int run_logistic(struct options *o, int nargs, char **args)
 	 * output's, and both named before any page is read. */
 	if (o->ngram_folds)
 		status = check_output(o->ngram_model, nargs - 1, args);
+	if (status == 0 && o->instances)
+		status = check_instances(o, nargs - 1, args, out_path);
 	if (status == 0 && o->ngram_model &&
 	    ngram_model_name(o->ngram_model, out_path, &o->ngram_name, &err) < 0) {
 		cli_print(program, "%s", err.message);
@@ -1147,9 +1310,31 @@ static const struct trainer trainers[] = {
 	{ PERPLEXITY_METHOD_NAME, "CLEAN_TEXT_DIR... OUT.model", check_perplexity, run_perplexity },
 	{ ICE_DT_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
 	{ ICE_LM_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model", check_ice, run_ice },
-	{ LOGISTIC_METHOD_NAME, "GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model",
-	  check_logistic, run_logistic },
+	{ LOGISTIC_METHOD_NAME, "GOLD_DIR|SNIPPETS.json RAW_DIR [GOLD_DIR|SNIPPETS.json RAW_DIR]... "
+	  "OUT.model", check_logistic, run_logistic },
 };
+
+/* Is the file `out_st` describes one of the training inputs (or a file in
+ * one of their directories)? */
+static int is_training_input(const struct stat *out_st, int ninputs, char **inputs)
+{
+	int found = 0;
+	for (int i = 0; i < ninputs && !found; i++) {
+		struct file_source *files = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
+							    NULL, NULL);
+		if (file_source_add(files, inputs[i]) == 0) {
+			file_source_finish(files);
+			for (size_t j = 0; j < file_source_count(files) && !found; j++) {
+				struct stat st;
+				const char *path = file_source_input(files, j)->path;
+				found = stat(path, &st) == 0 && st.st_dev == out_st->st_dev &&
+					st.st_ino == out_st->st_ino;
+			}
+		}
+		file_source_free(files);
+	}
+	return found;
+}
 
 /* The model file OUT may replace only an earlier model: not a directory,
  * not one of the training inputs (`train-ncleaner --method perplexity
@@ -1164,33 +1349,72 @@ static int check_output(const char *out, int ninputs, char **inputs)
 		cli_print(program, "%s: is a directory, not a model file to write", out);
 		return 2;
 	}
-	int status = 0;
-	for (int i = 0; i < ninputs && status == 0; i++) {
-		struct file_source *files = file_source_new(FILE_KIND_BY_NAME, FILE_SOURCE_DEFAULT,
-							    NULL, NULL);
-		if (file_source_add(files, inputs[i]) == 0) {
-			file_source_finish(files);
-			for (size_t j = 0; j < file_source_count(files) && status == 0; j++) {
-				struct stat st;
-				const char *path = file_source_input(files, j)->path;
-				if (stat(path, &st) == 0 && st.st_dev == out_st.st_dev &&
-				    st.st_ino == out_st.st_ino) {
-					cli_print(program, "%s: is one of the training inputs, not a model "
-						  "file to write (name the output last)", out);
-					status = 2;
-				}
-			}
-		}
-		file_source_free(files);
+	if (is_training_input(&out_st, ninputs, inputs)) {
+		cli_print(program, "%s: is one of the training inputs, not a model "
+			  "file to write (name the output last)", out);
+		return 2;
 	}
 	struct model_file_header header;
 	struct nc_error err = { 0 };
-	if (status == 0 && model_file_peek(out, &header, &err) < 0) {
+	if (model_file_peek(out, &header, &err) < 0) {
 		cli_print(program, "%s: exists and is not a model file: not replaced (the output "
 			  "comes last: was it forgotten? name a new file)", out);
-		status = 2;
+		return 2;
 	}
-	return status;
+	return 0;
+}
+
+/* Do `a` and `b` name one file (existing or to be made)? */
+static int same_target(const char *a, const char *b)
+{
+	char *x = cli_canonical_target(a), *y = cli_canonical_target(b);
+	int same = (x && y && !strcmp(x, y)) || same_file(a, b);
+	free(x);
+	free(y);
+	return same;
+}
+
+/* --instances FILE may replace only an earlier instances file: not the
+ * model written nor --ngram-model's, not a directory, not a training
+ * input, not any other existing file. 0, or 2 after saying why. */
+static int check_instances(const struct options *o, int ninputs, char **inputs,
+			   const char *out_path)
+{
+	const char *path = o->instances;
+	struct stat st;
+	if (same_target(path, out_path) || (o->ngram_model && same_target(path, o->ngram_model))) {
+		cli_print(program, "--instances: %s: is a model file this run writes (name a file of "
+			  "its own)", path);
+		return 2;
+	}
+	if (stat(path, &st) != 0)
+		return 0;   /* a new file */
+	if (S_ISDIR(st.st_mode)) {
+		cli_print(program, "--instances: %s: is a directory", path);
+		return 2;
+	}
+	if (is_training_input(&st, ninputs, inputs)) {
+		cli_print(program, "--instances: %s: is one of the training inputs (name a file of "
+			  "its own)", path);
+		return 2;
+	}
+	struct strbuf header = STRBUF_INIT, head = STRBUF_INIT;
+	logistic_training_instances_header(&header);
+	FILE *f = fopen(path, "rb");
+	if (f) {
+		strbuf_grow(&head, header.len);
+		strbuf_commit(&head, fread(head.buf, 1, header.len, f));
+		fclose(f);
+	}
+	int earlier = head.len == header.len && !memcmp(head.buf, header.buf, header.len);
+	strbuf_release(&header);
+	strbuf_release(&head);
+	if (!earlier) {
+		cli_print(program, "--instances: %s: exists and is not an instances file: not "
+			  "replaced (name a new file)", path);
+		return 2;
+	}
+	return 0;
 }
 
 static const struct trainer *find_trainer(const char *method)
@@ -1204,7 +1428,7 @@ static const struct trainer *find_trainer(const char *method)
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
-	OPT_NGRAM_FOLDS
+	OPT_NGRAM_FOLDS, OPT_INSTANCES
 };
 
 static const struct option long_options[] = {
@@ -1222,6 +1446,7 @@ static const struct option long_options[] = {
 	{ "discount", required_argument, NULL, OPT_DISCOUNT },
 	{ "ngram-model", required_argument, NULL, OPT_NGRAM_MODEL },
 	{ "ngram-folds", required_argument, NULL, OPT_NGRAM_FOLDS },
+	{ "instances", required_argument, NULL, OPT_INSTANCES },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -1271,6 +1496,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 			break;
 		case OPT_DESCRIPTION: o->description = optarg; break;
 		case OPT_NGRAM_MODEL: o->ngram_model = optarg; break;
+		case OPT_INSTANCES: o->instances = optarg; break;
 		case OPT_NGRAM_FOLDS:
 			o->ngram_folds = (int)cli_parse_long(program, "--ngram-folds", optarg, 2, 100);
 			break;
@@ -1307,8 +1533,9 @@ static int parse_options(struct options *o, int argc, char **argv)
 	o->bias = o->compose.bias;
 	o->max_perplexity = o->compose.max_perplexity;
 	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
-	if ((o->ngram_model || o->ngram_folds) && strcmp(o->method, LOGISTIC_METHOD_NAME)) {
-		cli_print(program, "--ngram-model and --ngram-folds are for --method %s",
+	if ((o->ngram_model || o->ngram_folds || o->instances) &&
+	    strcmp(o->method, LOGISTIC_METHOD_NAME)) {
+		cli_print(program, "--ngram-model, --ngram-folds and --instances are for --method %s",
 			  LOGISTIC_METHOD_NAME);
 		return 2;
 	}

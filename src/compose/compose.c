@@ -197,8 +197,7 @@ static struct method *load_ice_dt(const char *path, const struct compose_values 
 static struct method *load_logistic(const char *path, const struct compose_values *values,
 				    struct nc_error *err)
 {
-	(void)values;
-	return logistic_method_load(path, err);
+	return logistic_method_load(path, values->data_dir, err);
 }
 
 static struct method *load_ice_lm(const char *path, const struct compose_values *values,

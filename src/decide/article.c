@@ -21,6 +21,7 @@
  */
 #include "decide/decider.h"
 #include "base/alloc.h"
+#include "base/words.h"
 
 #define MARGIN_LIMIT 3.0   /* bits */
 
@@ -28,18 +29,6 @@ struct article_decider {
 	struct decider base;
 	double bias;
 };
-
-static double words_of(const struct segment *segment)
-{
-	double words = 0;
-	int in_word = 0;
-	for (size_t i = 0; i < segment->len; i++) {
-		int space = segment->text[i] == ' ' || segment->text[i] == '\t';
-		words += !space && !in_word;
-		in_word = !space;
-	}
-	return words;
-}
 
 static int article_decide(const struct decider *base, struct decider_state *state,
 			  struct scored_segment *segments, size_t count, struct nc_error *err)
@@ -59,7 +48,7 @@ static int article_decide(const struct decider *base, struct decider_state *stat
 			margin = MARGIN_LIMIT;
 		else if (margin < -MARGIN_LIMIT || margin != margin)
 			margin = -MARGIN_LIMIT;
-		sum += words_of(&segments[i].segment) * margin;
+		sum += (double)words_count(segments[i].segment.text, segments[i].segment.len) * margin;
 		if (sum > best) {
 			best = sum;
 			best_start = start;

@@ -2,16 +2,21 @@
 #include "method/logistic.h"
 #include "method/ice.h"
 #include "method/ncleaner-method.h"
+#include "method/stop-words.h"
 #include "base/alloc.h"
 #include "base/file.h"
 #include "base/json.h"
+#include "base/language.h"
 #include "base/limits.h"
+#include "base/utf8.h"
+#include "base/words.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* --- the features -------------------------------------------------------------------- */
 
@@ -33,18 +38,105 @@ const char *logistic_feature_name(int feature)
 	return feature_names[feature];
 }
 
-/* Does the text end a sentence: . ! ? : ) " or U+201D / U+2019 last? */
-static int ends_sentence(const char *text, size_t len)
+/* Sentence ends of other scripts than Latin (ASCII's are the callers'):
+ * CJK's 。！？．｡ and the fullwidth colon, as ASCII's colon counts; Arabic's
+ * question mark and full stop (Urdu); Devanagari's danda and double danda;
+ * Armenian's full stop, exclamation and question marks; Ethiopic's full
+ * stop, question mark and paragraph separator; Greek's question mark
+ * (U+037E; Greek text often writes it as ASCII's ';', which ends clauses
+ * elsewhere and is not counted); Khmer's khan and bariyoosan; Myanmar's
+ * section mark; Tibetan's shad; Thai's angkhankhu and khomut. Thai and Lao
+ * prose marks no sentence end at all (sentences are set apart by a space):
+ * a paragraph in them reads as a heading does here, and the other features
+ * decide. */
+static int sentence_mark(uint32_t cp)
+{
+	switch (cp) {
+	case 0x3002: case 0xFF01: case 0xFF1F: case 0xFF0E: case 0xFF61: case 0xFF1A:
+	case 0x061F: case 0x06D4:
+	case 0x0964: case 0x0965:
+	case 0x0589: case 0x055C: case 0x055E:
+	case 0x1362: case 0x1367: case 0x1368:
+	case 0x037E:
+	case 0x17D4: case 0x17D5:
+	case 0x104B:
+	case 0x0F0D: case 0x0F0E:
+	case 0x0E5A: case 0x0E5B:
+	case 0x203C: case 0x2047: case 0x2048: case 0x2049:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* What closes a sentence after its mark: closing quotes and brackets of
+ * other scripts (“ ‘ of German, whose closing quotes those are, « » › ‹,
+ * CJK's 」』】》〉〕〗〟｣ and the fullwidth ） and ＂). They count only right
+ * after a sentence mark (ASCII's . ! ? or another script's): alone they end
+ * titles (【速報】) and links ("Next »") as often as sentences. English's ’ ”
+ * ) and " count alone, as the model learned them. */
+static int closing_mark(uint32_t cp)
+{
+	switch (cp) {
+	case 0x201C: case 0x2018: case 0x00BB: case 0x00AB: case 0x203A: case 0x2039:
+	case 0x300D: case 0x300F: case 0x3011: case 0x300B: case 0x3009: case 0x3015:
+	case 0x3017: case 0x301F: case 0xFF63: case 0xFF09: case 0xFF02:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Clause marks of other scripts: CJK's 、，；, Arabic's comma and
+ * semicolon, Greek's ano teleia, Armenian's comma, Ethiopic's comma and
+ * semicolon, Myanmar's little section. */
+static int clause_mark(uint32_t cp)
+{
+	switch (cp) {
+	case 0x3001: case 0xFF0C: case 0xFF1B: case 0x060C: case 0x061B: case 0x0387:
+	case 0x055D: case 0x1363: case 0x1364: case 0x104A:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The code point that ends the first `len` bytes of the text (after
+ * trailing spaces), and where it starts in *at; 0 for none. */
+static uint32_t last_character(const char *text, size_t len, size_t *at)
 {
 	while (len && text[len - 1] == ' ')
 		len--;
+	*at = len;
 	if (!len)
 		return 0;
-	if (strchr(".!?:)\"", text[len - 1]))
+	*at = len - 1;
+	while (*at > 0 && ((unsigned char)text[*at] & 0xC0) == 0x80)
+		(*at)--;
+	uint32_t cp;
+	return utf8_decode((const unsigned char *)text + *at, len - *at, &cp) ? cp : 0xFFFD;
+}
+
+static int ascii_sentence_end(uint32_t cp)
+{
+	return cp && cp < 0x80 && strchr(".!?", (int)cp);
+}
+
+/* Does the text end a sentence: . ! ? : ) " ’ ” last, a sentence mark of
+ * another script, the ellipsis, or a closing mark right after any of the
+ * sentence marks (above)? */
+static int ends_sentence(const char *text, size_t len)
+{
+	size_t at;
+	uint32_t cp = last_character(text, len, &at);
+	if (cp && cp < 0x80)
+		return strchr(".!?:)\"", (int)cp) != NULL;
+	if (sentence_mark(cp) || cp == 0x2019 || cp == 0x201D || cp == 0x2026)
 		return 1;
-	return len >= 3 && (unsigned char)text[len - 3] == 0xE2 &&
-	       (unsigned char)text[len - 2] == 0x80 &&
-	       ((unsigned char)text[len - 1] == 0x9D || (unsigned char)text[len - 1] == 0x99);
+	if (!closing_mark(cp))
+		return 0;
+	cp = last_character(text, at, &at);
+	return ascii_sentence_end(cp) || sentence_mark(cp);
 }
 
 /* The type the method proposes for a segment it keeps, after the types
@@ -66,18 +158,23 @@ static int ends_sentence(const char *text, size_t len)
 #define HEADING_MAX_WORDS 10
 #define LIST_ITEM_PARAGRAPH_WORDS 20
 
-/* The words of `segment` (runs of non-space), counting no further than
+/* The words of `segment` (base/words.h), counting no further than
  * `limit`. */
 static size_t words_up_to(const struct segment *segment, size_t limit)
 {
-	size_t words = 0;
-	int in_word = 0;
-	for (size_t i = 0; i < segment->len && words <= limit; i++) {
-		int space = segment->text[i] == ' ' || segment->text[i] == '\t';
-		words += !space && !in_word;
-		in_word = !space;
-	}
-	return words;
+	return words_count_up_to(segment->text, segment->len, limit);
+}
+
+/* Does the text end in a sentence's or a clause's mark: . ! ? , ; : or one
+ * of another script? (Not in a closing quote or bracket, nor an ellipsis:
+ * the rule was chosen without them.) */
+static int ends_clause(const char *text, size_t len)
+{
+	size_t at;
+	uint32_t cp = last_character(text, len, &at);
+	if (cp && cp < 0x80)
+		return strchr(".!?,;:", (int)cp) != NULL;
+	return sentence_mark(cp) || clause_mark(cp);
 }
 
 static enum segment_type proposed_type(const struct segment *segment)
@@ -86,7 +183,7 @@ static enum segment_type proposed_type(const struct segment *segment)
 		return words_up_to(segment, LIST_ITEM_PARAGRAPH_WORDS) >= LIST_ITEM_PARAGRAPH_WORDS
 		       ? SEGMENT_PARAGRAPH : 0;
 	if (segment->type != SEGMENT_PARAGRAPH || !segment->len ||
-	    strchr(".!?,;:", segment->text[segment->len - 1]))
+	    ends_clause(segment->text, segment->len))
 		return 0;
 	return words_up_to(segment, HEADING_MAX_WORDS) <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
 }
@@ -110,7 +207,19 @@ static const struct segment *segment_at(const struct segment *first, size_t stri
 	return (const struct segment *)((const char *)first + i * stride);
 }
 
-void logistic_features(const struct segment *first, size_t stride, size_t count, double *out)
+struct stop_count {
+	const struct stop_words *list;
+	size_t found;
+};
+
+static void count_stop_word(const char *word, size_t len, void *data)
+{
+	struct stop_count *c = data;
+	c->found += stop_words_has(c->list, word, len);
+}
+
+void logistic_features(const struct segment *first, size_t stride, size_t count,
+		       const struct stop_words *stop_list, double *out)
 {
 	double page_chars = 0, page_link_chars = 0;
 
@@ -120,12 +229,23 @@ void logistic_features(const struct segment *first, size_t stride, size_t count,
 		double *f = out + i * LOGISTIC_FEATURES;
 		struct ice_words w;
 		memset(f, 0, LOGISTIC_FEATURES * sizeof(*f));
+		/* Characters, capitals and punctuation as ICE counts them; words
+		 * in every script (the same as ICE's in spaced scripts), and the
+		 * stop words of the page's list, else ICE's English ones. */
 		ice_count_words(s->text, s->len, &w);
-		double words = w.words ? (double)w.words : 1, chars = w.characters ? w.characters : 1;
+		struct stop_count stops = { .list = stop_list, .found = w.stop_words };
+		size_t n;
+		if (stop_list) {
+			stops.found = 0;
+			n = words_each(s->text, s->len, count_stop_word, &stops);
+		} else {
+			n = words_count(s->text, s->len);
+		}
+		double words = n ? (double)n : 1, chars = w.characters ? w.characters : 1;
 		f[LF_INTERCEPT] = 1;
 		f[LF_LOG_CHARS] = log1p((double)w.characters);
-		f[LF_LOG_WORDS] = log1p((double)w.words);
-		f[LF_STOP_WORDS] = w.stop_words / words;
+		f[LF_LOG_WORDS] = log1p((double)n);
+		f[LF_STOP_WORDS] = (double)stops.found / words;
 		f[LF_PUNCTUATION] = w.punctuation / words;
 		f[LF_CAPITALS] = w.capitalised / words;
 		f[LF_DIGITS] = count_digits(s->text, s->len) / chars;
@@ -166,12 +286,59 @@ double logistic_ngram_llr(double cost_clean, double cost_dirty)
 	return llr > NGRAM_LLR_MAX ? NGRAM_LLR_MAX : llr < -NGRAM_LLR_MAX ? -NGRAM_LLR_MAX : llr;
 }
 
-int logistic_page_features(const struct segment *first, size_t stride, size_t count,
-			   struct method_scorer *ngram, double *out, struct nc_error *err)
+void logistic_page_language(const struct segment *first, size_t stride, size_t count,
+			    struct language *language)
 {
+	struct strbuf text = STRBUF_INIT;
+	/* The long segments first (the page's prose), then the short ones
+	 * (menus, bylines), as far as the sample goes. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < count && text.len < LANGUAGE_SAMPLE_BYTES; i++) {
+			const struct segment *s = segment_at(first, stride, i);
+			if ((s->len >= LANGUAGE_SAMPLE_LONG_SEGMENT) == pass)
+				continue;
+			if (text.len)
+				strbuf_addch(&text, '\n');
+			size_t room = LANGUAGE_SAMPLE_BYTES - text.len;
+			if (s->len <= room) {
+				strbuf_add(&text, s->text, s->len);
+				continue;
+			}
+			while (room > 0 && ((unsigned char)s->text[room] & 0xC0) == 0x80)
+				room--;   /* not inside a character */
+			strbuf_add(&text, s->text, room);
+			break;
+		}
+	}
+	language_identify(text.buf, text.len, language);
+	strbuf_release(&text);
+	if (!language->reliable)
+		memset(language, 0, sizeof(*language));
+}
+
+/* Is the page in the n-gram model's language, as far as one can tell
+ * ("zh-Hant" is in "zh"'s)? A model or a page whose language is unknown
+ * is taken to be. */
+static int speaks(const char *model_language, const struct language *page)
+{
+	if (!model_language || !model_language[0] || !page->code[0])
+		return 1;
+	size_t n = strcspn(model_language, "-"), m = strcspn(page->code, "-");
+	return n == m && !strncasecmp(model_language, page->code, n);
+}
+
+int logistic_page_features(const struct segment *first, size_t stride, size_t count,
+			   const struct logistic_text *text, struct method_scorer *ngram,
+			   double *out, struct nc_error *err)
+{
+	struct language language;
 	if (!count)
 		return 0;
-	logistic_features(first, stride, count, out);
+	logistic_page_language(first, stride, count, &language);
+	logistic_features(first, stride, count,
+			  text ? stop_lists_find(text->stop_lists, language.code) : NULL, out);
+	if (ngram && !speaks(text ? text->ngram_language : NULL, &language))
+		ngram = NULL;   /* its features stay 0: "not English" says nothing here */
 	for (size_t i = 0; ngram && i < count; i++) {
 		struct segment_score score;
 		if (method_score(ngram, segment_at(first, stride, i), &score, err) < 0)
@@ -244,6 +411,25 @@ static int parse_number(const char *p, size_t n, double *value)
 	return *stop || errno || !isfinite(*value) ? -1 : 0;
 }
 
+/* A weight or a bias: a number filling [p, p + n) within
+ * LOGISTIC_MAX_WEIGHT; `what` says which, in the error. */
+static int parse_coefficient(const struct model_lines *lines, const char *p, size_t n,
+			     const char *what, double *value, struct nc_error *err)
+{
+	char message[200];
+	if (parse_number(p, n, value) < 0) {
+		snprintf(message, sizeof(message), "expected a number as the %s", what);
+		return bad(lines, message, err);
+	}
+	if (fabs(*value) > LOGISTIC_MAX_WEIGHT) {
+		snprintf(message, sizeof(message), "the %s, %.*s, is larger in size than %g: the "
+			 "model is damaged (a segment's log-odds would overflow)", what, (int)n, p,
+			 LOGISTIC_MAX_WEIGHT);
+		return bad(lines, message, err);
+	}
+	return 0;
+}
+
 /* "KEY<TAB>": the length of the key and its TAB when the line starts so. */
 static size_t key(const char *line, size_t len, const char *name)
 {
@@ -264,9 +450,8 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 			 f + 1, listed);
 		return bad(lines, what, err);
 	}
-	if (parse_number(line + at + n + 1, len - at - n - 1, weight) < 0)
-		return bad(lines, "expected a number after the feature's name", err);
-	return 0;
+	snprintf(what, sizeof(what), "%s of %s", kind, name);
+	return parse_coefficient(lines, line + at + n + 1, len - at - n - 1, what, weight, err);
 }
 
 int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
@@ -295,14 +480,13 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 					   &model->plain_weights[plain], err);
 			plain++;
 		} else if ((at = key(line, n, "plain-bias")) && weights == listed && plain < 0) {
-			if (parse_number(line + at, n - at, &model->plain_bias) < 0)
-				got = bad(&lines, "expected a number after the TAB", err);
+			got = parse_coefficient(&lines, line + at, n - at, "plain-bias",
+						&model->plain_bias, err);
 			plain = 0;
 		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed) {
 			ended = 1;
 		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
-			if (parse_number(line + at, n - at, &model->bias) < 0)
-				got = bad(&lines, "expected a number after the TAB", err);
+			got = parse_coefficient(&lines, line + at, n - at, "bias", &model->bias, err);
 			have_bias = 1;
 		} else if ((at = key(line, n, "description")) && !model->description && weights < 0) {
 			model->description = xmemdup(line + at, n - at);
@@ -348,6 +532,8 @@ struct logistic_method {
 	struct method base;
 	struct logistic_model model;
 	struct method *ngram;   /* ngram_llr's ncleaner method, or NULL */
+	struct stop_lists *stop_lists;   /* or NULL */
+	struct logistic_text text;       /* what the two above say of text */
 };
 
 /* A worker's scratch: the features of its page. */
@@ -382,8 +568,8 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		s->features = grown;
 		s->alloc = count;
 	}
-	if (count && logistic_page_features(&segments[0].segment, sizeof(segments[0]), count, s->ngram,
-				   s->features, err) < 0)
+	if (count && logistic_page_features(&segments[0].segment, sizeof(segments[0]), count,
+					    &s->method->text, s->ngram, s->features, err) < 0)
 		return -1;
 	for (size_t i = 0; i < count; i++) {
 		const double *f = s->features + i * LOGISTIC_FEATURES;
@@ -410,6 +596,7 @@ static void logistic_free(struct method *base)
 {
 	struct logistic_method *m = (struct logistic_method *)base;
 	method_free(m->ngram);
+	stop_lists_free(m->stop_lists);
 	logistic_model_release(&m->model);
 	free(m);
 }
@@ -453,7 +640,17 @@ void logistic_ngram_path(const char *model_path, const char *name, struct strbuf
 	strbuf_addstr(out, name);
 }
 
-struct method *logistic_method_load(const char *path, struct nc_error *err)
+struct stop_lists *logistic_stop_lists_load(const char *data_dir, struct nc_error *err)
+{
+	struct strbuf dir = STRBUF_INIT;
+	strbuf_addf(&dir, "%s/%s", data_dir, LOGISTIC_STOP_WORDS_DIR);
+	struct stop_lists *lists = stop_lists_load(dir.buf, err);
+	strbuf_release(&dir);
+	return lists;
+}
+
+struct method *logistic_method_load(const char *path, const char *data_dir,
+				    struct nc_error *err)
 {
 	struct strbuf data = STRBUF_INIT;
 	struct logistic_method *m = xcalloc(1, sizeof(*m));
@@ -467,15 +664,20 @@ struct method *logistic_method_load(const char *path, struct nc_error *err)
 		m->ngram = ncleaner_method_load(ngram_path.buf, 0, 0, err);
 		if (!m->ngram) {
 			nc_error_prefix(err, path);
-			logistic_model_release(&m->model);
 			ret = -1;
 		}
 		strbuf_release(&ngram_path);
 	}
+	if (ret == 0 && data_dir && !(m->stop_lists = logistic_stop_lists_load(data_dir, err)))
+		ret = -1;
 	if (ret < 0) {
+		method_free(m->ngram);
+		logistic_model_release(&m->model);
 		free(m);
 		return NULL;
 	}
+	m->text.stop_lists = m->stop_lists;
+	m->text.ngram_language = m->ngram ? ncleaner_method_language(m->ngram) : NULL;
 	m->base.ops = &logistic_ops;
 	m->base.default_bias = 0;   /* the model's biases are in the costs */
 	return &m->base;

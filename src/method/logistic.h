@@ -12,12 +12,17 @@
  * model file):
  *   intercept       1
  *   log_chars       ln(1 + characters of its words)
- *   log_words       ln(1 + words)
- *   stop_words      stop words / words (the ICE list, English)
+ *   log_words       ln(1 + words), words in every script (base/words.h)
+ *   stop_words      stop words / words: the list of the page's language
+ *                   (stop-words.h), the ICE list for English, a language
+ *                   CLD2 cannot tell and one without a list
  *   punctuation     punctuation marks / words
  *   capitals        capitalised words / words
  *   digits          digits / characters
- *   ends_sentence   1 when it ends in . ! ? : ) " or a closing quote
+ *   ends_sentence   1 when it ends in . ! ? : ) " ’ ” …, a sentence mark of
+ *                   another script (。！？ ؟ ۔ । ॥ ։ ። ; ។ ။ ...), or a
+ *                   closing quote or bracket of another script right after
+ *                   one (logistic.c: Thai and Lao prose marks none)
  *   type_h, type_l  1 for a heading, a list item
  *   position        its index / (segments - 1)
  *   position_chars  characters before it / characters of the page
@@ -30,12 +35,28 @@
  *   ngram_llr       what the ncleaner method's character models say: the
  *                   log-likelihood ratio H_dirty - H_clean in bits per
  *                   character (clipped to +-NGRAM_LLR_MAX), when the model
- *                   names an n-gram model (below); 0 without one
+ *                   names an n-gram model (below); 0 without one, and 0
+ *                   on a page not in the n-gram model's language (below)
  *   ngram_evidence  ngram_llr times log_chars: a long segment's ratio is
  *                   surer than a short one's (cross-validated: +0.2 F in
  *                   text mode on both development sets over ngram_llr alone)
- * Words, capitals, punctuation and stop words are counted as the ICE
- * methods count them (method/ice.h).
+ * Characters, capitals and punctuation are counted as the ICE methods
+ * count them (method/ice.h); words in every script (base/words.h: the same
+ * as ICE's in scripts written with spaces).
+ *
+ * The page's language. Before it scores, the method asks CLD2 the language
+ * of the page's segments (logistic_page_language(): at most
+ * LANGUAGE_SAMPLE_BYTES of them, long segments first; unknown unless CLD2 is
+ * sure). It chooses the stop-word list, and it sets the n-gram features
+ * aside when the page is not in the language the n-gram model says it
+ * learned (its file's language line, train-ncleaner --language): on a
+ * German page the English character models' ratio says only "not
+ * English", of text and boilerplate alike. A model that says no language,
+ * or a page whose language is unknown, keeps them. A page's language is
+ * one: on a page of two languages the minor one is read with the other's
+ * list. The stop-word lists are read from the data directory at load
+ * (LOGISTIC_STOP_WORDS_DIR); training reads them too, so that train and
+ * clean compute the same features.
  *
  * Two weight sets. A page read with its structure (HTML through a
  * renderer, the default) is scored by the structured weights; a page
@@ -62,7 +83,9 @@
  *     plain-weight<TAB>NAME<TAB>NUMBER   (N lines, likewise)
  *     end
  * A file whose feature names or order differ from this program's is
- * refused (NC_ERR_FORMAT): its weights would mean other things. A model
+ * refused (NC_ERR_FORMAT): its weights would mean other things; so is one
+ * with a weight or bias larger in size than LOGISTIC_MAX_WEIGHT (base/
+ * limits.h), whose log-odds could overflow to infinity or NaN. A model
  * without an n-gram model lists every feature but the two n-gram ones (the
  * last), as models did before them; FILE, when relative, is found beside
  * the model file.
@@ -78,8 +101,10 @@
 #include <stddef.h>
 
 #include "base/error.h"
+#include "base/language.h"
 #include "base/strbuf.h"
 #include "method/method.h"
+#include "method/stop-words.h"
 #include "method/model-file.h"
 #include "segment/segment.h"
 
@@ -100,18 +125,36 @@ enum logistic_feature {
 const char *logistic_feature_name(int feature);
 
 /* The features of a page's `count` segments into `out` (count x
- * LOGISTIC_FEATURES, row by row). The segments are read at `first`,
+ * LOGISTIC_FEATURES, row by row), stop words from `stop_list` (NULL: the
+ * ICE list), the n-gram features 0. The segments are read at `first`,
  * `stride` bytes apart, so that an array of segments and an array of
  * scored segments (method.h) both serve. */
-void logistic_features(const struct segment *first, size_t stride, size_t count, double *out);
+void logistic_features(const struct segment *first, size_t stride, size_t count,
+		       const struct stop_words *stop_list, double *out);
 
 /* ngram_llr from the n-gram model's costs of a segment (ncleaner-method.h). */
 double logistic_ngram_llr(double cost_clean, double cost_dirty);
 
-/* The features of a page's segments, as above, with the n-gram features
- * filled by `ngram` (an ncleaner method's scorer) when it is not NULL. */
+/* What the text features read besides the segments; read-only, shared. */
+struct logistic_text {
+	const struct stop_lists *stop_lists;   /* or NULL: the ICE list on every page */
+	const char *ngram_language;   /* the n-gram model's language; NULL or "": unsaid */
+};
+
+/* The language of a page's segments (all of them, as far as
+ * LANGUAGE_MAX_BYTES): CLD2's, when it is sure; else unknown (""). */
+void logistic_page_language(const struct segment *first, size_t stride, size_t count,
+			    struct language *language);
+
+/* The features of a page's segments, as above, with the page's language
+ * found (logistic_page_language()): its stop-word list from `text` (none
+ * for English, an unknown language or one without a list: the ICE list);
+ * the n-gram features filled by `ngram` (an ncleaner method's scorer)
+ * when it is not NULL and the page is in its model's language (or either
+ * is unknown). `text` may be NULL: the ICE list, n-gram features always. */
 int logistic_page_features(const struct segment *first, size_t stride, size_t count,
-			   struct method_scorer *ngram, double *out, struct nc_error *err);
+			   const struct logistic_text *text, struct method_scorer *ngram,
+			   double *out, struct nc_error *err);
 
 /* Is `feature` one that only a page's structure gives (0 without it)? */
 int logistic_feature_structural(int feature);
@@ -131,8 +174,17 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			 size_t len, struct nc_error *err);
 void logistic_model_release(struct logistic_model *model);
 
-/* The method with the model file at `path` (and the n-gram model it names). */
-struct method *logistic_method_load(const char *path, struct nc_error *err);
+/* Where the stop-word lists are, in the data directory (stop-words.h). */
+#define LOGISTIC_STOP_WORDS_DIR "models/stopwords"
+
+/* The stop-word lists of the data directory `data_dir`. */
+struct stop_lists *logistic_stop_lists_load(const char *data_dir, struct nc_error *err);
+
+/* The method with the model file at `path` (and the n-gram model it
+ * names), its stop-word lists from the data directory `data_dir` (NULL:
+ * none, the ICE list on every page). */
+struct method *logistic_method_load(const char *path, const char *data_dir,
+				    struct nc_error *err);
 
 /* The path of the n-gram model named `name` by the model file `model_path`. */
 void logistic_ngram_path(const char *model_path, const char *name, struct strbuf *out);

@@ -33,6 +33,7 @@ struct ncleaner_method {
 	float unigram_p[2][NGRAM_SYMBOLS];
 	float unigram_log_s[2][NGRAM_SYMBOLS];   /* log2(w_1 p_1) at full order */
 	struct table table[NGRAM_MAX_ORDER + 1];
+	char language[16];   /* the model's (ncleaner-model.h), or "" */
 };
 
 /* A worker's scratch: the segment's symbols. */
@@ -198,6 +199,7 @@ static struct method *build_finish(struct build *b, const struct ncleaner_model 
 	struct ncleaner_method *c = b->c;
 	const struct ngram_model *halves[2] = { &model->clean, &model->dirty };
 
+	memcpy(c->language, model->language, sizeof(c->language));
 	for (int half = 0; half < 2; half++) {
 		for (int s = 0; s < NGRAM_SYMBOLS; s++) {
 			double p = halves[half]->unigram[s];
@@ -300,6 +302,11 @@ static inline void score_full_history(const struct ncleaner_method *c, uint64_t 
 		*sum0 += c->unigram_log_s[0][symbol];
 		*sum1 += c->unigram_log_s[1][symbol];
 	}
+}
+
+const char *ncleaner_method_language(const struct method *base)
+{
+	return ((const struct ncleaner_method *)base)->language;
 }
 
 void ncleaner_method_logprob(const struct method *base, const unsigned char *symbols,

@@ -35,6 +35,10 @@ struct method *ncleaner_method_new(const struct ncleaner_model *model, int order
 struct method *ncleaner_method_load(const char *path, int order, double q,
 				    struct nc_error *err);
 
+/* The language of the clean text the model learned, as its file says
+ * ("en"), or "" when it does not say. */
+const char *ncleaner_method_language(const struct method *method);
+
 /* Log2-probability of an already normalised symbol string under the clean
  * model (index 0) and the dirty model (index 1), boundaries added here. */
 void ncleaner_method_logprob(const struct method *method, const unsigned char *symbols,

@@ -283,11 +283,106 @@ static int has_word(const char *value, size_t len, const char *word)
 	return 0;
 }
 
+/* The ASCII character of the numeric character reference at `p` ("&#x2F;",
+ * "&#47;"), its length in `len`; 0 when there is none. */
+static char ascii_reference(const char *p, size_t *len)
+{
+	if (p[0] != '&' || p[1] != '#')
+		return 0;
+	int hex = p[2] == 'x' || p[2] == 'X';
+	const char *digit = p + 2 + hex;
+	unsigned code = 0;
+	for (; code < 0x80 && (hex ? isxdigit((unsigned char)*digit) : isdigit((unsigned char)*digit));
+	     digit++)
+		code = code * (hex ? 16 : 10) + (unsigned)(isdigit((unsigned char)*digit)
+				 ? *digit - '0' : tolower((unsigned char)*digit) - 'a' + 10);
+	if (*digit != ';' || digit == p + 2 + hex || code == 0 || code >= 0x80)
+		return 0;
+	*len = (size_t)(digit + 1 - p);
+	return (char)code;
+}
+
+/* Numeric character references to ASCII characters in out[from..]
+ * decoded, as a browser reads an attribute's URL; others stay (a URL is
+ * ASCII; head_text() decodes the named ones it may hold). */
+static void decode_ascii_references(struct strbuf *out, size_t from)
+{
+	size_t to = from, len;
+	for (size_t at = from; at < out->len;) {
+		char c = ascii_reference(out->buf + at, &len);
+		out->buf[to++] = c ? c : out->buf[at];
+		at += c ? len : 1;
+	}
+	strbuf_setlen(out, to);
+}
+
+static int http_url(const char *url, size_t len)
+{
+	return (len > 7 && !strncasecmp(url, "http://", 7)) ||
+	       (len > 8 && !strncasecmp(url, "https://", 8));
+}
+
+/* The URL of an attribute's value [value, value + len) as an absolute
+ * http(s) URL appended to `out`: trimmed (head_text(): href=" http://..."
+ * is a browser's URL too), its character references decoded, a
+ * protocol-relative one ("//host/path") given https:, a relative one
+ * resolved against `base` (NULL: none) when it is an absolute URL, else
+ * nothing. Resolved as far as a site needs: the host and the path. */
+static void absolute_url(const char *value, size_t len, const char *base, struct strbuf *out)
+{
+	size_t before = out->len;
+	head_text(value, value + len, out);
+	decode_ascii_references(out, before);
+	const char *url = out->buf + before;
+	size_t url_len = out->len - before;
+	if (http_url(url, url_len))
+		return;
+	struct strbuf relative = STRBUF_INIT;
+	strbuf_add(&relative, url, url_len);
+	strbuf_setlen(out, before);
+	size_t scheme = strspn(relative.buf, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				"0123456789+-.");
+	if (relative.len > 2 && !strncmp(relative.buf, "//", 2)) {
+		strbuf_addstr(out, "https:");
+		strbuf_add(out, relative.buf, relative.len);
+	} else if (relative.len && relative.buf[scheme] != ':' && base) {
+		const char *authority = strstr(base, "://") + 3;
+		size_t origin = (size_t)(authority - base) + strcspn(authority, "/?#");
+		size_t keep = origin;
+		if (relative.buf[0] != '/') {   /* the base's directory */
+			const char *slash = strrchr(base + origin, '/');
+			keep = slash ? (size_t)(slash - base) : origin;
+		}
+		strbuf_add(out, base, keep);
+		if (relative.buf[0] != '/')
+			strbuf_addch(out, '/');
+		strbuf_add(out, relative.buf, relative.len);
+	}
+	strbuf_release(&relative);
+}
+
+/* The href of the page's <base>, as an absolute http(s) URL, or nothing. */
+static void raw_base(const char *html, const char *end, struct strbuf *out)
+{
+	for (const char *at = html; (at = find_nocase(at, end, "<base")); at += 5) {
+		const char *close = memchr(at, '>', (size_t)(end - at));
+		const char *value;
+		size_t value_len;
+		if (!close)
+			return;
+		if (!isspace((unsigned char)at[5]) && at[5] != '/' && at[5] != '>')
+			continue;   /* <basefont> is no <base> */
+		if (tag_attribute(at, close, "href", &value, &value_len))
+			absolute_url(value, value_len, NULL, out);
+		return;
+	}
+}
+
 /* The page's own absolute URL, raw: the href of <link rel="canonical">,
- * else the content of <meta property="og:url">. A relative one names no
- * site and is passed over. The value is trimmed (head_text()) before its
- * scheme is looked at: href=" http://..." is a browser's URL too. The tag's
- * name must end where the pattern does (<linkfoo> is another element). */
+ * else the content of <meta property="og:url">, each read by
+ * absolute_url() (against the page's <base>); one that stays relative
+ * names no site and is passed over. The tag's name must end where the
+ * pattern does (<linkfoo> is another element). */
 static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 {
 	static const struct { const char *tag, *name, *word, *value; } declarations[] = {
@@ -295,8 +390,11 @@ static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 		{ "<meta", "property", "og:url", "content" },
 	};
 	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	struct strbuf base = STRBUF_INIT;
+	raw_base(html, end, &base);
 	size_t before = out->len;
-	for (size_t d = 0; d < sizeof(declarations) / sizeof(declarations[0]); d++) {
+	for (size_t d = 0; d < sizeof(declarations) / sizeof(declarations[0]) &&
+			   out->len == before; d++) {
 		const char *tag = declarations[d].tag;
 		size_t tag_len = strlen(tag);
 		for (const char *at = html; (at = find_nocase(at, end, tag)); at += tag_len) {
@@ -312,15 +410,12 @@ static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 			    !has_word(value, value_len, declarations[d].word) ||
 			    !tag_attribute(at, close, declarations[d].value, &value, &value_len))
 				continue;
-			head_text(value, value + value_len, out);
-			const char *url = out->buf + before;
-			size_t url_len = out->len - before;
-			if ((url_len > 7 && !strncasecmp(url, "http://", 7)) ||
-			    (url_len > 8 && !strncasecmp(url, "https://", 8)))
-				return;
-			strbuf_setlen(out, before);
+			absolute_url(value, value_len, base.len ? base.buf : NULL, out);
+			if (out->len > before)
+				break;
 		}
 	}
+	strbuf_release(&base);
 }
 
 /* The title in UTF-8 without control characters, read in `charset`. */
@@ -455,9 +550,21 @@ static void decode_cp1252_references(struct strbuf *html)
 	strbuf_setlen(html, (size_t)(out - buf) + rest);
 }
 
+/* Remove every NUL byte of the page (html.h: for Lynx). */
+static void remove_nul(struct strbuf *html)
+{
+	char *out = memchr(html->buf, '\0', html->len);
+	if (!out)
+		return;
+	for (const char *in = out, *end = html->buf + html->len; in < end; in++)
+		if (*in)
+			*out++ = *in;
+	strbuf_setlen(html, (size_t)(out - html->buf));
+}
+
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const struct charset_policy *policy, const char *hint, struct strbuf *html,
-		   struct page_info *info, struct nc_error *err)
+		   const struct charset_policy *policy, const char *hint, unsigned flags,
+		   struct strbuf *html, struct page_info *info, struct nc_error *err)
 {
 	struct wrapper wrapper = { 0 };
 
@@ -490,6 +597,8 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 	}
 	if (!policy->paper)
 		decode_cp1252_references(html);
+	if (flags & HTML_REMOVE_NUL)
+		remove_nul(html);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
 		page_info_release(info);
 		return -1;

@@ -11,6 +11,14 @@
  * markers of markers.h, which survive rendering and tell the segmenter what
  * each block was. Otherwise the page stays in its own charset: the
  * renderer reads it in the charset decided here (page_info.charset).
+ *
+ * NUL bytes. For a renderer that reads the page as C strings (Lynx:
+ * render/renderer.h, drops_after_nul), NUL bytes are removed before the
+ * rules, so that the rules see what the renderer will: a NUL is no text
+ * (HTML drops it from running text, as every renderer here does), and left
+ * in, it would make Lynx drop the rest of its line. By then the page is in
+ * a charset that is a superset of ASCII (one in UTF-16 or UTF-32 was
+ * converted first), where a NUL byte is U+0000 and nothing else.
  */
 #ifndef NC_HTML_H
 #define NC_HTML_H
@@ -23,18 +31,25 @@
 #include "normalise/charset-choice.h"
 #include "normalise/page-info.h"
 
+/* What html_normalise() does besides the charset, the wrapper and the
+ * rules. */
+enum html_normalise_flags {
+	HTML_REMOVE_NUL = 1   /* for a renderer that drops what follows a NUL */
+};
+
 /* Normalise the page in `html`, in place, using `rules` and the caller's
  * `workspace`; with `rules` NULL only the charset is handled and the
  * wrapper removed (for the plain dump of the baseline, and for renderers
- * that read the page's structure themselves). `hint` is the charset the
- * page's source declared (NULL: none); a wrapper's encoding attribute takes
- * its place. `info` is filled (and released on error). Working in place
+ * that read the page's structure themselves). `flags`: see above. `hint`
+ * is the charset the page's source declared (NULL: none); a wrapper's
+ * encoding attribute takes its place. `info` is filled (and released on
+ * error). Working in place
  * keeps a page's peak memory near twice its size (the page and the rules'
  * substitution buffer). Errors: a forced or BOM charset that cannot be
  * converted, memory, the rules' limits. */
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const struct charset_policy *policy, const char *hint, struct strbuf *html,
-		   struct page_info *info, struct nc_error *err);
+		   const struct charset_policy *policy, const char *hint, unsigned flags,
+		   struct strbuf *html, struct page_info *info, struct nc_error *err);
 
 /* The charset a <meta> element of `html` declares (charset="x", or
  * content="...; charset=x"), looked for near the top; NULL when none.

@@ -20,7 +20,9 @@ struct page_info {
 	char *title;      /* the wrapper's title attribute, else <title> */
 	char *keywords;   /* <meta name="keywords" content="..."> */
 	char *canonical;  /* the absolute http(s) URL the page gives as its own
-			     (<link rel="canonical">, else <meta property="og:url">) */
+			     (<link rel="canonical">, else <meta property="og:url">;
+			     protocol-relative or relative to its <base>, made
+			     absolute) */
 	struct charset_choice charset;
 };
 

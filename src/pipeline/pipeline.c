@@ -52,7 +52,11 @@ struct worker {
 	int has_site;                     /* config.sites: the page has a site, and the
 					     survey kept it */
 	uint64_t site;                    /* and its key */
-	uint64_t identity;                /* and the hash of its longest segment */
+	uint64_t longest;                 /* and the hash of its longest segment */
+	int longest_own;                  /* ...which is its own main text */
+	enum { BEFORE_HEADLINE, ARTICLE_TOP, ARTICLE_BODY } article;   /* where the
+					     segment being cleaned is (own_text()) */
+	size_t article_top;               /* segments of the article's top so far */
 	size_t site_dropped;              /* segments of the page dropped as recurring */
 	size_t page_bytes;                /* of the page being cleaned, as read */
 };
@@ -230,7 +234,9 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 		with_rules = 0;
 	if (ret == 0)
 		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace,
-				     &p->config.charset, page->charset_hint, &html, &w->info, err);
+				     &p->config.charset, page->charset_hint,
+				     p->config.renderer->drops_after_nul ? HTML_REMOVE_NUL : 0,
+				     &html, &w->info, err);
 	if (ret == 0 && with_rules && p->config.structure)
 		ret = html_mark_structure(&html, p->markers.state, err);
 	if (ret == 0) {
@@ -368,28 +374,49 @@ static int begin_cleaning(struct worker *w, const struct page *page, struct nc_e
 {
 	w->has_site = 0;
 	w->site_dropped = 0;
+	w->article = BEFORE_HEADLINE;
 	if (w->pipeline->config.sites) {
 		struct strbuf host = STRBUF_INIT;
-		w->has_site = page_info_site(&w->info, page, &host) &&
-			      site_table_page(w->pipeline->config.sites, page->name, &w->identity);
-		w->site = site_key(host.buf, host.len);
+		if (page_info_site(&w->info, page, &host)) {
+			w->site = site_key(host.buf, host.len);
+			w->has_site = site_table_page(w->pipeline->config.sites, w->site, page->name,
+						      &w->longest, &w->longest_own);
+		}
 		strbuf_release(&host);
 	}
 	return page_sink_begin(w->sink, page, &w->info, err);
 }
 
+/* Is `segment` (whose hash is `hash`, and which does or does not recur on
+ * the site) the page's own text, never furniture on it (site-table.h)?
+ * Its main text, its headline, and the top of its article: after the
+ * first heading that is its headline, at most SITE_ARTICLE_TOP segments up
+ * to the first that does not recur. Asked of each segment in turn. */
+static int own_text(struct worker *w, const struct segment *segment, uint64_t hash,
+		    int recurring)
+{
+	if (site_headline(w->info.title, segment->text, segment->len)) {
+		if (segment->type == SEGMENT_HEADING && w->article == BEFORE_HEADLINE) {
+			w->article = ARTICLE_TOP;
+			w->article_top = 0;
+		}
+		return 1;
+	}
+	if (w->article == ARTICLE_TOP && (!recurring || w->article_top++ == SITE_ARTICLE_TOP))
+		w->article = ARTICLE_BODY;
+	return w->article == ARTICLE_TOP || (w->longest_own && hash == w->longest);
+}
+
 /* Is `segment` site furniture? Asked of the whole segment, as the survey
  * hashed it, before a method splits it into pieces (the survey never saw
- * the pieces). The page's own longest segment, its identity, is never
- * furniture on it: canonical URLs are taken on trust, and a page that
- * quotes another's article must not take it away from its page. */
-static int recurs_on_site(const struct worker *w, const struct segment *segment)
+ * the pieces), of each segment of the page in turn. */
+static int recurs_on_site(struct worker *w, const struct segment *segment)
 {
 	if (!w->has_site)
 		return 0;
 	uint64_t hash = hash_bytes(segment->text, segment->len);
-	return hash != w->identity &&
-	       site_table_recurs_hash(w->pipeline->config.sites, w->site, hash);
+	int recurring = site_table_recurs_hash(w->pipeline->config.sites, w->site, hash);
+	return !own_text(w, segment, hash, recurring) && recurring;
 }
 
 /* Site furniture: a kept piece of a segment that recurs on the page's site

@@ -49,11 +49,17 @@ static int write_out(const struct runner_config *c, struct page_output *output,
 	return -1;
 }
 
-/* Report the pages the output has lost since it was last asked (an
- * archive's file that could not be written or closed): they were reported
- * written, and are failures after all. */
+/* Report what the output has to say since it was last asked: a notice
+ * (output.h), and the pages it has lost (an archive's file that could not
+ * be written or closed), which were reported written and are failures
+ * after all. */
 static void report_lost(const struct runner_config *c, struct page_output *output)
 {
+	if (output->noticed && c->report) {
+		struct run_report notice = { .notice = output->notice.message };
+		c->report(c->data, &notice);
+	}
+	output->noticed = 0;
 	if (!output->lost_pages)
 		return;
 	struct run_report report = { .failed = 1, .error = &output->lost_error,

@@ -13,8 +13,9 @@
  * moves on (they share the archive), bounded by PIPELINE_MAX_PAGE_BYTES.
  *
  * Reports come in input order, in the calling thread, one per page (and
- * one per input that could not be opened or was passed over, and one
- * whenever the output lost pages it had taken: output.h, lost_pages). A
+ * one per input that could not be opened or was passed over, one per
+ * notice of the output, and one whenever the output lost pages it had
+ * taken: output.h, notice and lost_pages). A
  * group of pages that ended early (PAGE_SOURCE_INCOMPLETE) is passed to the
  * output in its place, after its last page. When the output breaks (a
  * closed standard output) the run stops: pages in flight are neither
@@ -34,7 +35,8 @@
 #include "source/page-source.h"
 
 /* One page done (or one input that failed to open: `stats` NULL; or an
- * input passed over: `notice` alone; or pages lost: `lost`). */
+ * input passed over, or what the output did besides (leftovers removed):
+ * `notice` alone; or pages lost: `lost`). */
 struct run_report {
 	const char *name;                 /* the page (or the error's input) */
 	const char *notice;               /* an input passed over: why (page-source.h) */

@@ -1,37 +1,65 @@
 /* site-table.c: the table of segments that recur across a site, and the
  * survey output that fills it (see site-table.h).
  *
- * The table is an open-addressing array (struct probe_table) keyed by a 64-bit hash of the
- * site and the segment together (0 marks an empty slot), grown by
- * doubling at half full. Each entry keeps the identity (a 32-bit hash of
- * the page's longest segment) of the first page it was seen on and counts
- * the pages of other identities: a copy of the first page does not count
- * (nor, with a threshold above 2, would a second copy of a later page be
- * told from another page: 16 bytes an entry are worth that). Sites and
+ * The table is an open-addressing array (struct probe_table) keyed by a
+ * 64-bit hash of the site and the segment together (0 marks an empty
+ * slot), grown by doubling at half full. Pages that are copies of one
+ * another are one "main text", numbered from 1 in the order the survey
+ * first saw them; the main texts' sketches (their SITE_SKETCH longest
+ * segments) are an array by that number. Each entry keeps the main text
+ * it was first seen on and counts the main texts it is on: a copy of the
+ * first does not count (nor, with a threshold above 2, would a second copy
+ * of a later page be told from another page: 16 bytes an entry are worth
+ * that); and, for the segment that is some page's longest, the first main
+ * text it is the longest of and whether it is another's too. Sites and
  * how many segments each holds are in a uthash table beside it. A second
- * probe_table keeps each counted page's identity, keyed by a hash
+ * probe_table keeps each counted page's longest segment, keyed by a hash
  * of its name, for the cleaning (site_table_page()).
  */
 #include "pipeline/site-table.h"
 #include "base/alloc.h"
 #include "base/hash.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uthash.h>
 
+/* Main texts are numbered up to SITE_MAX_PAGES: 24 bits. */
+#define MAIN_TEXT_BITS 24
+_Static_assert(SITE_MAX_PAGES < ((size_t)1 << MAIN_TEXT_BITS), "main texts fit in an entry");
+
 struct site_entry {
-	uint64_t key;        /* 0: an empty slot */
-	uint32_t identity;   /* of the first page it was seen on */
-	uint32_t pages;      /* that page and those of other identities, at most
-				min_pages */
+	uint64_t key;                  /* 0: an empty slot */
+	unsigned main_text : 24;       /* the first it was seen on */
+	unsigned pages : 8;            /* that one and those of other main texts, at
+					  most min_pages */
+	unsigned longest_of : 24;      /* the first main text it is the longest
+					  segment of, or 0 */
+	unsigned longest_of_more : 8;  /* ...and it is another's longest too */
 };
+_Static_assert(sizeof(struct site_entry) == 16, "an entry is 16 bytes");
+_Static_assert(SITE_COPY_OWN_SHARE > SITE_SKETCH,
+	       "a copy holds the longest segment of the page it copies");
 
 /* A page the survey counted: the hash of its longest segment. */
 struct site_page {
 	uint64_t key;        /* of its name; 0: an empty slot */
 	uint64_t longest;
+};
+
+/* A segment of a page, as the survey read it. */
+struct site_segment {
+	uint64_t hash;
+	size_t len;
+};
+
+/* A main text: the longest segments of its first page, longest first
+ * (fewer when the page has fewer; `len` 0 after them). */
+struct site_sketch {
+	uint64_t hash[SITE_SKETCH];
+	uint32_t len[SITE_SKETCH];
 };
 
 struct site_count {
@@ -54,6 +82,8 @@ struct site_table {
 	unsigned min_pages;
 	struct probe_table entries;       /* struct site_entry */
 	struct probe_table pages;         /* struct site_page, by name */
+	struct site_sketch *sketches;     /* by main text: [0] unused */
+	size_t main_texts, sketches_alloc;
 	struct site_count *sites;         /* uthash */
 	struct site_table_stats stats;
 };
@@ -89,6 +119,7 @@ void site_table_free(struct site_table *t)
 	}
 	free(t->entries.items);
 	free(t->pages.items);
+	free(t->sketches);
 	free(t);
 }
 
@@ -146,11 +177,18 @@ static void *probe_add(struct probe_table *p, uint64_t key)
 	return item;
 }
 
-int site_table_recurs_hash(const struct site_table *t, uint64_t site, uint64_t segment)
+/* The entry of `segment` on `site`, or NULL. */
+static struct site_entry *find_entry(const struct site_table *t, uint64_t site, uint64_t segment)
 {
 	uint64_t key = entry_key(site, segment);
-	const struct site_entry *entry = probe_find(&t->entries, key);
-	return entry->key == key && entry->pages >= t->min_pages;
+	struct site_entry *entry = probe_find(&t->entries, key);
+	return entry->key == key ? entry : NULL;
+}
+
+int site_table_recurs_hash(const struct site_table *t, uint64_t site, uint64_t segment)
+{
+	const struct site_entry *entry = find_entry(t, site, segment);
+	return entry && entry->pages >= t->min_pages;
 }
 
 int site_table_recurs(const struct site_table *t, uint64_t site, const char *text, size_t len)
@@ -158,13 +196,17 @@ int site_table_recurs(const struct site_table *t, uint64_t site, const char *tex
 	return site_table_recurs_hash(t, site, hash_bytes(text, len));
 }
 
-int site_table_page(const struct site_table *t, const char *name, uint64_t *longest)
+int site_table_page(const struct site_table *t, uint64_t site, const char *name,
+		    uint64_t *longest, int *own)
 {
 	uint64_t key = page_key(name);
 	const struct site_page *page = probe_find(&t->pages, key);
 	if (page->key != key)
 		return 0;
+	const struct site_entry *entry = find_entry(t, site, page->longest);
 	*longest = page->longest;
+	/* (No entry: the segment was past a limit, and recurs nowhere.) */
+	*own = !entry || !entry->longest_of_more;
 	return 1;
 }
 
@@ -173,10 +215,154 @@ void site_table_stats(const struct site_table *t, struct site_table_stats *stats
 	*stats = t->stats;
 }
 
-/* A page of the site was on: count it on the segment's entry, new or not.
- * `count` is the site's. */
+/* --- headlines ----------------------------------------------------------------- */
+
+/* A byte that may be inside a word: an ASCII letter or digit, or any byte
+ * of a multi-byte UTF-8 character (most are letters). */
+static int word_byte(char c)
+{
+	return isalnum((unsigned char)c) || (unsigned char)c >= 0x80;
+}
+
+int site_headline(const char *title, const char *text, size_t len)
+{
+	if (!title || !len)
+		return 0;
+	size_t title_len = strlen(title);
+	if (len > title_len || 2 * len < title_len)
+		return 0;
+	for (size_t at = 0; at + len <= title_len; at++)
+		if ((at == 0 || !word_byte(title[at - 1])) &&
+		    (at + len == title_len || !word_byte(title[at + len])) &&
+		    !strncasecmp(title + at, text, len))
+			return 1;
+	return 0;
+}
+
+/* --- counting a page ---------------------------------------------------------- */
+
+static int compare_segments(const void *a, const void *b)
+{
+	const struct site_segment *x = a, *y = b;
+	return x->hash < y->hash ? -1 : x->hash > y->hash;
+}
+
+/* Is `hash` among the page's `segments` (sorted by hash)? */
+static int page_has(const struct site_segment *segments, size_t n, uint64_t hash)
+{
+	struct site_segment key = { .hash = hash };
+	return bsearch(&key, segments, n, sizeof(*segments), compare_segments) != NULL;
+}
+
+/* The page's longest segments, longest first (of equals, the lower hash:
+ * any order would do, so long as it is always the same). */
+static void make_sketch(const struct site_segment *segments, size_t n, struct site_sketch *sketch)
+{
+	memset(sketch, 0, sizeof(*sketch));
+	for (size_t i = 0; i < n; i++) {
+		uint32_t len = segments[i].len > UINT32_MAX ? UINT32_MAX : (uint32_t)segments[i].len;
+		size_t at = SITE_SKETCH;
+		while (at > 0 && (len > sketch->len[at - 1] ||
+				  (len == sketch->len[at - 1] && sketch->len[at - 1] &&
+				   segments[i].hash < sketch->hash[at - 1])))
+			at--;
+		if (at == SITE_SKETCH)
+			continue;
+		memmove(sketch->hash + at + 1, sketch->hash + at,
+			(SITE_SKETCH - at - 1) * sizeof(sketch->hash[0]));
+		memmove(sketch->len + at + 1, sketch->len + at,
+			(SITE_SKETCH - at - 1) * sizeof(sketch->len[0]));
+		sketch->hash[at] = segments[i].hash;
+		sketch->len[at] = len;
+	}
+}
+
+/* Is a share of at most 1/SITE_COPY_OWN_SHARE of a sketch of `total`
+ * bytes, `own` of them not on the other page, a copy's? */
+static int little_of_its_own(uint64_t own, uint64_t total)
+{
+	return own * SITE_COPY_OWN_SHARE <= total;
+}
+
+/* Is the page (its `segments`, sorted, and its `sketch`) a copy of the
+ * earlier main text `other`: does either hold all but a little of the
+ * other's sketch? Of the page's sketch, a segment is on `other` when it is
+ * in other's sketch or was first seen there (the survey keeps no more of
+ * an earlier page). */
+static int copy_of(const struct site_table *t, uint64_t site, const struct site_segment *segments,
+		   size_t n, const struct site_sketch *sketch, uint32_t other)
+{
+	const struct site_sketch *earlier = &t->sketches[other];
+	uint64_t own = 0, total = 0;
+	for (size_t i = 0; i < SITE_SKETCH && earlier->len[i]; i++) {
+		total += earlier->len[i];
+		if (!page_has(segments, n, earlier->hash[i]))
+			own += earlier->len[i];
+	}
+	if (little_of_its_own(own, total))
+		return 1;
+	own = total = 0;
+	for (size_t i = 0; i < SITE_SKETCH && sketch->len[i]; i++) {
+		int on_other = 0;
+		for (size_t j = 0; j < SITE_SKETCH && earlier->len[j] && !on_other; j++)
+			on_other = earlier->hash[j] == sketch->hash[i];
+		if (!on_other) {
+			const struct site_entry *entry = find_entry(t, site, sketch->hash[i]);
+			on_other = entry && entry->main_text == other;
+		}
+		total += sketch->len[i];
+		if (!on_other)
+			own += sketch->len[i];
+	}
+	return little_of_its_own(own, total);
+}
+
+static int compare_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The earlier main text the page is a copy of (the first in the survey's
+ * order when it is a copy of several), or 0. The candidates are the main
+ * texts its segments were first seen on: any copy shares a segment with
+ * the page. */
+static uint32_t find_copy(const struct site_table *t, uint64_t site,
+			  const struct site_segment *segments, size_t n,
+			  const struct site_sketch *sketch)
+{
+	uint32_t *candidates = xcalloc(n, sizeof(*candidates)), found = 0;
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct site_entry *entry = find_entry(t, site, segments[i].hash);
+		if (entry)
+			candidates[count++] = entry->main_text;
+	}
+	if (count > 1)
+		qsort(candidates, count, sizeof(*candidates), compare_u32);
+	for (size_t i = 0; i < count && !found; i++)
+		if ((i == 0 || candidates[i] != candidates[i - 1]) &&
+		    copy_of(t, site, segments, n, sketch, candidates[i]))
+			found = candidates[i];
+	free(candidates);
+	return found;
+}
+
+/* A new main text, of the page whose sketch this is; 0 past the limit. */
+static uint32_t new_main_text(struct site_table *t, const struct site_sketch *sketch)
+{
+	if (t->main_texts + 1 >= SITE_MAX_PAGES)
+		return 0;
+	while (t->main_texts + 1 >= t->sketches_alloc)   /* [0] is no main text */
+		t->sketches = xgrow(t->sketches, &t->sketches_alloc, 1024, sizeof(*t->sketches));
+	t->sketches[++t->main_texts] = *sketch;
+	return (uint32_t)t->main_texts;
+}
+
+/* A page of main text `main_text` was on: count it on the segment's entry,
+ * new or not. `count` is the site's. */
 static void count_segment(struct site_table *t, struct site_count *count, uint64_t segment,
-			  uint32_t identity)
+			  uint32_t main_text)
 {
 	uint64_t key = entry_key(count->site, segment);
 	struct site_entry *entry = probe_find(&t->entries, key);
@@ -192,21 +378,28 @@ static void count_segment(struct site_table *t, struct site_count *count, uint64
 		t->stats.segments++;
 	}
 	if (entry->pages == 0)
-		entry->identity = identity;
-	else if (entry->pages >= t->min_pages || entry->identity == identity)
+		entry->main_text = main_text;
+	else if (entry->pages >= t->min_pages || entry->main_text == main_text)
 		return;   /* counted enough, or a copy of the first page */
 	if (++entry->pages == t->min_pages)
 		t->stats.recurring++;
 }
 
-static int compare_u64(const void *a, const void *b)
+/* The page of main text `main_text` has `longest` for its longest segment. */
+static void count_longest(struct site_table *t, uint64_t site, uint64_t longest,
+			  uint32_t main_text)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
+	struct site_entry *entry = find_entry(t, site, longest);
+	if (!entry)
+		return;   /* past a limit */
+	if (!entry->longest_of)
+		entry->longest_of = main_text;
+	else if (entry->longest_of != main_text)
+		entry->longest_of_more = 1;
 }
 
-/* Keep the identity of the page `name` (NULL: a page without a name is
- * counted and not kept); 0 when past the limit of pages. */
+/* Keep the longest segment of the page `name` (NULL: a page without a name
+ * is counted and not kept); 0 when past the limit of pages. */
 static int keep_page(struct site_table *t, const char *name, uint64_t longest)
 {
 	if (!name)
@@ -222,18 +415,9 @@ static int keep_page(struct site_table *t, const char *name, uint64_t longest)
 	return 1;
 }
 
-/* Count the page `name` of `host` whose segments hash to `segments`
- * (sorted here), the longest of which hashes to `longest`. A page without
- * segments is not kept: it has no identity (the cleaning leaves a page the
- * survey did not keep as it is). */
-static void count_page(struct site_table *t, const char *name, const char *host,
-		       size_t host_len, uint64_t *segments, size_t n, uint64_t longest)
+/* The count of `site`, new or not. */
+static struct site_count *find_site(struct site_table *t, uint64_t site)
 {
-	if (n && !keep_page(t, name, longest)) {
-		t->stats.not_counted += n;
-		return;
-	}
-	uint64_t site = site_key(host, host_len);
 	struct site_count *count;
 	HASH_FIND(hh, t->sites, &site, sizeof(site), count);
 	if (!count) {
@@ -242,12 +426,51 @@ static void count_page(struct site_table *t, const char *name, const char *host,
 		HASH_ADD(hh, t->sites, site, sizeof(count->site), count);
 		t->stats.sites++;
 	}
+	return count;
+}
+
+/* Sort the page's segments by hash and drop repeats: a page counts once. */
+static size_t distinct_segments(struct site_segment *segments, size_t n)
+{
+	if (n < 2)   /* qsort() of no array at all is undefined */
+		return n;
+	qsort(segments, n, sizeof(*segments), compare_segments);
+	size_t kept = 1;
+	for (size_t i = 1; i < n; i++)
+		if (segments[i].hash != segments[kept - 1].hash)
+			segments[kept++] = segments[i];
+	return kept;
+}
+
+/* Count the page `name` of `host` whose segments are `segments` (sorted
+ * here), the longest of which hashes to `longest`, as a copy of an earlier
+ * page's main text or as a new one. A page without segments is not kept:
+ * it has no main text (the cleaning leaves a page the survey did not keep
+ * as it is). */
+static void count_page(struct site_table *t, const char *name, const char *host,
+		       size_t host_len, struct site_segment *segments, size_t n, uint64_t longest)
+{
+	uint64_t site = site_key(host, host_len);
+	n = distinct_segments(segments, n);
+	uint32_t main_text = 0, copy = 0;
+	if (n) {
+		struct site_sketch sketch;
+		make_sketch(segments, n, &sketch);
+		copy = main_text = find_copy(t, site, segments, n, &sketch);
+		if (!copy)
+			main_text = new_main_text(t, &sketch);
+		if (!main_text || !keep_page(t, name, longest)) {
+			t->stats.not_counted += n;
+			return;
+		}
+	}
+	struct site_count *count = find_site(t, site);
 	t->stats.pages++;
-	if (n > 1)   /* qsort() of no array at all is undefined */
-		qsort(segments, n, sizeof(*segments), compare_u64);
+	t->stats.copies += copy != 0;
 	for (size_t i = 0; i < n; i++)
-		if (i == 0 || segments[i] != segments[i - 1])   /* once a page */
-			count_segment(t, count, segments[i], (uint32_t)(longest >> 32));
+		count_segment(t, count, segments[i].hash, main_text);
+	if (n)
+		count_longest(t, site, longest, main_text);
 }
 
 /* --- the survey output ------------------------------------------------------------ */
@@ -262,7 +485,7 @@ struct survey_output {
 	struct strbuf name;        /* the page's name */
 	int named;                 /* ...when it has one */
 	size_t lines;
-	uint64_t *segments;
+	struct site_segment *segments;
 	size_t nsegments, alloc;
 	uint64_t longest;
 	size_t longest_len;
@@ -312,7 +535,7 @@ static int survey_line(struct survey_output *s, const char *line, size_t len,
 	}
 	if (s->nsegments == s->alloc)
 		s->segments = xgrow(s->segments, &s->alloc, 256, sizeof(*s->segments));
-	s->segments[s->nsegments++] = hash;
+	s->segments[s->nsegments++] = (struct site_segment){ hash, segment_len };
 	if (segment_len > s->longest_len) {
 		s->longest_len = segment_len;
 		s->longest = hash;

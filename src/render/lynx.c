@@ -335,6 +335,8 @@ static struct renderer *lynx_create(const void *config_ptr, struct nc_error *err
 
 const struct renderer_class lynx_renderer_class = {
 	.name = "lynx",
+	/* -stdin: LYSafeGets() and fputs() copy the page line by line */
+	.drops_after_nul = 1,
 	.check = lynx_check,
 	.create = lynx_create,
 };

@@ -2,6 +2,10 @@
  *
  * Lynx runs as a child process (render/child.h) on the page written to its
  * standard input, so no file name can be mistaken for an option or a URL.
+ * Lynx copies standard input to a file of its own a line at a time, as C
+ * strings (LYSafeGets(), then fputs()): a NUL byte loses the rest of its
+ * line, or of the 8 KB piece of a long line it is in. So the class says
+ * drops_after_nul, and stage 1 removes NUL bytes for it (renderer.h).
  * It runs with a configuration of ours (-cfg pointing at a lynx.cfg that only
  * switches off the mailcap and MIME files), an empty HOME, a fixed locale
  * and a private temporary directory (the sandbox), so that a site lynx.cfg or

@@ -19,6 +19,13 @@
  * and the renderer writes the markers itself, where headings, list items
  * and blocks are, from render_request.markers.
  *
+ * A renderer that reads the page as C strings says so with `drops_after_nul`:
+ * Lynx reads its standard input a line at a time into C strings, so a NUL
+ * byte there cuts the rest of its line (of an 8 KB piece of a long line:
+ * the rest of a minified page), silently. Stage 1 removes NUL bytes from
+ * the page for such a renderer (normalise/html.h), as Lynx itself does
+ * when it reads a page from a file, and as the in-process renderers do.
+ *
  * The dump is UTF-8 (invalid bytes are tolerated: the segmenter removes
  * them), one line per rendered line, blank lines between blocks.
  */
@@ -65,6 +72,7 @@ struct renderer {
 struct renderer_class {
 	const char *name;
 	int raw_html;   /* renders the page without stage 1's rules (see above) */
+	int drops_after_nul;   /* a NUL byte cuts what follows it (see above) */
 	/* Can this renderer run at all (is its program installed)? A front
 	 * end asks once, before the first page, so that a missing Lynx is a
 	 * set-up error and not a failure of every page. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <uthash.h>
 
 /* --- standard output ------------------------------------------------------- */
 
@@ -268,10 +269,21 @@ void memory_output_take(struct page_output *base, struct held_bytes *bytes)
 
 /* --- a file per page ----------------------------------------------------------- */
 
+/* A directory written in, known by its device and inode (a name can
+ * reach it by several paths). */
+struct written_directory {
+	struct {
+		dev_t dev;
+		ino_t ino;
+	} key;
+	UT_hash_handle hh;
+};
+
 struct directory_output {
 	struct page_output base;
 	char *dir;
 	char *extension;
+	struct written_directory *written;   /* cleaned of leftovers this run */
 	int root_fd;              /* the output directory, opened at the first page */
 	struct atomic_file file;
 	char *group;              /* the output name of the archive file left open */
@@ -353,6 +365,37 @@ static int open_parent(struct directory_output *out, char *relative, const char 
 	return fd;
 }
 
+/* Before the run's first file in the directory `dir_fd` (the directory of
+ * `relative`, up to `base`, under the output directory): remove the
+ * leftovers of earlier runs there, and say so (output.h). */
+static void remove_leftovers_once(struct directory_output *out, int dir_fd, const char *relative,
+				  const char *base)
+{
+	struct stat st;
+	struct written_directory *known, probe;
+	if (fstat(dir_fd, &st) != 0)
+		return;
+	memset(&probe, 0, sizeof(probe));
+	probe.key.dev = st.st_dev;
+	probe.key.ino = st.st_ino;
+	HASH_FIND(hh, out->written, &probe.key, sizeof(probe.key), known);
+	if (known)
+		return;
+	known = xcalloc(1, sizeof(*known));
+	known->key = probe.key;
+	HASH_ADD(hh, out->written, key, sizeof(known->key), known);
+	size_t removed = atomic_file_remove_leftovers(dir_fd, NULL);
+	if (!removed)
+		return;
+	struct strbuf where = STRBUF_INIT;
+	strbuf_addstr(&where, out->dir);
+	if (base > relative)
+		strbuf_addf(&where, "/%.*s", (int)(base - relative - 1), relative);
+	atomic_file_leftovers_notice(removed, where.buf, &out->base.notice);
+	out->base.noticed = 1;
+	strbuf_release(&where);
+}
+
 /* Start the file of `page` (DIR/<output name><extension>). */
 static int open_file(struct directory_output *out, const struct page *page, struct nc_error *err)
 {
@@ -370,6 +413,7 @@ static int open_file(struct directory_output *out, const struct page *page, stru
 	strbuf_addf(&display, "%s/%s", out->dir, relative.buf);
 	int dir_fd = open_parent(out, relative.buf, &name, err);
 	if (dir_fd >= 0) {
+		remove_leftovers_once(out, dir_fd, relative.buf, name);
 		ret = atomic_file_open_at(&out->file, dir_fd, name, display.buf, err);
 		close(dir_fd);
 	}
@@ -547,6 +591,11 @@ static void directory_free(struct page_output *base)
 {
 	struct directory_output *out = (struct directory_output *)base;
 	atomic_file_abort(&out->file);
+	struct written_directory *known, *next;
+	HASH_ITER(hh, out->written, known, next) {
+		HASH_DEL(out->written, known);
+		free(known);
+	}
 	if (out->root_fd >= 0)
 		close(out->root_fd);
 	free(out->group);

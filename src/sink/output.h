@@ -23,6 +23,12 @@
  * with SIGPIPE ignored; a full disk) is `broken`: nothing more can go
  * there, and the writer stops.
  *
+ * Leftovers. A run killed with SIGKILL leaves its temporary file (base/
+ * file.h). The directory output removes, in each directory it writes in,
+ * once a run and before its first file there, the leftovers of earlier
+ * writers that are gone (atomic_file_remove_leftovers()), and says so
+ * (`notice`); a directory the run does not write in keeps them.
+ *
  * An output is per worker: it holds the file being written. Its
  * emergency_stop() removes a half-written file from a signal handler.
  */
@@ -77,6 +83,11 @@ struct page_output {
 	struct nc_error lost_error;
 	/* Nothing can be written any more (a stream that failed): stop. */
 	int broken;
+	/* Something the user should hear of that is no failure (leftovers of
+	 * earlier runs removed): the writer reports `notice` and sets
+	 * `noticed` back to 0. */
+	int noticed;
+	struct nc_error notice;
 };
 
 /* Every page to `stream`, which stays the caller's; the first page starts

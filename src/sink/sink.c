@@ -6,12 +6,13 @@
  * the text's length) collects the page in `text` and formats at the end.
  */
 #include "sink/sink.h"
-#include "sink/language.h"
+#include "base/language.h"
 #include "sink/warc-writer.h"
 #include "base/alloc.h"
 #include "base/json.h"
 #include "base/hash.h"
 #include "base/utf8.h"
+#include "base/words.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -259,10 +260,9 @@ static void end_jsonl(struct page_sink *sink)
 	json_field(&sink->pending, "text", sink->text.len ? sink->text.buf : "");
 	json_field(&sink->pending, "language", sink->language.code[0] ? sink->language.code : NULL);
 	double quality = page_counts_quality(c, sink->config.log_odds);
-	if (quality < 0)
-		strbuf_addstr(&sink->pending, "\"quality\":null,");
-	else
-		strbuf_addf(&sink->pending, "\"quality\":%.3f,", quality);
+	strbuf_addstr(&sink->pending, "\"quality\":");
+	json_add_number(&sink->pending, quality < 0 ? NAN : quality, 3);   /* < 0: none */
+	strbuf_addch(&sink->pending, ',');
 	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
@@ -325,13 +325,15 @@ static void write_scores(struct strbuf *out, const struct scored_segment *segmen
 static void write_json_structure(struct strbuf *out, const struct segment_structure *st)
 {
 	double chars = st->chars ? st->chars : 1;
-	strbuf_addf(out, "\"link_density\":%.2f,\"cues\":{", st->cue_chars[CUE_LINK] / chars);
+	strbuf_addstr(out, "\"link_density\":");
+	json_add_number(out, st->cue_chars[CUE_LINK] / chars, 2);
+	strbuf_addstr(out, ",\"cues\":{");
 	const char *comma = "";
 	for (int c = 0; c < CUE_COUNT; c++) {
 		if (c == CUE_LINK || !st->cue_chars[c])
 			continue;
-		strbuf_addf(out, "%s\"%s\":%.2f", comma, structure_cue_names[c],
-			    st->cue_chars[c] / chars);
+		strbuf_addf(out, "%s\"%s\":", comma, structure_cue_names[c]);
+		json_add_number(out, st->cue_chars[c] / chars, 2);
 		comma = ",";
 	}
 	strbuf_addstr(out, "},");
@@ -357,10 +359,14 @@ static void write_json_segments(struct page_sink *sink, const struct scored_segm
 			strbuf_addf(out, "\"type\":\"%c\",", (char)s->segment.type);
 			if (s->segment.has_structure)
 				write_json_structure(out, &s->segment.structure);
-			if (sink->config.scores)
-				strbuf_addf(out, "\"cost_clean\":%.4f,\"cost_dirty\":%.4f,\"kept\":%s,"
-					    "\"continues\":%s,", s->score.cost_clean, s->score.cost_dirty,
+			if (sink->config.scores) {
+				strbuf_addstr(out, "\"cost_clean\":");
+				json_add_number(out, s->score.cost_clean, 4);
+				strbuf_addstr(out, ",\"cost_dirty\":");
+				json_add_number(out, s->score.cost_dirty, 4);
+				strbuf_addf(out, ",\"kept\":%s,\"continues\":%s,",
 					    s->keep ? "true" : "false", s->continues ? "true" : "false");
+			}
 			strbuf_addstr(out, "\"text\":\"");
 		} else {
 			strbuf_addch(out, ' ');
@@ -376,16 +382,6 @@ static void write_json_segments(struct page_sink *sink, const struct scored_segm
 		strbuf_addstr(out, "\"}");
 }
 
-/* Words: the starts of runs of non-spaces. Written without branches, so
- * that the compiler vectorises it (it runs over every byte of the text). */
-static size_t count_words(const char *text, size_t len)
-{
-	size_t words = len && text[0] != ' ';
-	for (size_t i = 1; i < len; i++)
-		words += (text[i - 1] == ' ') & (text[i] != ' ');
-	return words;
-}
-
 static void count(struct page_sink *sink, const struct scored_segment *segments, size_t n)
 {
 	struct page_counts *c = &sink->counts;
@@ -393,7 +389,7 @@ static void count(struct page_sink *sink, const struct scored_segment *segments,
 
 	for (size_t i = 0; i < n; i++) {
 		const struct scored_segment *s = &segments[i];
-		size_t words = count_words(s->segment.text, s->segment.len);
+		size_t words = words_count(s->segment.text, s->segment.len);
 		if (!s->continues) {
 			c->segments++;
 			kept_here = 0;

@@ -107,7 +107,7 @@ const char *sink_format_extension(enum sink_format format);
 /* Counted while a page is written. */
 struct page_counts {
 	size_t segments, kept;       /* segments (not pieces): kept when a piece is */
-	size_t words, kept_words;    /* white-space separated tokens */
+	size_t words, kept_words;    /* words in every script (base/words.h) */
 	double text_words;           /* log_odds: kept words x their probability of text */
 };
 

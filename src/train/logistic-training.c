@@ -3,6 +3,7 @@
 #include "train/logistic-training.h"
 #include "train/training.h"
 #include "eval/gold-labels.h"
+#include "eval/snippet-labels.h"
 #include "base/alloc.h"
 
 #include <math.h>
@@ -22,15 +23,21 @@ struct instance {
 };
 
 struct logistic_training {
+	const struct logistic_text *text;   /* the caller's */
 	struct instance *items;
 	size_t count, alloc;
 	size_t pages;
 	double gold_words;
+	struct strbuf *instances;                /* rows of the instances, or NULL */
+	struct snippet_label_counts snippets;    /* what labelling by snippets found */
+	size_t snippet_pages;
 };
 
-struct logistic_training *logistic_training_new(void)
+struct logistic_training *logistic_training_new(const struct logistic_text *text)
 {
-	return xcalloc(1, sizeof(struct logistic_training));
+	struct logistic_training *t = xcalloc(1, sizeof(*t));
+	t->text = text;
+	return t;
 }
 
 void logistic_training_free(struct logistic_training *t)
@@ -91,49 +98,157 @@ static int collect(const struct segment *segment, void *data, struct nc_error *e
 	return 0;
 }
 
+/* Read the page `raw` through `worker` into `p` (its segments' texts in
+ * p->text, which has stopped moving). */
+static int read_page(struct worker *worker, const struct file_input *raw,
+		     struct page_segments *p, struct nc_error *err)
+{
+	struct page page;
+	int ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);
+	if (ret == 0) {
+		ret = worker_read_segments(worker, &page, collect, p, err);
+		page_release(&page);
+	}
+	for (size_t i = 0; ret == 0 && i < p->count; i++)
+		p->items[i].text = p->text.buf + p->offsets[i];
+	return ret;
+}
+
+static void page_segments_release(struct page_segments *p)
+{
+	free(p->items);
+	free(p->offsets);
+	strbuf_release(&p->text);
+}
+
+/* The features of the page's segments (count x D, the caller frees), or
+ * NULL with `err` naming the page. */
+static double *page_features(const struct logistic_training *t, const struct page_segments *p,
+			     struct method_scorer *ngram, const struct file_input *raw,
+			     struct nc_error *err)
+{
+	double *features = xmalloc((p->count ? p->count : 1) * D * sizeof(double));
+	if (logistic_page_features(p->items, sizeof(p->items[0]), p->count, t->text, ngram,
+				   features, err) < 0) {
+		nc_error_prefix(err, raw->path);
+		free(features);
+		return NULL;
+	}
+	return features;
+}
+
+/* One instance, and its row when instances are kept (see the header). */
+static void add_instance(struct logistic_training *t, const struct file_input *raw,
+			 size_t index, const struct segment *segment, const double features[D],
+			 int found, double words, double matched)
+{
+	logistic_training_add(t, features, found, words, matched);
+	if (!t->instances)
+		return;
+	struct strbuf *out = t->instances;
+	if (out->len == 0)
+		logistic_training_instances_header(out);
+	for (const char *c = raw->path; *c; c++)
+		strbuf_addch(out, *c == '\t' || *c == '\n' || *c == '\r' ? ' ' : *c);
+	strbuf_addf(out, "\t%zu\t%d\t%.17g\t%.17g", index, found, words, matched);
+	for (int k = 0; k < D; k++)
+		strbuf_addf(out, "\t%.10g", features[k]);
+	strbuf_addch(out, '\t');
+	for (size_t i = 0; i < segment->len; i++) {
+		char c = segment->text[i];
+		strbuf_addch(out, c == '\t' || c == '\n' || c == '\r' ? ' ' : c);
+	}
+	strbuf_addch(out, '\n');
+}
+
 int logistic_training_add_page(struct logistic_training *t, struct worker *worker,
 			       const struct file_input *raw, const struct file_input *gold_text,
 			       struct method_scorer *ngram, struct nc_error *err)
 {
 	struct page_segments p = { .text = STRBUF_INIT };
 	struct strbuf gold = STRBUF_INIT;
-	struct page page;
 	size_t gold_words = 0;
 	int ret = training_read_gold_text(worker, gold_text, &gold, err);
 
 	if (ret == 0)
-		ret = input_source_open_page(raw, FILE_KIND_BY_CONTENT, &page, err);
-	if (ret == 0) {
-		ret = worker_read_segments(worker, &page, collect, &p, err);
-		page_release(&page);
-	}
-	for (size_t i = 0; ret == 0 && i < p.count; i++)
-		p.items[i].text = p.text.buf + p.offsets[i];   /* the buffer has stopped moving */
+		ret = read_page(worker, raw, &p, err);
 	struct gold_label *labels = xmalloc((p.count ? p.count : 1) * sizeof(*labels));
 	if (ret == 0 && (ret = gold_labels_align(p.items, p.count, gold.buf, gold.len, labels,
 						 &gold_words, err)) < 0)
 		nc_error_prefix(err, raw->path);
 	double *features = NULL;
-	if (ret == 0) {
-		features = xmalloc((p.count ? p.count : 1) * D * sizeof(double));
-		if ((ret = logistic_page_features(p.items, sizeof(p.items[0]), p.count, ngram,
-						  features, err)) < 0)
-			nc_error_prefix(err, raw->path);
-	}
+	if (ret == 0 && !(features = page_features(t, &p, ngram, raw, err)))
+		ret = -1;
 	if (ret == 0) {
 		for (size_t i = 0; i < p.count; i++)
-			logistic_training_add(t, features + i * D, labels[i].label != 0,
-					      (double)labels[i].words, (double)labels[i].matched);
+			add_instance(t, raw, i, &p.items[i], features + i * D, labels[i].label != 0,
+				     (double)labels[i].words, (double)labels[i].matched);
 		t->gold_words += (double)gold_words;
 		t->pages++;
 	}
 	free(features);
 	free(labels);
-	free(p.items);
-	free(p.offsets);
-	strbuf_release(&p.text);
+	page_segments_release(&p);
 	strbuf_release(&gold);
 	return ret;
+}
+
+int logistic_training_add_snippet_page(struct logistic_training *t, struct worker *worker,
+				       const struct file_input *raw,
+				       const struct snippet_entry *entry,
+				       struct method_scorer *ngram, struct nc_error *err)
+{
+	struct page_segments p = { .text = STRBUF_INIT };
+	struct snippet_label_counts counts = { 0 };
+	int ret = read_page(worker, raw, &p, err);
+	struct snippet_segment_label *labels = xmalloc((p.count ? p.count : 1) * sizeof(*labels));
+	double *features = NULL;
+
+	if (ret == 0) {
+		snippet_label_segments(entry, p.items, p.count, labels, &counts);
+		if (!(features = page_features(t, &p, ngram, raw, err)))
+			ret = -1;
+	}
+	if (ret == 0) {
+		/* Provisional (see the header): a text segment as if all its
+		 * words were matched, a boilerplate one as if none. */
+		for (size_t i = 0; i < p.count; i++) {
+			if (labels[i].label == SNIPPET_UNKNOWN)
+				continue;
+			int text = labels[i].label == SNIPPET_TEXT;
+			double words = (double)labels[i].words;
+			add_instance(t, raw, i, &p.items[i], features + i * D, text, words,
+				     text ? words : 0);
+			t->gold_words += text ? words : 0;
+		}
+		snippet_label_counts_add(&t->snippets, &counts);
+		t->snippet_pages++;
+		t->pages++;
+	}
+	free(features);
+	free(labels);
+	page_segments_release(&p);
+	return ret;
+}
+
+void logistic_training_snippet_counts(const struct logistic_training *t,
+				      struct snippet_label_counts *counts, size_t *pages)
+{
+	*counts = t->snippets;
+	*pages = t->snippet_pages;
+}
+
+void logistic_training_keep_instances(struct logistic_training *t, struct strbuf *rows)
+{
+	t->instances = rows;
+}
+
+void logistic_training_instances_header(struct strbuf *out)
+{
+	strbuf_addstr(out, "file\tsegment\tlabel\twords\tmatched");
+	for (int k = 0; k < D; k++)
+		strbuf_addf(out, "\t%s", logistic_feature_name(k));
+	strbuf_addstr(out, "\ttext\n");
 }
 
 /* --- learning ------------------------------------------------------------------------- */

@@ -20,8 +20,30 @@
  * segment kept (precision = matched words kept / words kept, recall =
  * matched words kept / gold words), the bias written halfway to the next.
  *
+ * Pages labelled by snippets instead (a benchmark such as trafilatura's,
+ * eval/snippets.h): each segment gets the label the snippets give it
+ * (eval/snippet-labels.h), and only the labelled ones become instances:
+ * text (it holds part of a "with" snippet) or boilerplate (part of a
+ * "without" one); those with neither or both are left out. PROVISIONAL,
+ * until the three sets are weighed against each other: a text instance
+ * counts as if all its words were matched, a boilerplate one as if none,
+ * and the gold words the bias is chosen against (the recall's
+ * denominator) are the text instances' words, as though the page's gold
+ * text were its labelled text segments.
+ *
+ * The instances can be kept as rows of text (logistic_training_keep_
+ * instances()), for whoever studies the features or tries another
+ * learner: a header line, then one TAB-separated line per instance, in the
+ * order they were added: the page's file (as the trainer named it), the
+ * segment's index in the page (from 0, among all its segments), its label
+ * (1 text or found, 0 not), words, matched, every feature by its name
+ * (logistic_feature_name(), in their order; "%.10g") and the segment's
+ * text (tabs and line breaks as spaces). Nothing is printed: the rows
+ * collect in a strbuf the caller owns and writes.
+ *
  * A training set owns what it read; it is one thread's. Memory: the
- * features of every training segment (LOGISTIC_FEATURES doubles each).
+ * features of every training segment (LOGISTIC_FEATURES doubles each),
+ * and with rows kept, the rows.
  */
 #ifndef NC_LOGISTIC_TRAINING_H
 #define NC_LOGISTIC_TRAINING_H
@@ -29,13 +51,19 @@
 #include <stddef.h>
 
 #include "base/error.h"
+#include "base/strbuf.h"
+#include "eval/snippet-labels.h"
+#include "eval/snippets.h"
 #include "method/logistic.h"
 #include "pipeline/pipeline.h"
 #include "source/input-source.h"
 
 struct logistic_training;
 
-struct logistic_training *logistic_training_new(void);
+/* `text` (or NULL: the ICE list, n-gram features always) says what the
+ * text features read, as the method will (logistic_page_features()); it is
+ * the caller's, and must outlive the training set. */
+struct logistic_training *logistic_training_new(const struct logistic_text *text);
 void logistic_training_free(struct logistic_training *training);
 
 /* Read the page `raw` through `worker` and label its segments by `gold`
@@ -45,6 +73,28 @@ void logistic_training_free(struct logistic_training *training);
 int logistic_training_add_page(struct logistic_training *training, struct worker *worker,
 			       const struct file_input *raw, const struct file_input *gold,
 			       struct method_scorer *ngram, struct nc_error *err);
+
+/* Read the page `raw` through `worker` and label its segments by the
+ * snippets of `entry` (see above: only the labelled ones are added). A
+ * page that fails leaves no trace. */
+int logistic_training_add_snippet_page(struct logistic_training *training, struct worker *worker,
+				       const struct file_input *raw,
+				       const struct snippet_entry *entry,
+				       struct method_scorer *ngram, struct nc_error *err);
+
+/* What labelling by snippets found on the pages added so (summed), and how
+ * many pages they were: the snippets found nowhere in the segments are
+ * what rendering and segmentation lost. */
+void logistic_training_snippet_counts(const struct logistic_training *training,
+				      struct snippet_label_counts *counts, size_t *pages);
+
+/* From now on, append a row of text for every instance a page adds to
+ * `rows` (borrowed; the header first when it is empty). Instances added
+ * directly (logistic_training_add()) have no row. */
+void logistic_training_keep_instances(struct logistic_training *training, struct strbuf *rows);
+
+/* The header line of the rows. */
+void logistic_training_instances_header(struct strbuf *out);
 
 /* Add one instance directly (tests). */
 void logistic_training_add(struct logistic_training *training,

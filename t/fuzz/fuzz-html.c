@@ -1,5 +1,6 @@
-/* fuzz-html.c: the HTML normaliser (wrapper, charset choice, html.rules),
- * the rewriting of <meta> charsets after a conversion to UTF-8, and the
+/* fuzz-html.c: the HTML normaliser (wrapper, charset choice, html.rules,
+ * NUL bytes removed for Lynx, which the rules must not bring back), the
+ * rewriting of <meta> charsets after a conversion to UTF-8, and the
  * state markers of the page's structure (bounded, never inside a tag). */
 #include "fuzz.h"
 #include "normalise/html.h"
@@ -21,7 +22,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size && data[0] & 2)
 		html_declare_utf8(&out);
 	struct charset_policy policy = { .paper = size && data[0] & 1 };
-	if (html_normalise(rules, fuzz_workspace(), &policy, NULL, &out, &info, &err) == 0) {
+	unsigned flags = size && data[0] & 4 ? HTML_REMOVE_NUL : 0;
+	if (html_normalise(rules, fuzz_workspace(), &policy, NULL, flags, &out, &info, &err) == 0) {
+		/* For Lynx no NUL is left: it would cut the rest of its line. */
+		if ((flags & HTML_REMOVE_NUL) && memchr(out.buf, '\0', out.len))
+			abort();
 		/* What Lynx is told and what a renderer converts from must be
 		 * short, printable charset names. */
 		for (const char *p = info.charset.assume; *p; p++)

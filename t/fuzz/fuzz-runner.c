@@ -12,10 +12,15 @@
  *     archive that ended early has only a .partial one; no temporary file
  *     is left;
  *   - on the stream, the whole records are exactly the pages reported
- *     written, and after a failure nothing more is written or reported.
+ *     written, and after a failure nothing more is written or reported;
+ *   - a leftover of an earlier run (a temporary file of our naming whose
+ *     writer is gone) is removed, with one notice, exactly when the run
+ *     wrote in the directory; a running writer's file (locked) never is.
  *
  * Input: byte 0 flags (bit 0: two jobs; bit 1: the stream output; bits 2-3:
- * the format; bit 4: gzip; bit 5: ENOSPC instead of EPIPE), bytes 1-2 the
+ * the format; bit 4: gzip; bit 5: ENOSPC instead of EPIPE; bit 6: a
+ * leftover waits in the directory; bit 7: a running writer's file does),
+ * bytes 1-2 the
  * failure point in units of 16 bytes (0: none), then page descriptors: an
  * op byte (low 3 bits: 0-3 a page of the current archive, a new archive
  * when bit 3 is set; 4 a page alone; 5 an input that fails to open; 6 a
@@ -34,6 +39,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -142,6 +148,7 @@ struct tally {
 	size_t committed[MAX_GROUPS + MAX_PAGES]; /* ...and those that wrote nothing */
 	uint64_t lost;
 	size_t written_total;
+	int removals;     /* notices of leftovers removed */
 };
 
 struct failing_stream {
@@ -166,6 +173,8 @@ static void on_report(void *data, const struct run_report *report)
 		t->lost += report->lost;
 		return;
 	}
+	if (report->notice && strstr(report->notice, "removed 1 temporary file"))
+		t->removals++;
 	if (report->notice || !report->name || report->failed)
 		return;
 	size_t index = (size_t)strtoul(report->name + 4, NULL, 10);
@@ -385,6 +394,36 @@ static struct pipeline *shared_pipeline(void)
 	return pipeline;
 }
 
+/* In `dir`: a leftover of an earlier run (`alive` 0: our naming, no lock)
+ * or the file of a writer still running (locked: its descriptor, to close
+ * when the run is over). */
+static int plant(const char *dir, int alive)
+{
+	struct strbuf path = STRBUF_INIT;
+	strbuf_addf(&path, "%s/.g%d.out.tmp.%s", dir, alive, alive ? "00000000000a" : "0123456789ab");
+	int fd = open(path.buf, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	if (fd < 0 || (alive && fcntl(fd, F_OFD_SETLK, &lock) != 0))
+		abort();
+	strbuf_release(&path);
+	if (!alive)
+		close(fd);
+	return fd;
+}
+
+/* Is the planted file there still? Then remove it (`fd`: its writer's). */
+static int planted_still(const char *dir, int alive, int fd)
+{
+	struct strbuf path = STRBUF_INIT;
+	strbuf_addf(&path, "%s/.g%d.out.tmp.%s", dir, alive, alive ? "00000000000a" : "0123456789ab");
+	int there = access(path.buf, F_OK) == 0;
+	unlink(path.buf);
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&path);
+	return there;
+}
+
 static void remove_tree(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -448,6 +487,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char extension[16];
 	snprintf(extension, sizeof(extension), "%s%s", sink_format_extension(sink.format),
 		 gzip ? ".gz" : "");
+	int leftover = !!(data[0] & 64), running = data[0] & 128 ? plant(dir, 1) : -1;
+	if (leftover)
+		plant(dir, 0);
 	struct page_output *output = directory_output_new(dir, extension);
 	struct rlimit old, limited;
 	getrlimit(RLIMIT_FSIZE, &old);
@@ -460,6 +502,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	setrlimit(RLIMIT_FSIZE, &old);
 	if (ret < 0)
 		abort();   /* page and write failures are reported, never a set-up error */
+	if (running >= 0 && !planted_still(dir, 1, running))
+		abort();   /* a running writer's file was taken for a leftover */
+	size_t committed = 0;
+	for (size_t f = 0; f < MAX_GROUPS + MAX_PAGES; f++)
+		committed += tally.committed[f];
+	int left = leftover && planted_still(dir, 0, -1);
+	if (leftover ? left != (tally.removals == 0) : tally.removals != 0)
+		abort();   /* a leftover removed without a word, or a word without one */
+	if (left && committed)
+		abort();   /* the run wrote in the directory and left the leftover */
 	check_directory(dir, &tally, events, count, format, gzip, extension);
 	remove_tree(dir);
 	return 0;

@@ -4,7 +4,7 @@
 #include <cstdio>   // compact_lang_det.h uses FILE without including it
 #include <cld2/public/compact_lang_det.h>
 
-#include "sink/cld2.h"
+#include "base/cld2.h"
 
 extern "C" const char *cld2_detect(const char *utf8, int len, int *reliable)
 {

@@ -1,6 +1,6 @@
 /* language.c: the language of a page's kept text (see language.h). */
-#include "sink/language.h"
-#include "sink/cld2.h"
+#include "base/language.h"
+#include "base/cld2.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@ struct code_pair {
 };
 
 static const struct code_pair codes[] = {
-#include "sink/language-codes.h"
+#include "base/language-codes.h"
 };
 
 static int compare_two(const void *key, const void *entry)

@@ -1,4 +1,10 @@
-/* language.h: the language of a page's kept text.
+/* language.h: the language of a text.
+ *
+ * Two readers: the sink names the language of a page's kept text (JSONL,
+ * WET, --language), and the logistic method that of all the page's
+ * segments, before it scores them (its stop-word list, whether its
+ * character models speak the page's language: method/logistic.h). So it
+ * lives in base/, below both.
  *
  * Corpus builders select pages by language, and Common Crawl's WET files
  * carry WARC-Identified-Content-Language, from CLD2. We use CLD2 too

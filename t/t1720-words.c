@@ -1,0 +1,224 @@
+/* t1720-words: words in every script (base/words.h), and what the logistic
+ * method's text features make of the hand-made pages of tests/t1720/
+ * (Chinese, Japanese, Thai, Arabic, Russian, Greek): their paragraphs'
+ * words, sentence ends, language and stop words. */
+#include "tap.h"
+#include "base/file.h"
+#include "base/language.h"
+#include "base/strbuf.h"
+#include "base/utf8.h"
+#include "base/words.h"
+#include "method/ice.h"
+#include "method/logistic.h"
+#include "method/stop-words.h"
+
+#include <stdint.h>
+
+/* The runs of non-space: the count every spaced script keeps. */
+static size_t runs(const char *text, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += (unsigned char)text[i] > ' ' && (i == 0 || (unsigned char)text[i - 1] <= ' ');
+	return n;
+}
+
+static void ignore(const char *word, size_t len, void *data)
+{
+	(void)word, (void)len, (void)data;
+}
+
+static void join(const char *word, size_t len, void *data)
+{
+	struct strbuf *out = data;
+	if (out->len)
+		strbuf_addch(out, '|');
+	strbuf_add(out, word, len);
+}
+
+static void is_words(const char *text, size_t want, const char *pieces, const char *name)
+{
+	struct strbuf got = STRBUF_INIT;
+	size_t n = words_each(text, strlen(text), join, &got);
+	is_int((long long)words_count(text, strlen(text)), (long long)want, "%s: %zu words", name,
+	       want);
+	is_int((long long)n, (long long)want, "...as many pieces");
+	if (pieces)
+		is_string(got.buf, pieces, "...these");
+	strbuf_release(&got);
+}
+
+static void test_words(void)
+{
+	is_words("", 0, "", "nothing");
+	is_words("   ", 0, "", "spaces");
+	is_words("The cat sat on the mat.", 6, "The|cat|sat|on|the|mat.", "English");
+	is_words("well-known, \xe2\x80\x9cquoted\xe2\x80\x9d \xe2\x80\x94 x", 4, NULL,
+		 "punctuation stays with its run, a dash alone is a word");
+	is_words("x\ty", 2, "x|y", "a tab separates");
+	is_words("\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82, \xd0\xbc\xd0\xb8\xd1\x80!", 2,
+		 NULL, "Cyrillic: runs");
+	is_words("\xed\x95\x9c\xea\xb5\xad\xec\x96\xb4 \xeb\xac\xb8\xec\x9e\xa5\xec\x9e\x85\xeb\x8b"
+		 "\x88\xeb\x8b\xa4.", 2, NULL, "Korean (Hangul) is written with spaces: runs");
+	is_words("2024\xe5\xb9\xb4" "5\xe6\x9c\x88\xef\xbc\x8c\xe6\x88\x91\xe4\xbb\xac", 5,
+		 "2024|\xe5\xb9\xb4|5|\xe6\x9c\x88|\xe6\x88\x91\xe4\xbb\xac",
+		 "2024\xe5\xb9\xb4" "5\xe6\x9c\x88\xef\xbc\x8c\xe6\x88\x91\xe4\xbb\xac: numbers and "
+		 "words, not the comma");
+	is_words("\xe0\xb8\xa0\xe0\xb8\xb2\xe0\xb8\xa9\xe0\xb8\xb2\xe0\xb9\x84\xe0\xb8\x97\xe0\xb8"
+		 "\xa2", 2, NULL, "Thai \xe0\xb8\xa0\xe0\xb8\xb2\xe0\xb8\xa9\xe0\xb8\xb2\xe0\xb9\x84"
+		 "\xe0\xb8\x97\xe0\xb8\xa2 (Thai language): two words in one run");
+	is_words("\xe3\x80\x8c\xe3\x80\x8d", 1, NULL,
+		 "CJK brackets alone, no Han: a run, as any punctuation alone");
+
+	const char *five = "a b c d e";
+	is_int((long long)words_count_up_to(five, strlen(five), 10), 5, "up to 10: exact below");
+	ok(words_count_up_to(five, strlen(five), 2) > 2, "up to 2: more than 2 said");
+
+	/* Spaced text of every kind of byte the fast path may meet (ASCII,
+	 * Latin, the E2 punctuation of English text, fullwidth Latin and a
+	 * ligature, whose lead bytes send it the slow way): the count is
+	 * always the runs, and ICE's. */
+	static const char *const pieces[] = {
+		" ", "  ", "a", "Z", ".", "\xc3\xa9", "\xe2\x80\x94", "\xe2\x80\x99",
+		"\xef\xac\x81", "\xef\xbd\x88", "\xd5\xa1", "\xe0\xa4\x95", "7",
+	};
+	unsigned long seed = 1710;
+	int fast_and_slow = 1, ice = 1;
+	for (int i = 0; i < 2000; i++) {
+		struct strbuf text = STRBUF_INIT;
+		size_t n = tap_random(&seed) % 40;
+		for (size_t k = 0; k < n; k++)
+			strbuf_addstr(&text, pieces[tap_random(&seed) % (sizeof(pieces) / sizeof(*pieces))]);
+		size_t want = runs(text.buf, text.len);
+		struct ice_words w;
+		ice_count_words(text.buf, text.len, &w);
+		fast_and_slow &= words_count(text.buf, text.len) == want &&
+				 words_count_up_to(text.buf, text.len, SIZE_MAX) == want &&
+				 words_each(text.buf, text.len, ignore, NULL) == want;
+		ice &= w.words == want;
+		strbuf_release(&text);
+	}
+	ok(fast_and_slow, "2000 random spaced texts: every entry point counts the runs");
+	ok(ice, "...as ICE counts them (English counts unchanged)");
+}
+
+/* --- the hand-made pages ------------------------------------------------------------- */
+
+struct page_case {
+	const char *file, *language;
+	int unspaced;          /* its paragraphs are checked against their letters */
+	double min_letters, max_letters;   /* letters per word, unspaced */
+	int paragraphs_end_sentences;   /* Thai marks no sentence end */
+};
+
+static const struct page_case pages[] = {
+	{ "t1720/zh.html", "zh", 1, 1.2, 2.2, 1 },
+	{ "t1720/ja.html", "ja", 1, 1.2, 2.4, 1 },
+	{ "t1720/th.html", "th", 1, 2.5, 6.0, 0 },
+	{ "t1720/ar.html", "ar", 0, 0, 0, 1 },
+	{ "t1720/ru.html", "ru", 0, 0, 0, 1 },
+	{ "t1720/el.html", "el", 0, 0, 0, 1 },
+};
+
+/* Code points that are neither space nor punctuation (ASCII's, CJK's,
+ * fullwidth forms', General Punctuation's). */
+static size_t letters(const char *text, size_t len)
+{
+	size_t n = 0;
+	for (const unsigned char *p = (const unsigned char *)text, *end = p + len; p < end;) {
+		uint32_t cp;
+		size_t k = utf8_decode(p, (size_t)(end - p), &cp);
+		p += k ? k : 1;
+		n += !(cp <= 0x7F && !(cp >= '0' && cp <= '9') && !((cp | 32) >= 'a' && (cp | 32) <= 'z')) &&
+		     !(cp >= 0x3000 && cp <= 0x303F) && !(cp >= 0xFF00 && cp <= 0xFF20) &&
+		     !(cp >= 0x2000 && cp <= 0x206F) && cp != 0x060C && cp != 0x061F;
+	}
+	return n;
+}
+
+/* The article's paragraphs of a hand-written page: the text of each
+ * <p> between <article> and </article>, into `texts` (at most `max`). */
+static size_t article_paragraphs(const char *html, struct strbuf *texts, size_t max)
+{
+	const char *p = strstr(html, "<article>"), *end = p ? strstr(p, "</article>") : NULL;
+	size_t n = 0;
+	while (p && end && n < max && (p = strstr(p, "<p>")) && p < end) {
+		const char *close = strstr(p, "</p>");
+		strbuf_init(&texts[n]);
+		strbuf_add(&texts[n++], p + 3, (size_t)(close - p - 3));
+		p = close;
+	}
+	return n;
+}
+
+static struct segment paragraph(const struct strbuf *text)
+{
+	struct segment s = { .type = SEGMENT_PARAGRAPH, .text = text->buf, .len = text->len };
+	return s;
+}
+
+static void test_page(const struct page_case *c, const struct stop_lists *lists)
+{
+	struct strbuf html = STRBUF_INIT, texts[8];
+	struct nc_error err = { 0 };
+	if (read_file(fixture_path(c->file), 1 << 20, &html, &err) < 0)
+		bail(err.message);
+	size_t n = article_paragraphs(html.buf, texts, 8);
+	is_int((long long)n, 3, "%s: three paragraphs", c->file);
+	struct segment segments[8];
+	for (size_t i = 0; i < n; i++)
+		segments[i] = paragraph(&texts[i]);
+
+	for (size_t i = 0; i < n; i++) {
+		size_t words = words_count(texts[i].buf, texts[i].len);
+		size_t l = letters(texts[i].buf, texts[i].len);
+		if (c->unspaced)
+			ok(words * c->min_letters <= l && l <= words * c->max_letters,
+			   "%s paragraph %zu: %zu words of its %zu letters (%.1f to %.1f letters a "
+			   "word)", c->file, i + 1, words, l, c->min_letters, c->max_letters);
+		else
+			is_int((long long)words, (long long)runs(texts[i].buf, texts[i].len),
+			       "%s paragraph %zu: %zu words, its runs", c->file, i + 1, words);
+	}
+
+	struct language language;
+	logistic_page_language(segments, sizeof(segments[0]), n, &language);
+	ok(!strncmp(language.code, c->language, 2), "%s: the page's language is %s (CLD2: '%s')",
+	   c->file, c->language, language.code);
+	const struct stop_words *list = stop_lists_find(lists, language.code);
+	ok(list != NULL, "...it has a stop-word list");
+
+	double own[8][LOGISTIC_FEATURES], ice[8][LOGISTIC_FEATURES];
+	logistic_features(segments, sizeof(segments[0]), n, list, &own[0][0]);
+	logistic_features(segments, sizeof(segments[0]), n, NULL, &ice[0][0]);
+	for (size_t i = 0; i < n; i++) {
+		is_double(own[i][LF_ENDS_SENTENCE], c->paragraphs_end_sentences, 0,
+			  "%s paragraph %zu %s", c->file, i + 1, c->paragraphs_end_sentences
+			  ? "ends a sentence" : "ends in no mark (Thai has none)");
+		ok(own[i][LF_STOP_WORDS] > 0.05 && ice[i][LF_STOP_WORDS] == 0,
+		   "...%.2f of its words on the %s list, none on the English one", own[i][LF_STOP_WORDS],
+		   c->language);
+		is_double(own[i][LF_LOG_WORDS], log1p((double)words_count(texts[i].buf, texts[i].len)),
+			  1e-12, "...log_words of its words");
+	}
+	for (size_t i = 0; i < n; i++)
+		strbuf_release(&texts[i]);
+	strbuf_release(&html);
+}
+
+int main(void)
+{
+	struct nc_error err = { 0 };
+	char dir[4096];
+	const char *top = getenv("top_srcdir");
+	snprintf(dir, sizeof(dir), "%s/models/stopwords", top && *top ? top : ".");
+	struct stop_lists *lists = stop_lists_load(dir, &err);
+	if (!lists)
+		bail(err.message);
+
+	test_words();
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
+		test_page(&pages[i], lists);
+	stop_lists_free(lists);
+	return done_testing();
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# t5990-scripts: pages in six scripts (the hand-made pages of tests/t1720/:
+# Chinese, Japanese, Thai, Arabic, Russian, Greek) through the default
+# method, as a user sees them: the page's language, its words counted in
+# its script (JSONL counts: a Chinese paragraph of 300 characters is not 30
+# words); the logistic method's character models set aside on a page not
+# in their language; the stop-word lists of the data directory, and what
+# happens when they are missing or damaged.
+. "$(dirname "$0")/test-lib.sh"
+
+P=$FIXTURES/t1720
+
+# Letters (not space, not punctuation) of the article's paragraphs, and the
+# page's words: a page in an unspaced script has at least a word per 2.2 of
+# its article's letters (Chinese, Japanese; Thai per 6), whatever else it
+# counts. Python reads the JSON; without it these checks skip.
+letters() {
+	python3 -c 'import re, sys, unicodedata
+s = open(sys.argv[1], encoding="utf-8").read()
+a = s[s.index("<article>"):s.index("</article>")]
+t = "".join(re.findall(r"<p>(.*?)</p>", a))
+print(sum(1 for c in t if not c.isspace() and not unicodedata.category(c).startswith("P")))' "$1"
+}
+words() {
+	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["counts"]["words"])' "$1"
+}
+
+for page in zh:2.2 ja:2.2 th:6 ar ru el; do
+	l=${page%%:*}
+	ok "$l.html cleaned (JSONL)" ncleaner -f jsonl "$P/$l.html"
+	cp "$TMP/out" "$TMP/$l.jsonl"
+	grep_ok "...in $l" "\"language\":\"$l\"" "$TMP/$l.jsonl"
+	case $page in *:*) ;; *) continue ;; esac
+	if ! command -v python3 > /dev/null; then
+		skip "no python3 to read the counts"
+		continue
+	fi
+	per=${page#*:}
+	n=$(letters "$P/$l.html")
+	w=$(words "$TMP/$l.jsonl")
+	ok "...its $w words are at least one per $per of the article's $n letters" \
+		awk -v w="$w" -v n="$n" -v per="$per" 'BEGIN { exit !(w * per >= n) }'
+done
+
+# The character models of the logistic model are English (its n-gram model
+# says so): on a Russian page their ratio says only "not English", and is set
+# aside; on an English page it counts as it did.
+grep_ok "the shipped n-gram model says it is English" '^language	en$' \
+	"$SRC/models/logistic-ngram.model"
+mkdir -p "$TMP/data"
+cp -R "$SRC/regex" "$SRC/models" "$TMP/data/"
+ok "with the data directory's models" ncleaner --data-dir "$TMP/data" -f jsonl --scores "$P/ru.html"
+grep -o '"cost_dirty":[-0-9.]*' "$TMP/out" > "$TMP/ru-en"
+ok "...an English page" ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
+cp "$TMP/out" "$TMP/page-en"
+sed -i '/^language	/d' "$TMP/data/models/logistic-ngram.model"
+ok "with an n-gram model that does not say its language" \
+	ncleaner --data-dir "$TMP/data" -f jsonl --scores "$P/ru.html"
+grep -o '"cost_dirty":[-0-9.]*' "$TMP/out" > "$TMP/ru-unsaid"
+ok "...the Russian page scores otherwise (its ratio counts then)" \
+	sh -c '! cmp -s "$1" "$2"' - "$TMP/ru-en" "$TMP/ru-unsaid"
+ok "...the English page" ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
+cp "$TMP/out" "$TMP/page-unsaid"
+ok "...scores as before" cmp "$TMP/page-en" "$TMP/page-unsaid"
+
+# The stop-word lists: missing, or a damaged one, and the method refuses to
+# load (a silent English list would score the pages otherwise).
+mv "$TMP/data/models/stopwords" "$TMP/stopwords"
+fails 2 "a data directory without its stop-word lists" \
+	ncleaner --data-dir "$TMP/data" "$FIXTURES/t5000/page.html"
+grep_ok "...names the directory" "models/stopwords: cannot read the stop-word lists" "$TMP/err"
+mv "$TMP/stopwords" "$TMP/data/models/stopwords"
+printf 'two words\n' >> "$TMP/data/models/stopwords/de.txt"
+fails 2 "a stop-word list with two words on a line" \
+	ncleaner --data-dir "$TMP/data" "$FIXTURES/t5000/page.html"
+grep_ok "...names the file and line" "stopwords/de.txt:[0-9]*: expected one word" "$TMP/err"
+ok "--paper reads no stop-word list" ncleaner --data-dir "$TMP/data" --paper \
+	"$FIXTURES/t5000/page.html"
+done_testing
