@@ -19,6 +19,13 @@
  * in, it would make Lynx drop the rest of its line. By then the page is in
  * a charset that is a superset of ASCII (one in UTF-16 or UTF-32 was
  * converted first), where a NUL byte is U+0000 and nothing else.
+ *
+ * Numeric references to 128-159. Except under --paper, the page is in
+ * UTF-8 before the rules, and each numeric character reference to 128-159
+ * (&#146;, &#x92, with or without ';') is replaced by the character
+ * windows-1252 has there (’), as browsers read it: Lynx and libxml2 would
+ * read a C1 control, which no output keeps. The five numbers windows-1252
+ * has no character for stay as they are.
  */
 #ifndef NC_HTML_H
 #define NC_HTML_H
