@@ -164,6 +164,7 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->without_text += report->stats->without_text != 0;
 		p->other_language += report->stats->other_language != 0;
 		p->low_quality += report->stats->low_quality != 0;
+		p->fallback += report->stats->counts.rescued != 0;
 		p->site_dropped += report->stats->site_dropped;
 	}
 	draw(p, 0);
@@ -204,6 +205,8 @@ void progress_summary(struct progress *p, FILE *out)
 		fprintf(out, ", %" PRIu64 " in other languages (not written)", p->other_language);
 	if (p->low_quality)
 		fprintf(out, ", %" PRIu64 " below --min-quality (not written)", p->low_quality);
+	if (p->fallback)
+		fprintf(out, ", %" PRIu64 " decided by the fallback", p->fallback);
 	if (p->truncated)
 		fprintf(out, ", %" PRIu64 " from truncated records", p->truncated);
 	if (p->site_dropped)
@@ -230,13 +233,14 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
 		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
 		    ",\"pages_other_language\":%" PRIu64 ",\"pages_low_quality\":%" PRIu64
+		    ",\"pages_fallback\":%" PRIu64
 		    ",\"site_dropped_segments\":%" PRIu64 ",\"site_survey_failed\":%" PRIu64
 		    ",\"site_survey_not_counted\":%" PRIu64 ",\"jobs\":%d,\"seconds\":%.3f}\n",
 		    p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
 		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language,
-		    p->low_quality, p->site_dropped, p->site_survey_failed,
+		    p->low_quality, p->fallback, p->site_dropped, p->site_survey_failed,
 		    p->site_survey_not_counted, p->jobs,
 		    progress_now() - p->started);
 }

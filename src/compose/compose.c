@@ -234,23 +234,23 @@ static const struct decider_presets logistic_presets = {
 static const struct method_entry methods[] = {
 	{ NCLEANER_METHOD_NAME, "character n-gram models of clean and dirty text (Evert 2008; "
 	  "the paper's)", "english", LAYOUT_DUMP, ncleaner_options, load_ncleaner,
-	  &ncleaner_presets },
+	  &ncleaner_presets, NULL },
 	{ PERPLEXITY_METHOD_NAME, "a word n-gram model's perplexity of each sentence "
 	  "(pyplexity, 2022)", "perplexity", LAYOUT_DUMP, perplexity_options, load_perplexity,
-	  NULL },
+	  NULL, NULL },
 	{ ICE_BL_NAME, "ICE baseline: every HTML block as a paragraph (Hofmann & Weerkamp 2007)",
-	  NULL, LAYOUT_BLOCKS, no_options, load_ice_bl, NULL },
+	  NULL, LAYOUT_BLOCKS, no_options, load_ice_bl, NULL, NULL },
 	{ ICE_HR_NAME, "ICE heuristics: long lines and the titles before them", NULL,
-	  LAYOUT_LINES, no_options, load_ice_hr, NULL },
+	  LAYOUT_LINES, no_options, load_ice_hr, NULL, NULL },
 	{ ICE_DT_NAME, "ICE decision tree over HTML blocks (C4.5)", "ice-dt", LAYOUT_BLOCKS,
-	  no_options, load_ice_dt, NULL },
+	  no_options, load_ice_dt, NULL, NULL },
 	{ ICE_LM_NAME, "ICE language models: blocks close to the title, headings, keywords",
-	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL },
+	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL, NULL },
 	{ LOGISTIC_METHOD_NAME, "a logistic regression over each segment's text, place in the "
 	  "page's structure (links, nav, footer ...), neighbours and character models' ratio "
 	  "(the default)", "logistic",
 	  LAYOUT_DUMP,
-	  no_options, load_logistic, &logistic_presets },
+	  no_options, load_logistic, &logistic_presets, "threshold,fallback" },
 };
 
 /* --- deciders ---------------------------------------------------------------------- */
@@ -316,6 +316,14 @@ static struct decider *create_viterbi(const struct compose_values *values,
 	return viterbi_decider_new(bias, cost);
 }
 
+static struct decider *create_fallback(const struct compose_values *values,
+				       const struct method_entry *entry, const struct method *method,
+				       struct nc_error *err)
+{
+	(void)values, (void)entry, (void)method, (void)err;
+	return fallback_decider_new();
+}
+
 static const int threshold_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL, -1 };
 static const int viterbi_options[] = { OPTION_BIAS, OPTION_PRECISION, OPTION_RECALL,
 				       OPTION_SWITCH_COST, -1 };
@@ -327,6 +335,9 @@ static const struct decider_entry deciders[] = {
 	  "with a cost for each change", viterbi_options, create_viterbi },
 	{ "article", "after another decider: only what it kept in the page's main stretch of "
 	  "text (the article; --article)", threshold_options, create_article },
+	{ "fallback", "after the others: a page with several paragraphs of prose that keeps "
+	  "almost none of it is decided again on its own scale (the default's last)",
+	  no_options, create_fallback },
 };
 
 /* --- looking up -------------------------------------------------------------------- */
@@ -479,6 +490,7 @@ char *compose_model_path(const char *data_dir, const char *name_or_path)
 #define ARTICLE_METHOD LOGISTIC_METHOD_NAME
 #define ARTICLE_MODEL "article"
 #define ARTICLE_DECIDER "article"
+#define FALLBACK_DECIDER "fallback"
 
 /* An error reading a shipped file says where they are looked for. */
 static int add_data_dir_hint(const char *path, const struct compose_values *values,
@@ -670,7 +682,7 @@ static int choose_deciders(struct composition *c, const struct compose_values *v
 			   struct nc_error *err)
 {
 	const char *names = values->decider ? values->decider : values->paper ? PAPER_DECIDER
-			    : "threshold";
+			    : c->method->deciders ? c->method->deciders : "threshold";
 
 	if (values->paper && strcmp(names, PAPER_DECIDER))
 		return nc_error_set(err, NC_ERR_USAGE, "--paper is the %s decider, not %s",
@@ -692,12 +704,23 @@ static int choose_deciders(struct composition *c, const struct compose_values *v
 			break;
 		p += n + 1;
 	}
-	/* --article ends the chain with the article rule, once. */
-	if (values->article && strcmp(c->deciders[c->ndeciders - 1]->name, ARTICLE_DECIDER)) {
+	/* --article adds the article rule, once: last, or before a fallback
+	 * that ends the chain (a page that keeps nothing of its article is
+	 * decided again). */
+	size_t at = c->ndeciders;
+	if (at > 1 && !strcmp(c->deciders[at - 1]->name, FALLBACK_DECIDER))
+		at--;
+	int has_article = 0;
+	for (size_t i = 0; i < c->ndeciders; i++)
+		has_article |= !strcmp(c->deciders[i]->name, ARTICLE_DECIDER);
+	if (values->article && !has_article) {
 		if (c->ndeciders == COMPOSE_MAX_DECIDERS)
 			return nc_error_set(err, NC_ERR_USAGE, "--decider: at most %d deciders with "
 					    "--article's", COMPOSE_MAX_DECIDERS - 1);
-		c->deciders[c->ndeciders++] = compose_find_decider(ARTICLE_DECIDER);
+		memmove(c->deciders + at + 1, c->deciders + at,
+			(c->ndeciders - at) * sizeof(c->deciders[0]));
+		c->deciders[at] = compose_find_decider(ARTICLE_DECIDER);
+		c->ndeciders++;
 	}
 	return 0;
 }

@@ -132,6 +132,7 @@ struct method_entry {
 	struct method *(*load)(const char *model_path, const struct compose_values *values,
 			       struct nc_error *err);
 	const struct decider_presets *presets;   /* NULL: none measured */
+	const char *deciders;   /* the deciders without --decider; NULL: threshold */
 };
 
 struct decider_entry {

@@ -69,6 +69,7 @@ struct scored_segment {
 	struct segment_score score;
 	int continues;            /* a later piece of the segment before */
 	int keep;                 /* set by the decider */
+	int rescued;              /* kept by the page's fallback (decider.h) */
 };
 
 struct method;

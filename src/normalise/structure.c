@@ -19,7 +19,8 @@ enum element_flags {
 	ELEMENT_VOID = 1,          /* never has content or an end tag */
 	ELEMENT_CLOSES_P = 2,      /* its start tag ends an open <p> */
 	ELEMENT_HREF_LINK = 4,     /* a link when it has an href */
-	ELEMENT_TABLE_WALL = 8     /* an end tag does not reach out through it */
+	ELEMENT_TABLE_WALL = 8,    /* an end tag does not reach out through it */
+	ELEMENT_BLOCK = 16         /* its start and end end a block of text (STRUCTURE_BREAK) */
 };
 
 struct element_kind {
@@ -43,13 +44,18 @@ static const struct element_kind element_kinds[] = {
 	{ "blockquote", BIT(CUE_PARA), ELEMENT_CLOSES_P },
 	{ "body", 0, ELEMENT_TABLE_WALL },
 	{ "br", 0, ELEMENT_VOID },
+	{ "caption", 0, ELEMENT_BLOCK },
 	{ "center", 0, ELEMENT_CLOSES_P },
 	{ "col", 0, ELEMENT_VOID },
+	{ "dd", 0, ELEMENT_BLOCK },
+	{ "details", 0, ELEMENT_CLOSES_P },
 	{ "div", 0, ELEMENT_CLOSES_P },
 	{ "dl", BIT(CUE_LIST), ELEMENT_CLOSES_P },
+	{ "dt", 0, ELEMENT_BLOCK },
 	{ "em", BIT(CUE_EMPH), 0 },
 	{ "embed", 0, ELEMENT_VOID },
 	{ "fieldset", 0, ELEMENT_CLOSES_P },
+	{ "figcaption", 0, ELEMENT_BLOCK },
 	{ "figure", 0, ELEMENT_CLOSES_P },
 	{ "font", BIT(CUE_EMPH), 0 },
 	{ "footer", BIT(CUE_FOOTER), ELEMENT_CLOSES_P },
@@ -69,6 +75,7 @@ static const struct element_kind element_kinds[] = {
 	{ "input", 0, ELEMENT_VOID },
 	{ "isindex", 0, ELEMENT_VOID },
 	{ "keygen", 0, ELEMENT_VOID },
+	{ "legend", 0, ELEMENT_BLOCK },
 	{ "li", 0, ELEMENT_CLOSES_P },
 	{ "link", 0, ELEMENT_VOID },
 	{ "main", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P },
@@ -82,9 +89,11 @@ static const struct element_kind element_kinds[] = {
 	{ "section", 0, ELEMENT_CLOSES_P },
 	{ "source", 0, ELEMENT_VOID },
 	{ "strong", BIT(CUE_EMPH), 0 },
+	{ "summary", 0, ELEMENT_BLOCK },
 	{ "table", 0, ELEMENT_CLOSES_P | ELEMENT_TABLE_WALL },
-	{ "td", BIT(CUE_CELL), 0 },
-	{ "th", BIT(CUE_CELL), 0 },
+	{ "td", BIT(CUE_CELL), ELEMENT_BLOCK },
+	{ "th", BIT(CUE_CELL), ELEMENT_BLOCK },
+	{ "tr", 0, ELEMENT_BLOCK },
 	{ "track", 0, ELEMENT_VOID },
 	{ "u", BIT(CUE_EMPH), 0 },
 	{ "ul", BIT(CUE_LIST), ELEMENT_CLOSES_P },
@@ -105,8 +114,11 @@ static const struct element_kind *element_kind(const char *name)
 /* --- class, id and role words ------------------------------------------------------ */
 
 /* A word of an attribute value gives a cue when it is the entry's word, or,
- * for entries marked `inside`, when it contains it ("leftsidebar",
- * "commentlist"). Short words that are parts of many others ("ad", "more")
+ * for entries marked `inside`, when it begins or ends with it
+ * ("sidebarleft", "leftsidebar", "commentlist"; see value_cues() for what
+ * a word is). Only the ends: inside a word an entry is most often part of
+ * another word ("recommended" holds "comment", "unavailable" and "canvas"
+ * hold "nav"). Short words that are parts of many others ("ad", "more")
  * count only whole. */
 struct cue_word {
 	const char *word;
@@ -152,30 +164,55 @@ static const struct cue_word cue_words[] = {
 	W("hidden", 1, CUE_W_HIDDEN), W("hide", 0, CUE_W_HIDDEN),
 };
 
+/* A class name tells that its element is hidden only when it says
+ * nothing else: "hidden", "is-hidden", "js-hide", "visually-hidden". With
+ * other words it hides a part ("field-label-hidden": Drupal's field
+ * whose label is hidden), something else ("overflow-hidden") or on some
+ * screens only ("hidden-xs", "hide-on-mobile"), and the text is read. */
+static const char *const hiding_modifiers[] = {
+	"is", "js", "u", "el", "state", "visually", "sr", "on", "hidden", "hide",
+};
+
+/* WordPress writes a post's terms into its classes ("category-news",
+ * "tag-sourdough" on the <article>), and these say nothing of the box:
+ * "category" or "tag" as the first word of a longer class name gives no
+ * cue. Boxes of terms are named the other way round ("entry-categories",
+ * "post-tags"). */
+static const char *const taxonomy_words[] = { "category", "categories", "tag", "tags" };
+
+static int word_in(const char *word, size_t len, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(list[i]) == len && !memcmp(list[i], word, len))
+			return 1;
+	return 0;
+}
+
+#define WORD_IN(word, len, list) word_in(word, len, list, sizeof(list) / sizeof(list[0]))
+
 static int is_alnum(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_upper(int c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
 static int lower(int c)
 {
-	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+	return is_upper(c) ? c + ('a' - 'A') : c;
 }
 
 static int is_space(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
-/* `c`'s word inside the (longer) word: a loop of its own rather than
- * memmem(), since every class and id word of the page meets every entry. */
-static int contains(const char *word, size_t len, const struct cue_word *c)
-{
-	for (size_t i = 0; i + c->len <= len; i++)
-		if (word[i] == c->word[0] && word[i + 1] == c->word[1] &&
-		    !memcmp(word + i, c->word, c->len))
-			return 1;
-	return 0;
 }
 
 static uint32_t word_cues(const char *word, size_t len)
@@ -184,20 +221,63 @@ static uint32_t word_cues(const char *word, size_t len)
 
 	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
 		const struct cue_word *c = &cue_words[i];
-		if (c->len == len ? !memcmp(c->word, word, len) : c->inside && contains(word, len, c))
+		if (c->len == len ? !memcmp(c->word, word, len)
+				  : c->inside && c->len < len &&
+				    (!memcmp(word, c->word, c->len) ||
+				     !memcmp(word + len - c->len, c->word, c->len)))
 			cues |= BIT(c->cue);
 	}
 	return cues;
 }
 
-/* The cues of an attribute value's words: lower case, split at anything
- * that is not a letter or a digit; words longer than 48 letters say
- * nothing (generated names). */
+/* Does a word end between the characters `a` and `b` of an attribute
+ * value? At anything that is not a letter or a digit, between a lower-case
+ * letter and a capital ("postContent"), and between letters and digits
+ * ("col2"). */
+static int word_ends(int a, int b)
+{
+	return !is_alnum(b) || (!is_upper(a) && !is_digit(a) && is_upper(b)) ||
+	       is_digit(a) != is_digit(b);
+}
+
+/* What one class name (or id, or role) says: the cues of its words, but
+ * for the hidden cue and taxonomy classes (above). */
+struct name_cues {
+	uint32_t cues;
+	int words;
+	int hidden_only;     /* every word so far hides */
+	int taxonomy;        /* the first word names a taxonomy */
+};
+
+static void name_add_word(struct name_cues *n, const char *word, size_t len)
+{
+	if (n->words++ == 0)
+		n->taxonomy = WORD_IN(word, len, taxonomy_words);
+	else if (n->taxonomy)
+		return;
+	n->hidden_only &= WORD_IN(word, len, hiding_modifiers);
+	n->cues |= word_cues(word, len);
+}
+
+static uint32_t name_end(struct name_cues *n)
+{
+	uint32_t cues = n->cues;
+	if (!n->hidden_only)
+		cues &= ~BIT(CUE_W_HIDDEN);
+	if (n->taxonomy && n->words > 1)
+		cues = 0;
+	*n = (struct name_cues){ .hidden_only = 1 };
+	return cues;
+}
+
+/* The cues of an attribute value's words, lower case. Words longer than 48
+ * letters say nothing (generated names). */
 static uint32_t value_cues(const char *value, size_t len)
 {
 	char word[48];
 	size_t n = 0, too_long = 0;
 	uint32_t cues = 0;
+	struct name_cues name = { .hidden_only = 1 };
 
 	for (size_t i = 0; i <= len; i++) {
 		int c = i < len ? (unsigned char)value[i] : ' ';
@@ -206,11 +286,14 @@ static uint32_t value_cues(const char *value, size_t len)
 				word[n++] = (char)lower(c);
 			else
 				too_long = 1;
-			continue;
+			if (i + 1 < len && !word_ends(c, (unsigned char)value[i + 1]))
+				continue;   /* the word goes on */
 		}
 		if (n && !too_long)
-			cues |= word_cues(word, n);
+			name_add_word(&name, word, n);
 		n = too_long = 0;
+		if (is_space(c) || i == len)   /* the end of a class name */
+			cues |= name_end(&name);
 	}
 	return cues;
 }
@@ -292,12 +375,30 @@ static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
 
 struct open_element {
 	char name[NAME_MAX_LEN + 1];
-	uint32_t state;   /* the cues in force inside it: its own and its parents' */
+	uint32_t state;        /* the cues in force inside it: its own and its parents' */
+	size_t text_before;    /* the page's text characters before it (measuring) */
+	size_t cued;           /* its place among the elements with cues of their own, or
+				  NO_CUES */
 };
 
+#define NO_CUES SIZE_MAX
+
+/* The scan runs twice over a page (html_mark_structure()): first it
+ * measures how much of the page's text each element with cues of its own
+ * holds, then it marks, without the cues of the elements that hold most of
+ * the text. Both runs open and close the same elements in the same order,
+ * so the n-th element with cues of the one is the n-th of the other. */
 struct scanner {
 	struct open_element stack[STACK_MAX];
 	int depth;
+	int measuring;
+	size_t text;           /* text characters so far */
+	size_t cued;           /* elements with cues of their own so far */
+	struct strbuf held;    /* measuring: the text each of them holds, as size_t;
+				  marking: read back */
+	size_t most;           /* marking: more text than this is "most of the page" */
+	int block_ended;       /* a block began or ended since the last text */
+	int out_of_memory;
 };
 
 static uint32_t current_state(const struct scanner *s)
@@ -305,24 +406,69 @@ static uint32_t current_state(const struct scanner *s)
 	return s->depth ? s->stack[s->depth - 1].state : 0;
 }
 
+/* Close the open elements from `depth` on; when measuring, record the text
+ * of each that has cues of its own. */
+static void close_to(struct scanner *s, int depth)
+{
+	for (int i = s->depth - 1; s->measuring && i >= depth; i--) {
+		const struct open_element *e = &s->stack[i];
+		if (e->cued == NO_CUES)
+			continue;
+		size_t held = s->text - e->text_before;
+		memcpy(s->held.buf + e->cued * sizeof(size_t), &held, sizeof(held));
+	}
+	s->depth = depth;
+}
+
 static int open_is(const struct scanner *s, int i, const char *a, const char *b)
 {
 	return !strcmp(s->stack[i].name, a) || (b && !strcmp(s->stack[i].name, b));
 }
 
-/* Pop the innermost open element named `a` (or `b`), unless an element
+/* Close the innermost open element named `a` (or `b`), unless an element
  * named `stop` (or `stop2`) is open inside it. */
 static void close_implied(struct scanner *s, const char *a, const char *b, const char *stop,
 			  const char *stop2)
 {
 	for (int i = s->depth - 1; i >= 0; i--) {
 		if (open_is(s, i, a, b)) {
-			s->depth = i;
+			close_to(s, i);
 			return;
 		}
 		if (stop && open_is(s, i, stop, stop2))
 			return;
 	}
+}
+
+/* Cues of an element that holds most of the page's text (COVER_MOST) are
+ * not given: a <body class="... hide-empty ... footer-v2">, a <form> or a
+ * <div class="content"> around the whole page says nothing about any one
+ * segment of it. Those of links and inline emphasis stay true of any text. */
+#define INLINE_CUES (BIT(CUE_LINK) | BIT(CUE_EMPH) | BIT(CUE_PARA))
+#define COVER_MOST 0.5
+
+/* Place an element with cues of its own among the others: when measuring,
+ * room for its text; when marking, its cues without those it loses for
+ * holding most of the text. */
+static uint32_t place_cued(struct scanner *s, struct open_element *e, uint32_t cues)
+{
+	e->cued = s->cued++;
+	size_t offset = e->cued * sizeof(size_t);
+	if (s->measuring) {
+		size_t none = 0;
+		if (strbuf_try_grow(&s->held, sizeof(none)) < 0) {
+			s->out_of_memory = 1;
+			e->cued = NO_CUES;
+			s->cued--;
+			return cues;
+		}
+		strbuf_add(&s->held, &none, sizeof(none));
+		return cues;
+	}
+	size_t held = 0;
+	if (offset + sizeof(held) <= s->held.len)
+		memcpy(&held, s->held.buf + offset, sizeof(held));
+	return held > s->most ? cues & INLINE_CUES : cues;
 }
 
 static void start_tag(struct scanner *s, const char *name, const char *attrs, const char *end)
@@ -332,6 +478,8 @@ static void start_tag(struct scanner *s, const char *name, const char *attrs, co
 	int has_href;
 	uint32_t cues = attribute_cues(attrs, end, &has_href);
 
+	if (flags & (ELEMENT_CLOSES_P | ELEMENT_BLOCK))
+		s->block_ended = 1;
 	if (flags & ELEMENT_CLOSES_P)
 		close_implied(s, "p", NULL, NULL, NULL);
 	if (!strcmp(name, "li"))
@@ -352,6 +500,10 @@ static void start_tag(struct scanner *s, const char *name, const char *attrs, co
 		cues |= BIT(CUE_LINK);
 	struct open_element *e = &s->stack[s->depth];
 	strcpy(e->name, name);
+	e->text_before = s->text;
+	e->cued = NO_CUES;
+	if (cues)
+		cues = place_cued(s, e, cues);
 	e->state = current_state(s) | cues;
 	s->depth++;
 }
@@ -361,9 +513,11 @@ static void end_tag(struct scanner *s, const char *name)
 	const struct element_kind *kind = element_kind(name);
 	int may_leave_table = kind && (kind->flags & ELEMENT_TABLE_WALL);
 
+	if (kind && (kind->flags & (ELEMENT_CLOSES_P | ELEMENT_BLOCK)))
+		s->block_ended = 1;
 	for (int i = s->depth - 1; i >= 0; i--) {
 		if (!strcmp(s->stack[i].name, name)) {
-			s->depth = i;
+			close_to(s, i);
 			return;
 		}
 		/* A stray </div> in a cell does not close the page's layout. */
@@ -413,22 +567,44 @@ static void add_marker(struct strbuf *out, const char *prefix, uint32_t state)
 	strbuf_addstr(out, STRUCTURE_STATE_END);
 }
 
-int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err)
-{
-	struct strbuf out = STRBUF_INIT;
-	struct scanner *s = calloc(1, sizeof(*s));
-	size_t marker_len = strlen(prefix) + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
-	size_t budget = html->len * STRUCTURE_MAX_GROWTH + 8 * marker_len;
+/* What marking writes, and what it may still write. */
+struct marking {
+	struct strbuf out;
+	const char *prefix;
+	size_t marker_len, budget;
+	const char *copied;   /* the page up to here is in `out` */
+	uint32_t announced;
+	int exhausted, text_seen;
+};
 
-	if (!s || strbuf_try_grow(&out, html->len + budget + marker_len + 1) < 0) {
-		free(s);
-		strbuf_release(&out);
-		return nc_error_set(err, NC_ERR_MEMORY, "no memory to mark the page's structure "
-				    "(%zu bytes)", html->len);
+/* The text at `p` begins: announce its state when it differs from the last
+ * announced, or when a block ended since the text before. */
+static void mark_text(struct scanner *s, struct marking *m, const char *p)
+{
+	uint32_t state = current_state(s);
+	int block = s->block_ended && m->text_seen && !getenv("NC_EXP_NOBREAK");
+
+	s->block_ended = 0;
+	m->text_seen = 1;
+	if (m->exhausted || (state == m->announced && !block))
+		return;
+	if (m->budget < 2 * m->marker_len) {
+		state = 0;   /* enough markers: the rest of the page is unmarked */
+		block = 0;
+		m->exhausted = 1;
 	}
-	const char *p = html->buf, *end = html->buf + html->len, *copied = p;
-	uint32_t announced = 0;
-	int in_title = 0, exhausted = 0;
+	strbuf_add(&m->out, m->copied, (size_t)(p - m->copied));
+	add_marker(&m->out, m->prefix, state | (block ? STRUCTURE_BREAK : 0));
+	m->budget -= m->marker_len;
+	m->announced = state;
+	m->copied = p;
+}
+
+/* One run of the scan over [p, end): measuring when `m` is NULL. */
+static void scan(struct scanner *s, const char *p, const char *end, struct marking *m)
+{
+	int in_title = 0, in_text = 0;
+
 	while (p < end) {
 		char name[NAME_MAX_LEN + 1];
 		int closing;
@@ -441,30 +617,61 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 			else
 				start_tag(s, name, attrs, attrs_end);
 			p = after;
+			in_text = 0;
 			continue;
 		}
 		if (*p == '<' && p + 1 < end && (p[1] == '!' || p[1] == '?')) {
 			const char *gt = memchr(p, '>', (size_t)(end - p));
 			p = gt ? gt + 1 : end;   /* a comment, doctype or processing instruction */
+			in_text = 0;
 			continue;
 		}
-		uint32_t state = current_state(s);
-		if (!is_space((unsigned char)*p) && !in_title && state != announced && !exhausted) {
-			if (budget < 2 * marker_len) {
-				state = 0;   /* enough markers: the rest of the page is unmarked */
-				exhausted = 1;
-			}
-			strbuf_add(&out, copied, (size_t)(p - copied));
-			add_marker(&out, prefix, state);
-			budget -= marker_len;
-			announced = state;
-			copied = p;
+		unsigned char c = (unsigned char)*p;
+		if (!is_space(c) && !in_title) {
+			if (!in_text && m)
+				mark_text(s, m, p);
+			in_text = 1;
+			s->text += (c & 0xC0) != 0x80;   /* characters, not bytes */
 		}
 		p++;
 	}
-	strbuf_add(&out, copied, (size_t)(end - copied));
-	strbuf_swap(html, &out);
-	strbuf_release(&out);
+	close_to(s, 0);
+}
+
+int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err)
+{
+	struct scanner *s = calloc(1, sizeof(*s));
+	size_t marker_len = strlen(prefix) + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
+	struct marking m = { .out = STRBUF_INIT, .prefix = prefix, .marker_len = marker_len,
+			     .budget = html->len * STRUCTURE_MAX_GROWTH + 8 * marker_len,
+			     .copied = html->buf };
+	const char *end = html->buf + html->len;
+
+	if (s) {
+		strbuf_init(&s->held);
+		s->measuring = 1;
+		scan(s, html->buf, end, NULL);
+	}
+	if (!s || s->out_of_memory || strbuf_try_grow(&m.out, html->len + m.budget + marker_len + 1) < 0) {
+		if (s)
+			strbuf_release(&s->held);
+		free(s);
+		strbuf_release(&m.out);
+		return nc_error_set(err, NC_ERR_MEMORY, "no memory to mark the page's structure "
+				    "(%zu bytes)", html->len);
+	}
+	size_t total = s->text;
+	s->measuring = 0;
+	{ const char *e = getenv("NC_EXP_COVER"); double cm = e ? atof(e) : COVER_MOST;
+	s->most = (size_t)(cm * (double)total); }
+	s->text = s->cued = 0;
+	s->depth = 0;
+	s->block_ended = 0;
+	scan(s, html->buf, end, &m);
+	strbuf_add(&m.out, m.copied, (size_t)(end - m.copied));
+	strbuf_swap(html, &m.out);
+	strbuf_release(&m.out);
+	strbuf_release(&s->held);
 	free(s);
 	return 0;
 }
@@ -487,7 +694,7 @@ int64_t structure_state_parse(const char *digits, size_t len)
 			return -1;
 		state = state << 4 | (uint32_t)v;
 	}
-	if (state >> CUE_COUNT)
+	if ((state & ~STRUCTURE_BREAK) >> CUE_COUNT)
 		return -1;
 	return state;
 }

@@ -57,6 +57,12 @@ enum structure_cue {
 /* The cues' names, as JSONL writes them ("link", "nav", ..., "w_hidden"). */
 extern const char *const structure_cue_names[CUE_COUNT];
 
+/* A state marker whose state has this bit also says that a block of text
+ * (a paragraph, a div, a table cell, a list item ...) ended since the text
+ * before it: the segmenter ends the segment there, wherever the renderer
+ * put the text (table cells share a line in a dump). Not a cue. */
+#define STRUCTURE_BREAK (UINT32_C(1) << 31)
+
 /* The digits after a state marker's prefix, and what ends it. */
 #define STRUCTURE_STATE_DIGITS 8
 #define STRUCTURE_STATE_END "@@"
@@ -75,7 +81,8 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
  * `prefix`; nothing else changes. */
 void structure_join_cut_markers(struct strbuf *dump, const char *prefix);
 
-/* The state a marker's digits give: 0-CUE_COUNT bits; -1 when `digits` is
+/* The state a marker's digits give: 0-CUE_COUNT bits and STRUCTURE_BREAK;
+ * -1 when `digits` is
  * not STRUCTURE_STATE_DIGITS hex digits followed by STRUCTURE_STATE_END. */
 int64_t structure_state_parse(const char *digits, size_t len);
 

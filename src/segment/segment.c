@@ -39,9 +39,19 @@ struct segmenter {
 	unsigned blank_lines;    /* ... the blank lines before it (SEGMENT_LINES) */
 	unsigned blank_run;      /* blank lines since the last segment began */
 	uint32_t state;          /* the cues the last state marker announced */
-	struct segment_structure line_structure;   /* the current line's counts */
+	int state_break;         /* ... and whether it said a block ended */
+	/* The current line's counts, one per part: a line is cut into parts
+	 * where a state marker says a block ended (STRUCTURE_BREAK), and each
+	 * part after the first begins a segment. */
+	struct segment_structure *parts;
+	size_t part_count, parts_alloc;
 	struct segment_structure structure;        /* the segment's */
 };
+
+/* In a cleaned line, where a block ended: a form feed, which cleaning has
+ * removed from the page's own text. The dump rules see white space there,
+ * so a line of table cells is the line the 2008 rules saw. */
+#define BREAK_CHAR '\f'
 
 struct segmenter *segmenter_new(const struct rule_set *rules, struct rule_workspace *workspace,
 				const struct markers *markers, enum segmenter_flags flags,
@@ -73,6 +83,7 @@ void segmenter_free(struct segmenter *s)
 	strbuf_release(&s->line);
 	strbuf_release(&s->cleaned);
 	strbuf_release(&s->current);
+	free(s->parts);
 	free(s);
 }
 
@@ -229,12 +240,20 @@ static unsigned count_chars(const char *p, const char *end)
 	return chars;
 }
 
-/* Add `chars` written under `state` to the line's counts. */
+/* Add `chars` written under `state` to the counts of the line's last part. */
 static void count_structure(struct segmenter *s, unsigned chars, uint32_t state)
 {
-	s->line_structure.chars += chars;
+	struct segment_structure *part = &s->parts[s->part_count - 1];
+	part->chars += chars;
 	for (uint32_t bits = state; bits; bits &= bits - 1)
-		s->line_structure.cue_chars[__builtin_ctz(bits)] += chars;
+		part->cue_chars[__builtin_ctz(bits)] += chars;
+}
+
+/* The line's next part begins (a new one, counted from 0). */
+static void begin_part(struct segmenter *s)
+{
+	ARRAY_GROW(s->parts, s->part_count, s->parts_alloc, 4);
+	memset(&s->parts[s->part_count++], 0, sizeof(s->parts[0]));
 }
 
 static void add_structure(struct segment_structure *to, const struct segment_structure *from)
@@ -244,23 +263,22 @@ static void add_structure(struct segment_structure *to, const struct segment_str
 		to->cue_chars[c] += from->cue_chars[c];
 }
 
-/* Decide what the cleaned line in s->cleaned starts, and add it. */
-static int add_line(struct segmenter *s, struct nc_error *err)
+/* Decide what a part of the cleaned line, [p, end), starts, and add it
+ * with its counts. The first part of a line may continue the segment
+ * before; a later one (`after_break`) begins a segment, and has no Lynx
+ * bullet (it does not begin the line). */
+static int add_part(struct segmenter *s, char *p, char *end, int after_break,
+		    const struct segment_structure *structure, struct nc_error *err)
 {
-	char *p = s->cleaned.buf, *end = p + s->cleaned.len;
 	enum segment_type starts = 0;
 
 	p = (char *)skip_spaces(p, end);
-	if (p == end) {
-		s->blank_run += (s->flags & SEGMENT_LINES) != 0;
-		return flush(s, err);   /* blank line: a paragraph break */
-	}
-
 	const char *tag = NULL;
 	const char *after_block = skip_block_marker(s, p, end, &tag);
 	if (after_block)
 		p = (char *)skip_spaces(after_block, end);
-	const char *after_bullet = (s->flags & SEGMENT_NO_BULLETS) ? NULL : skip_bullet(p, end);
+	const char *after_bullet = (s->flags & SEGMENT_NO_BULLETS) || after_break
+				   ? NULL : skip_bullet(p, end);
 	const char *marked = skip_spaces(after_bullet ? after_bullet : p, end);
 	if (starts_with(marked, end, heading_token, TOKEN_LEN)) {
 		starts = SEGMENT_HEADING;
@@ -274,7 +292,7 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 	}
 	end = remove_markers(p, end);
 
-	if ((s->flags & SEGMENT_LINES) && is_blank(p, end)) {
+	if ((s->flags & SEGMENT_LINES) && is_blank(p, end) && !after_break) {
 		s->blank_run++;   /* nothing left of the line */
 		return flush(s, err);
 	}
@@ -299,7 +317,47 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		s->blank_run = 0;
 	}
 	append_collapsed(&s->current, p, (size_t)(end - p));
-	add_structure(&s->structure, &s->line_structure);
+	add_structure(&s->structure, structure);
+	return 0;
+}
+
+/* Add the cleaned line in s->cleaned: a blank line ends the segment; each
+ * block break ends it too, and what follows begins the next. */
+static int add_line(struct segmenter *s, struct nc_error *err)
+{
+	char *p = s->cleaned.buf, *end = p + s->cleaned.len;
+
+	if (skip_spaces(p, end) == end) {
+		s->blank_run += (s->flags & SEGMENT_LINES) != 0;
+		return flush(s, err);   /* blank line: a paragraph break */
+	}
+	char *brk = memchr(p, BREAK_CHAR, (size_t)(end - p));
+	if (!brk)
+		return add_part(s, p, end, 0, &s->parts[0], err);
+
+	/* A rule that took a break with the text around it leaves fewer
+	 * parts than counts: the counts then go to the first part. */
+	size_t breaks = 0;
+	for (char *q = brk; q; q = memchr(q + 1, BREAK_CHAR, (size_t)(end - q - 1)))
+		breaks++;
+	struct segment_structure merged = { 0 };
+	int merge = breaks + 1 != s->part_count;
+	for (size_t k = 0; merge && k < s->part_count; k++)
+		add_structure(&merged, &s->parts[k]);
+	static const struct segment_structure none = { 0 };
+	for (size_t k = 0; p <= end; k++) {
+		char *part_end = brk ? brk : end;
+		const struct segment_structure *counts = merge ? (k ? &none : &merged) : &s->parts[k];
+		if (k > 0 && flush(s, err) < 0)
+			return -1;
+		if (skip_spaces(p, part_end) != part_end &&
+		    add_part(s, p, part_end, k > 0, counts, err) < 0)
+			return -1;
+		if (!brk)
+			break;
+		p = brk + 1;
+		brk = memchr(p, BREAK_CHAR, (size_t)(end - p));
+	}
 	return 0;
 }
 
@@ -316,7 +374,8 @@ static size_t read_state_marker(struct segmenter *s, const char *at, const char 
 	int64_t state = structure_state_parse(digits, (size_t)(end - digits));
 	if (state < 0)
 		return 0;
-	s->state = (uint32_t)state;
+	s->state = (uint32_t)state & ~STRUCTURE_BREAK;
+	s->state_break = ((uint32_t)state & STRUCTURE_BREAK) != 0;
 	return s->state_len + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
 }
 
@@ -343,7 +402,8 @@ static void tokenise_markers(struct segmenter *s)
 	char *p = s->cleaned.buf, *end = p + s->cleaned.len, *out = p;
 	int counting = (s->flags & SEGMENT_STRUCTURE) != 0;
 
-	memset(&s->line_structure, 0, sizeof(s->line_structure));
+	s->part_count = 0;
+	begin_part(s);
 	/* A Lynx bullet that begins the line is not the page's text (the
 	 * item's marker comes after it): not counted. */
 	const char *bullet_end = (s->flags & SEGMENT_NO_BULLETS) ? NULL :
@@ -362,6 +422,10 @@ static void tokenise_markers(struct segmenter *s)
 		const char *token = NULL;
 		size_t len = read_state_marker(s, at, end);
 		if (len) {
+			if (s->state_break && counting) {
+				*out++ = BREAK_CHAR;   /* no longer than the marker */
+				begin_part(s);
+			}
 			p = at + len;
 			continue;
 		}

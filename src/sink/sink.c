@@ -263,6 +263,7 @@ static void end_jsonl(struct page_sink *sink)
 	strbuf_addstr(&sink->pending, "\"quality\":");
 	json_add_number(&sink->pending, quality < 0 ? NAN : quality, 3);   /* < 0: none */
 	strbuf_addch(&sink->pending, ',');
+	strbuf_addf(&sink->pending, "\"fallback\":%s,", c->rescued ? "true" : "false");
 	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }
@@ -396,6 +397,7 @@ static void count(struct page_sink *sink, const struct scored_segment *segments,
 		}
 		c->words += words;
 		if (s->keep) {
+			c->rescued += s->rescued && !kept_here;
 			c->kept_words += words;
 			/* P(text) = 1 / (1 + 2^-L) for log-odds L in bits */
 			if (sink->config.log_odds)

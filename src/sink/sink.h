@@ -109,6 +109,7 @@ struct page_counts {
 	size_t segments, kept;       /* segments (not pieces): kept when a piece is */
 	size_t words, kept_words;    /* words in every script (base/words.h) */
 	double text_words;           /* log_odds: kept words x their probability of text */
+	size_t rescued;              /* segments kept by the page's fallback (decider.h) */
 };
 
 struct page_sink;

@@ -1,0 +1,143 @@
+/* fallback.c: a page that keeps almost nothing of its prose (see decider.h).
+ *
+ * A page rule, run last in a chain. A method's scores are learnt on some
+ * pages and meet others: a page unlike them (another language, another
+ * template) may score all its text below the bias, and a page of several
+ * paragraphs of prose that keeps nothing is almost never right. When a
+ * page has FALLBACK_MIN_PROSE_WORDS words of prose or more (segments of
+ * FALLBACK_PROSE_WORDS words or more, at most FALLBACK_PROSE_LINKS of them
+ * link text), in FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps
+ * fewer than FALLBACK_KEPT_WORDS words, the page is decided again by its
+ * own scale: the bias becomes the best prose segment's score less
+ * FALLBACK_RANGE bits, and the segments kept are those at or above it in
+ * the page's main stretch (the stretch of greatest sum of words times
+ * margins held within +-FALLBACK_RANGE bits, as the article rule finds
+ * it). The order of the segments' scores is what the method knew of the
+ * page; only its scale was wrong. Segments kept so are marked `rescued`,
+ * so that outputs say the page fell back.
+ *
+ * Measured on the development pages: see FALLBACK_* below. The rule needs
+ * the whole page at once.
+ */
+#include "decide/decider.h"
+#include "base/alloc.h"
+
+#include <math.h>
+
+/* A segment of prose: this many words or more, ... */
+#define FALLBACK_PROSE_WORDS 10
+/* ... and at most this share of its characters in links. */
+#define FALLBACK_PROSE_LINKS 0.3
+/* A page with enough prose: this many words of it, in this many segments. */
+#define FALLBACK_MIN_PROSE_WORDS 100
+#define FALLBACK_MIN_PROSE_SEGMENTS 3
+/* Keeps too little: fewer words than this. */
+#define FALLBACK_KEPT_WORDS 20
+/* The page's own bias lies this many bits below its best prose segment. */
+#define FALLBACK_RANGE 3.0
+
+/* Runs of non-space (until the one word counter of base/ lands). */
+static size_t text_words(const char *text, size_t len)
+{
+	size_t words = 0;
+	int in_word = 0;
+	for (size_t i = 0; i < len; i++) {
+		int space = text[i] == ' ' || text[i] == '\t';
+		words += !space && !in_word;
+		in_word = !space;
+	}
+	return words;
+}
+
+struct fallback_decider {
+	struct decider base;
+};
+
+static double margin_of(const struct segment_score *s)
+{
+	double m = s->cost_dirty - s->cost_clean;
+	return m == m ? m : -HUGE_VAL;
+}
+
+static double link_share(const struct segment *s)
+{
+	return s->has_structure && s->structure.chars
+	       ? (double)s->structure.cue_chars[CUE_LINK] / s->structure.chars : 0;
+}
+
+/* Does the page keep too little of its prose? The best prose segment's
+ * score into *best. */
+static int keeps_too_little(const struct scored_segment *segments, size_t count, double *best)
+{
+	size_t prose_words = 0, prose_segments = 0, kept_words = 0;
+
+	*best = -HUGE_VAL;
+	for (size_t i = 0; i < count; i++) {
+		const struct segment *s = &segments[i].segment;
+		size_t words = text_words(s->text, s->len);
+		if (segments[i].keep)
+			kept_words += words;
+		if (words < FALLBACK_PROSE_WORDS || link_share(s) > FALLBACK_PROSE_LINKS)
+			continue;
+		prose_words += words;
+		prose_segments++;
+		if (margin_of(&segments[i].score) > *best)
+			*best = margin_of(&segments[i].score);
+	}
+	return prose_words >= FALLBACK_MIN_PROSE_WORDS &&
+	       prose_segments >= FALLBACK_MIN_PROSE_SEGMENTS && kept_words < FALLBACK_KEPT_WORDS;
+}
+
+static int fallback_decide(const struct decider *base, struct decider_state *state,
+			   struct scored_segment *segments, size_t count, struct nc_error *err)
+{
+	double best;
+	(void)base, (void)state, (void)err;
+
+	if (!keeps_too_little(segments, count, &best))
+		return 0;
+	double bias = best - FALLBACK_RANGE, top = 0, sum = 0;
+	size_t top_start = 0, top_end = 0, start = 0;   /* [top_start, top_end) */
+	for (size_t i = 0; i < count; i++) {
+		double m = margin_of(&segments[i].score) - bias;
+		m = m > FALLBACK_RANGE ? FALLBACK_RANGE : m < -FALLBACK_RANGE ? -FALLBACK_RANGE : m;
+		sum += (double)text_words(segments[i].segment.text, segments[i].segment.len) * m;
+		if (sum > top) {
+			top = sum;
+			top_start = start;
+			top_end = i + 1;
+		}
+		if (sum <= 0) {
+			sum = 0;
+			start = i + 1;
+		}
+	}
+	for (size_t i = top_start; i < top_end; i++) {
+		if (segments[i].keep || margin_of(&segments[i].score) < bias)
+			continue;
+		segments[i].keep = 1;
+		segments[i].rescued = 1;
+		decider_apply_type(&segments[i]);
+	}
+	return 0;
+}
+
+static void fallback_free(struct decider *base)
+{
+	free(base);
+}
+
+static const struct decider_ops fallback_ops = {
+	.name = "fallback",
+	.decide = fallback_decide,
+	.free = fallback_free,
+};
+
+struct decider *fallback_decider_new(void)
+{
+	struct fallback_decider *d = xcalloc(1, sizeof(*d));
+	d->base.ops = &fallback_ops;
+	d->base.name = fallback_ops.name;
+	d->base.whole_page = 1;
+	return &d->base;
+}
