@@ -23,8 +23,9 @@ static char *mark(const char *html)
 }
 
 /* The state announced right before the first occurrence of `text` in the
- * marked page, or -1 when no marker is right before it. */
-static long long state_before(const char *marked, const char *text)
+ * marked page (its cues: STRUCTURE_BREAK masked), or -1 when no marker is
+ * right before it. */
+static long long marker_before(const char *marked, const char *text)
 {
 	const char *at = strstr(marked, text);
 	size_t tail = STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
@@ -36,6 +37,20 @@ static long long state_before(const char *marked, const char *text)
 	return structure_state_parse(digits, tail);
 }
 
+static long long state_before(const char *marked, const char *text)
+{
+	long long state = marker_before(marked, text);
+	return state < 0 ? state : state & ~(long long)STRUCTURE_BREAK;
+}
+
+/* 1 when the marker right before `text` says a block ended, 0 when it does
+ * not, -1 when there is no marker. */
+static int break_before(const char *marked, const char *text)
+{
+	long long state = marker_before(marked, text);
+	return state < 0 ? -1 : (state & STRUCTURE_BREAK) != 0;
+}
+
 static size_t count_of(const char *s, const char *what)
 {
 	size_t n = 0;
@@ -44,6 +59,12 @@ static size_t count_of(const char *s, const char *what)
 	return n;
 }
 
+/* Text enough that no element of a test page holds most of the page's. */
+#define PROSE "<p>" \
+	"A paragraph of running text that holds most of the page's characters, so that " \
+	"the boxes before it hold little of the page and keep their cues. It goes on " \
+	"for a while, as the running text of a page does, and then it ends.</p>"
+
 static void test_marking(void)
 {
 	char *m = mark("<html><head><title>Title here</title></head><body>\n"
@@ -51,7 +72,7 @@ static void test_marking(void)
 		       "<div id=\"content\"><p>Running text with a <a href=\"x\">link</a> in it."
 		       "</p></div>\n<footer>Copyright</footer>\n"
 		       "<div class=\"shadow\">Not an ad</div><div class=\"ad\">An ad</div>\n"
-		       "<div style=\"display: None\">hidden</div></body></html>");
+		       "<div style=\"display: None\">hidden</div>" PROSE "</body></html>");
 	is_int(state_before(m, "Home"), BIT(CUE_LINK) | BIT(CUE_NAV) | BIT(CUE_LIST) | BIT(CUE_W_NAV),
 	       "a link in a list in a <nav class=site-menu>: link, nav, list, w_nav");
 	is_int(state_before(m, "Running"), BIT(CUE_PARA) | BIT(CUE_W_CONTENT),
@@ -66,27 +87,123 @@ static void test_marking(void)
 	is_int(state_before(m, "An ad"), BIT(CUE_W_AD), "class=ad: w_ad");
 	is_int(state_before(m, "hidden"), BIT(CUE_W_HIDDEN), "style display: None: w_hidden");
 	ok(strstr(m, "<title>Title here</title>") != NULL, "no marker in the title");
-	is_int((long long)count_of(m, PREFIX), 8, "a marker only where the state changes");
+	is_int((long long)count_of(m, PREFIX), 9,
+	       "a marker where the state changes or a block ended");
 	free(m);
 
 	m = mark("<table><tr><td class=\"sidebar\"><div>a</div></div></div>b</td><td>c</td></tr>"
-		 "</table>after");
-	is_int(state_before(m, "b</td>"), -1,
-	       "stray end tags do not reach out of a table cell (the same state: no marker)");
+		 "</table>after" PROSE);
+	is_int(state_before(m, "b</td>"), BIT(CUE_CELL) | BIT(CUE_W_SIDE),
+	       "stray end tags do not reach out of a table cell");
 	is_int(state_before(m, "c</td>"), BIT(CUE_CELL), "a new cell closes the one before");
 	is_int(state_before(m, "after"), 0, "after the table: no cue");
 	free(m);
 
-	m = mark("<p>one<p>two<ul><li><a href=a>x<a href=b>y</a><li>z</ul><br/>last");
-	is_int(state_before(m, "two"), -1, "<p> closes the open <p>: same state, no marker");
-	is_int(state_before(m, "y</a>"), -1, "<a> closes the open <a>: same state");
+	m = mark("<p>one<p>two<ul><li><a href=a>x<a href=b>y</a><li>z</ul><br/>last" PROSE);
+	is_int(state_before(m, "two"), BIT(CUE_PARA), "<p> closes the open <p>: the same state");
+	is_int(state_before(m, "y</a>"), -1, "<a> closes the open <a>: same state, no marker");
 	is_int(state_before(m, "z</ul>"), BIT(CUE_LIST), "<li> closes the open <li> and its link");
 	is_int(state_before(m, "last"), 0, "a void element opens nothing");
 	free(m);
 
-	m = mark("<!-- <nav> --><p>text</p><a name=x>anchor</a>");
+	m = mark("<!-- <nav> --><p>text</p><a name=x>anchor</a>" PROSE);
 	is_int(state_before(m, "text"), BIT(CUE_PARA), "a comment's tags are not read");
 	is_int(state_before(m, "anchor"), 0, "<a> without href is no link");
+	free(m);
+}
+
+/* The cues of the text "word" in a box of `attributes`, the rest of the
+ * page elsewhere. */
+static long long box_cues(const char *attributes)
+{
+	char html[1024];
+	snprintf(html, sizeof(html), "<div %s>word</div>" PROSE, attributes);
+	char *m = mark(html);
+	long long state = state_before(m, "word");
+	free(m);
+	return state < 0 ? 0 : state;   /* the first text: no marker announces state 0 */
+}
+
+static void test_words(void)
+{
+	is_int(box_cues("class=\"leftsidebar\""), BIT(CUE_W_SIDE), "a compound ending in a word");
+	is_int(box_cues("class=\"commentlist\""), BIT(CUE_W_COMMENT), "...or beginning with it");
+	is_int(box_cues("class=\"recommended\""), BIT(CUE_W_RELATED),
+	       "a word inside another is not read ('comment' in 'recommended')");
+	is_int(box_cues("class=\"canvas unavailable\""), 0, "nor 'nav' in 'canvas', 'unavailable'");
+	is_int(box_cues("id=\"postContent\""), BIT(CUE_W_CONTENT), "camelCase splits into words");
+	is_int(box_cues("class=\"col2 footer3\""), BIT(CUE_W_FOOTER), "...and so do digits");
+	is_int(box_cues("class=\"hidden\""), BIT(CUE_W_HIDDEN), "hidden");
+	is_int(box_cues("class=\"is-hidden\""), BIT(CUE_W_HIDDEN), "is-hidden");
+	is_int(box_cues("class=\"js-hide\""), BIT(CUE_W_HIDDEN), "js-hide");
+	is_int(box_cues("class=\"field field-label-hidden\""), 0,
+	       "field-label-hidden hides the label, not the text");
+	is_int(box_cues("class=\"hidden-xs\""), 0, "hidden-xs: hidden on small screens only");
+	is_int(box_cues("class=\"overflow-hidden\""), 0, "overflow-hidden hides nothing");
+	is_int(box_cues("class=\"mw-hide-empty-elt\""), 0, "mw-hide-empty-elt hides empty ones");
+	is_int(box_cues("class=\"hidden sidebar\""), BIT(CUE_W_HIDDEN) | BIT(CUE_W_SIDE),
+	       "each class name says its own");
+	is_int(box_cues("class=\"post category-news tag-footer\""), BIT(CUE_W_CONTENT),
+	       "WordPress's term classes say nothing of the box");
+	is_int(box_cues("class=\"entry-categories\""), BIT(CUE_W_CONTENT) | BIT(CUE_W_META),
+	       "...a box of terms does");
+	is_int(box_cues("role=\"navigation\""), BIT(CUE_W_NAV), "role words");
+}
+
+/* A page whose element `open` ... `close` holds `inside` of the text and
+ * `outside` text follows it: the cues announced before the text inside. */
+static long long held_cues(const char *open, const char *close, int inside, int outside)
+{
+	struct strbuf html = STRBUF_INIT;
+	strbuf_addstr(&html, open);
+	strbuf_addstr(&html, "<p>inside");
+	for (int i = 0; i < inside; i++)
+		strbuf_addstr(&html, " text");
+	strbuf_addstr(&html, "</p>");
+	strbuf_addstr(&html, close);
+	strbuf_addstr(&html, "<p>outside");
+	for (int i = 0; i < outside; i++)
+		strbuf_addstr(&html, " text");
+	strbuf_addstr(&html, "</p>");
+	char *m = mark(html.buf);
+	long long state = state_before(m, "inside");
+	free(m);
+	strbuf_release(&html);
+	return state;
+}
+
+static void test_coverage(void)
+{
+	is_int(held_cues("<div class=\"sidebar\">", "</div>", 10, 30),
+	       BIT(CUE_PARA) | BIT(CUE_W_SIDE), "a sidebar holding a quarter of the text: its cue");
+	is_int(held_cues("<div class=\"layout-right-sidebar\">", "</div>", 30, 10),
+	       BIT(CUE_PARA), "a box so named holding three quarters: a wrapper, no cue");
+	is_int(held_cues("<div class=\"content\">", "</div>", 30, 10),
+	       BIT(CUE_PARA) | BIT(CUE_W_CONTENT), "a content box holding three quarters: its cue");
+	is_int(held_cues("<body class=\"home hide-x footer-v2 content\">", "</body>", 30, 0),
+	       BIT(CUE_PARA), "a body holding all the text: no cue at all");
+	is_int(held_cues("<form>", "</form>", 30, 0), BIT(CUE_PARA),
+	       "a <form> around the whole page: no form cue");
+	is_int(held_cues("<a href=x>", "</a>", 30, 1), BIT(CUE_PARA) | BIT(CUE_LINK),
+	       "a link holding all the text is still a link");
+}
+
+static void test_breaks(void)
+{
+	char *m = mark("<div>one</div><div>two<span>three</span></div>four<td>five<td>six"
+		       "<ul><li>seven<li>eight</ul><p>nine <b>ten</b></p><dl><dd>eleven</dl>"
+		       "<section>twelve</section>");
+	is_int(break_before(m, "one"), -1, "the page's first text: no marker");
+	is_int(break_before(m, "two"), 1, "a <div> after a <div>: a block ended");
+	is_int(break_before(m, "three"), -1, "an inline element: no marker (the same state)");
+	is_int(break_before(m, "four"), 1, "text after </div>: a block ended");
+	is_int(break_before(m, "five"), 1, "a table cell begins");
+	is_int(break_before(m, "six"), 1, "...and another");
+	is_int(break_before(m, "eight"), 1, "a list item");
+	is_int(break_before(m, "nine"), 1, "a paragraph");
+	is_int(break_before(m, "ten"), 0, "inline emphasis changes the state, ends no block");
+	is_int(break_before(m, "eleven"), 1, "a <dd>");
+	is_int(break_before(m, "twelve"), 1, "a <section>");
 	free(m);
 }
 
@@ -221,11 +338,68 @@ static void test_segments(void)
 	rule_workspace_free(ws);
 }
 
+/* A state marker with STRUCTURE_BREAK ends the segment where it stands. */
+static void test_segment_breaks(void)
+{
+	struct markers markers;
+	struct rule_workspace *ws = rule_workspace_new();
+	struct nc_error err = { 0 };
+	struct collected c = { 0 };
+	markers_init_placeholders(&markers);
+	struct segmenter *s = segmenter_new(NULL, ws, &markers, SEGMENT_STRUCTURE, collect, &c);
+	const char *dump =
+		"   @@NC-S-00000200@@first cell @@NC-S-80000001@@second cell\n"
+		"   @@NC-S-80000000@@third\n"
+		"   fourth\n"
+		"   * @@NC-S-80000001@@item\n"
+		"\n"
+		"   @@NC-S-80000000@@@@NC-H@@ heading\n";
+	if (segmenter_run(s, dump, strlen(dump), &err) < 0)
+		bail(err.message);
+	is_int(c.n, 5, "a break ends a segment, mid-line too");
+	is_string(c.text[0], "first cell", "the text before the break");
+	is_int(c.segments[0].structure.chars, 9, "...its characters");
+	is_int(c.segments[0].structure.cue_chars[CUE_PARA], 9, "...under its state");
+	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 0, "...none of the next part's");
+	is_string(c.text[1], "second cell", "the text after it begins the next");
+	is_int(c.segments[1].structure.chars, 10, "...with its own characters");
+	is_int(c.segments[1].structure.cue_chars[CUE_LINK], 10, "...under its state");
+	is_string(c.text[2], "third fourth", "a break at a line's start: the lines after still join");
+	is_int(c.segments[3].type, SEGMENT_LIST_ITEM, "a Lynx bullet before a break: a list item");
+	is_string(c.text[3], "item", "...its text");
+	is_int(c.segments[4].type, SEGMENT_HEADING, "the heading marker after a break");
+	is_string(c.text[4], "heading", "...its text");
+
+	/* A rule that takes a break with text on both sides leaves one part:
+	 * the counts of both go to it. */
+	const char *rules_text = "ncleaner-rules 1\ncell \\f?second\tcell\n";
+	struct rule_set *rules = rule_set_parse("test", rules_text, strlen(rules_text), 0, &err);
+	if (!rules)
+		bail(err.message);
+	struct segmenter *r = segmenter_new(rules, ws, &markers, SEGMENT_STRUCTURE, collect, &c);
+	c.n = 0;
+	const char *cut = "   @@NC-S-00000200@@first cell @@NC-S-80000001@@second cell\n";
+	if (segmenter_run(r, cut, strlen(cut), &err) < 0)
+		bail(err.message);
+	is_int(c.n, 1, "a break a rule took ends nothing");
+	is_string(c.text[0], "first cell cell", "...the line as the rule left it");
+	is_int(c.segments[0].structure.chars, 19, "...with the counts of both parts");
+	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 10, "...each under its state");
+	segmenter_free(r);
+	rule_set_free(rules);
+	segmenter_free(s);
+	rule_workspace_free(ws);
+}
+
 int main(void)
 {
 	test_marking();
+	test_words();
+	test_coverage();
+	test_breaks();
 	test_bounds();
 	test_join();
 	test_segments();
+	test_segment_breaks();
 	return done_testing();
 }

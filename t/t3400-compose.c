@@ -109,8 +109,9 @@ static void test_choice(void)
 	compose_values_init(&v);
 	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.renderer->name, "lynx") &&
 	   !strcmp(c.method->name, "logistic") && !strcmp(c.model, "logistic") &&
-	   c.ndeciders == 1 && config.dump_rules_path != NULL && config.structure,
-	   "the default: lynx with structure, logistic, threshold (issue 20)");
+	   c.ndeciders == 2 && !strcmp(c.deciders[0]->name, "threshold") &&
+	   !strcmp(c.deciders[1]->name, "fallback") && config.dump_rules_path != NULL &&
+	   config.structure, "the default: lynx with structure, logistic, threshold, fallback");
 	composition_release(&c);
 
 	compose_values_init(&v);
@@ -123,9 +124,22 @@ static void test_choice(void)
 	compose_values_init(&v);
 	read_option(&v, OPTION_ARTICLE, NULL, &err);
 	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.method->name, "logistic") &&
-	   !strcmp(c.model, "article") && c.ndeciders == 2 &&
-	   !strcmp(c.deciders[1]->name, "article"), "--article: logistic, its article model, "
-	   "threshold then article");
+	   !strcmp(c.model, "article") && c.ndeciders == 3 &&
+	   !strcmp(c.deciders[1]->name, "article") && !strcmp(c.deciders[2]->name, "fallback"),
+	   "--article: logistic, its article model, threshold, article, fallback");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	read_option(&v, OPTION_ARTICLE, NULL, &err);
+	v.decider = "threshold";
+	ok(choose(&v, 1, &c, &config, &err) == 0 && c.ndeciders == 2 &&
+	   !strcmp(c.deciders[1]->name, "article"), "--decider threshold --article: no fallback");
+	composition_release(&c);
+
+	compose_values_init(&v);
+	v.method = "ncleaner";
+	ok(choose(&v, 1, &c, &config, &err) == 0 && c.ndeciders == 1 &&
+	   !strcmp(c.deciders[0]->name, "threshold"), "other methods: the threshold alone");
 	composition_release(&c);
 
 	compose_values_init(&v);
@@ -276,6 +290,70 @@ static void test_article(void)
 	   "a page of nothing kept keeps nothing");
 	decider_state_free(chain, state);
 	strbuf_release(&json);
+	decider_free(chain);
+}
+
+/* The fallback: a page with enough prose that keeps almost nothing is
+ * decided again on its own scale. */
+static void test_fallback(void)
+{
+	static const char *const prose =
+		"A paragraph of running text with more than ten words in it, as prose has, and "
+		"it goes on for a while so that four of them make a page of prose.";
+	/* log-odds: a menu, the article's four paragraphs (all below the bias,
+	 * the best at -1), a caption, a footer's link list */
+	static const struct { double margin; const char *text; double links; } page[] = {
+		{ -9, "home news sport weather", 1 },
+		{ -2, NULL, 0 },
+		{ -1, NULL, 0 },
+		{ -6, "Photo: a caption", 0 },
+		{ -3.5, NULL, 0 },
+		{ -2.5, NULL, 0 },
+		{ -8, "about us contact jobs press help legal terms privacy cookies sitemap", 1 },
+	};
+	enum { N = sizeof(page) / sizeof(page[0]) };
+	struct scored_segment segs[N];
+	struct nc_error err = { 0 };
+	struct decider *members[2] = { threshold_decider_new(0), fallback_decider_new() };
+	struct decider *chain = decider_chain_new(members, 2);
+
+	memset(segs, 0, sizeof(segs));
+	for (int i = 0; i < N; i++) {
+		const char *text = page[i].text ? page[i].text : prose;
+		segs[i].segment.text = text;
+		segs[i].segment.len = strlen(text);
+		segs[i].segment.has_structure = 1;
+		segs[i].segment.structure.chars = 60;
+		segs[i].segment.structure.cue_chars[CUE_LINK] = (unsigned)(60 * page[i].links);
+		segs[i].score.cost_dirty = page[i].margin;
+	}
+	struct decider_state *state = decider_state_new(chain);
+	ok(chain->whole_page, "the fallback needs whole pages");
+	ok(decider_decide(chain, state, segs, N, &err) == 0, "threshold, then fallback");
+	int want[N] = { 0, 1, 1, 0, 1, 1, 0 }, same = 1, rescued = 1;
+	for (int i = 0; i < N; i++) {
+		same &= segs[i].keep == want[i];
+		rescued &= segs[i].rescued == want[i];
+	}
+	ok(same, "the page's prose, within 3 bits of its best, in its main stretch: not the "
+	   "menu, the caption or the footer");
+	ok(rescued, "...each marked rescued");
+
+	for (int i = 0; i < N; i++) {
+		segs[i].rescued = 0;
+		segs[i].score.cost_dirty = page[i].margin + (i == 2 ? 2 : 0);
+	}
+	ok(decider_decide(chain, state, segs, N, &err) == 0, "one paragraph kept");
+	same = 1;
+	for (int i = 0; i < N; i++)
+		same &= segs[i].keep == (i == 2) && !segs[i].rescued;
+	ok(same, "...a page that keeps twenty words or more is left as decided");
+
+	for (int i = 0; i < N; i++)
+		segs[i].score.cost_dirty = -5;
+	ok(decider_decide(chain, state, segs, 3, &err) == 0 && !segs[1].keep && !segs[2].keep,
+	   "two paragraphs of prose are not enough to fall back on");
+	decider_state_free(chain, state);
 	decider_free(chain);
 }
 
@@ -444,6 +522,7 @@ int main(void)
 	test_choice();
 	test_chain();
 	test_article();
+	test_fallback();
 	test_viterbi();
 	test_model_header();
 	test_provenance();

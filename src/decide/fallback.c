@@ -21,6 +21,7 @@
  */
 #include "decide/decider.h"
 #include "base/alloc.h"
+#include "base/words.h"
 
 #include <math.h>
 
@@ -35,19 +36,6 @@
 #define FALLBACK_KEPT_WORDS 20
 /* The page's own bias lies this many bits below its best prose segment. */
 #define FALLBACK_RANGE 3.0
-
-/* Runs of non-space (until the one word counter of base/ lands). */
-static size_t text_words(const char *text, size_t len)
-{
-	size_t words = 0;
-	int in_word = 0;
-	for (size_t i = 0; i < len; i++) {
-		int space = text[i] == ' ' || text[i] == '\t';
-		words += !space && !in_word;
-		in_word = !space;
-	}
-	return words;
-}
 
 struct fallback_decider {
 	struct decider base;
@@ -74,7 +62,7 @@ static int keeps_too_little(const struct scored_segment *segments, size_t count,
 	*best = -HUGE_VAL;
 	for (size_t i = 0; i < count; i++) {
 		const struct segment *s = &segments[i].segment;
-		size_t words = text_words(s->text, s->len);
+		size_t words = words_count(s->text, s->len);
 		if (segments[i].keep)
 			kept_words += words;
 		if (words < FALLBACK_PROSE_WORDS || link_share(s) > FALLBACK_PROSE_LINKS)
@@ -101,7 +89,7 @@ static int fallback_decide(const struct decider *base, struct decider_state *sta
 	for (size_t i = 0; i < count; i++) {
 		double m = margin_of(&segments[i].score) - bias;
 		m = m > FALLBACK_RANGE ? FALLBACK_RANGE : m < -FALLBACK_RANGE ? -FALLBACK_RANGE : m;
-		sum += (double)text_words(segments[i].segment.text, segments[i].segment.len) * m;
+		sum += (double)words_count(segments[i].segment.text, segments[i].segment.len) * m;
 		if (sum > top) {
 			top = sum;
 			top_start = start;

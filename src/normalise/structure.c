@@ -397,6 +397,7 @@ struct scanner {
 	struct strbuf held;    /* measuring: the text each of them holds, as size_t;
 				  marking: read back */
 	size_t most;           /* marking: more text than this is "most of the page" */
+	size_t all;            /* ... and this, "(nearly) all of it" */
 	int block_ended;       /* a block began or ended since the last text */
 	int out_of_memory;
 };
@@ -440,12 +441,20 @@ static void close_implied(struct scanner *s, const char *a, const char *b, const
 	}
 }
 
-/* Cues of an element that holds most of the page's text (COVER_MOST) are
- * not given: a <body class="... hide-empty ... footer-v2">, a <form> or a
- * <div class="content"> around the whole page says nothing about any one
- * segment of it. Those of links and inline emphasis stay true of any text. */
-#define INLINE_CUES (BIT(CUE_LINK) | BIT(CUE_EMPH) | BIT(CUE_PARA))
+/* Cues of an element that holds (nearly) all of the page's text
+ * (COVER_ALL) are not given: a <body class="... hide-empty ...
+ * footer-v2">, a <form> or a <font> around the whole page says nothing
+ * about any one segment of it. A link's stays true of any text. */
+#define INLINE_CUES BIT(CUE_LINK)
 #define COVER_MOST 0.5
+#define COVER_ALL 0.9
+/* Cues of the kinds of box that hold some of a page's text and never most
+ * of it (an element so named that holds most of it is a wrapper whose name
+ * says what it wraps: "layout-right-sidebar", "has-comments"). */
+#define BOILERPLATE_CUES (BIT(CUE_NAV) | BIT(CUE_HEADER) | BIT(CUE_FOOTER) | BIT(CUE_ASIDE) | \
+			  BIT(CUE_FORM) | BIT(CUE_W_NAV) | BIT(CUE_W_SIDE) | BIT(CUE_W_FOOTER) | \
+			  BIT(CUE_W_COMMENT) | BIT(CUE_W_SHARE) | BIT(CUE_W_RELATED) | \
+			  BIT(CUE_W_HEADER) | BIT(CUE_W_AD) | BIT(CUE_W_META) | BIT(CUE_W_HIDDEN))
 
 /* Place an element with cues of its own among the others: when measuring,
  * room for its text; when marking, its cues without those it loses for
@@ -468,7 +477,9 @@ static uint32_t place_cued(struct scanner *s, struct open_element *e, uint32_t c
 	size_t held = 0;
 	if (offset + sizeof(held) <= s->held.len)
 		memcpy(&held, s->held.buf + offset, sizeof(held));
-	return held > s->most ? cues & INLINE_CUES : cues;
+	if (held > s->all)
+		return cues & INLINE_CUES;
+	return held > s->most ? cues & ~BOILERPLATE_CUES : cues;
 }
 
 static void start_tag(struct scanner *s, const char *name, const char *attrs, const char *end)
@@ -663,7 +674,9 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 	size_t total = s->text;
 	s->measuring = 0;
 	{ const char *e = getenv("NC_EXP_COVER"); double cm = e ? atof(e) : COVER_MOST;
-	s->most = (size_t)(cm * (double)total); }
+	s->most = (size_t)(cm * (double)total);
+	e = getenv("NC_EXP_COVER_ALL"); cm = e ? atof(e) : COVER_ALL;
+	s->all = (size_t)(cm * (double)total); }
 	s->text = s->cued = 0;
 	s->depth = 0;
 	s->block_ended = 0;

@@ -332,7 +332,7 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		return flush(s, err);   /* blank line: a paragraph break */
 	}
 	char *brk = memchr(p, BREAK_CHAR, (size_t)(end - p));
-	if (!brk)
+	if (!brk && s->part_count == 1)
 		return add_part(s, p, end, 0, &s->parts[0], err);
 
 	/* A rule that took a break with the text around it leaves fewer
