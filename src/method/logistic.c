@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"cue_link", "cue_nav", "cue_header", "cue_footer", "cue_aside", "cue_form", "cue_cell",
 	"cue_article", "cue_list", "cue_para", "cue_emph", "cue_w_nav", "cue_w_side",
 	"cue_w_footer", "cue_w_comment", "cue_w_share", "cue_w_related", "cue_w_header",
-	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden",
+	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden", "cue_main",
 	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars", "ngram_llr",
 	"ngram_evidence",
 };
@@ -359,6 +360,8 @@ void logistic_model_release(struct logistic_model *model)
 	memset(model, 0, sizeof(*model));
 }
 
+_Static_assert(LOGISTIC_FEATURES <= 64, "the parser keeps the features listed in 64 bits");
+
 /* The features a model file lists: all, or all but the n-gram ones (the
  * last) when it names no n-gram model. */
 static int listed_features(const struct logistic_model *model)
@@ -437,23 +440,48 @@ static size_t key(const char *line, size_t len, const char *name)
 	return len > n && !memcmp(line, name, n) && line[n] == '\t' ? n + 1 : 0;
 }
 
-/* A weight line: the feature `f`'s name, a TAB, a number. */
-static int parse_weight(const struct model_lines *lines, const char *line, size_t len,
-			const char *kind, int f, int listed, double *weight, struct nc_error *err)
+/* The feature named [name, name + n), or -1. */
+static int feature_named(const char *name, size_t n)
 {
-	char what[160];
-	const char *name = logistic_feature_name(f);
-	size_t at = key(line, len, kind), n = strlen(name);
-	if (!at || len < at + n + 1 || memcmp(line + at, name, n) || line[at + n] != '\t') {
-		snprintf(what, sizeof(what), "expected the %s of %s (feature %d of the %d such "
-			 "a model lists; a model of other features cannot be used)", kind, name,
-			 f + 1, listed);
-		return bad(lines, what, err);
-	}
-	snprintf(what, sizeof(what), "%s of %s", kind, name);
-	return parse_coefficient(lines, line + at + n + 1, len - at - n - 1, what, weight, err);
+	for (int f = 0; f < LOGISTIC_FEATURES; f++)
+		if (strlen(feature_names[f]) == n && !memcmp(feature_names[f], name, n))
+			return f;
+	return -1;
 }
 
+/* A weight line: "KIND<TAB>NAME<TAB>NUMBER", NAME a feature of this
+ * program's after `*last` (the features come in the program's order, each
+ * once); the feature into *last, the number into `weights`. */
+static int parse_weight(const struct model_lines *lines, const char *line, size_t len,
+			const char *kind, int *last, double *weights, struct nc_error *err)
+{
+	char what[200];
+	size_t at = key(line, len, kind);
+	const char *name = line + at, *tab = at ? memchr(name, '\t', len - at) : NULL;
+	if (!tab) {
+		snprintf(what, sizeof(what), "expected %s, a feature's name and a number", kind);
+		return bad(lines, what, err);
+	}
+	int f = feature_named(name, (size_t)(tab - name));
+	if (f < 0) {
+		snprintf(what, sizeof(what), "the %s of %.*s, a feature this program does not "
+			 "compute: the model cannot be used", kind, (int)(tab - name), name);
+		return bad(lines, what, err);
+	}
+	if (f <= *last) {
+		snprintf(what, sizeof(what), "the %s of %s out of order or twice", kind,
+			 feature_names[f]);
+		return bad(lines, what, err);
+	}
+	*last = f;
+	snprintf(what, sizeof(what), "%s of %s", kind, feature_names[f]);
+	return parse_coefficient(lines, tab + 1, len - (size_t)(tab + 1 - line), what, &weights[f],
+				 err);
+}
+
+/* The weights' lines list the features a model learnt, by name, in the
+ * program's order; a feature it does not list has weight 0 (a model from
+ * before the feature: it scores as it did). Both sets list the same. */
 int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
 			 size_t len, struct nc_error *err)
 {
@@ -461,7 +489,9 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	struct model_lines lines;
 	const char *line;
 	size_t n, at;
-	int got, have_bias = 0, weights = -1, plain = -1, ended = 0, listed = LF_NGRAM_LLR;
+	int got, have_bias = 0, weights = -1, plain = -1, ended = 0, listed = 0;
+	int last = -1, plain_last = -1;
+	uint64_t weighted = 0, plain_weighted = 0;
 
 	memset(model, 0, sizeof(*model));
 	if (model_file_read_header(name, data, len, MODEL_FILE_VERSION, &header, err) < 0 ||
@@ -472,12 +502,13 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 		if (ended) {
 			got = bad(&lines, "text after the end line", err);
 		} else if (weights >= 0 && weights < listed) {
-			got = parse_weight(&lines, line, n, "weight", weights, listed,
-					   &model->weights[weights], err);
+			got = parse_weight(&lines, line, n, "weight", &last, model->weights, err);
+			weighted |= got == 0 ? UINT64_C(1) << last : 0;
 			weights++;
 		} else if (plain >= 0 && plain < listed) {
-			got = parse_weight(&lines, line, n, "plain-weight", plain, listed,
-					   &model->plain_weights[plain], err);
+			got = parse_weight(&lines, line, n, "plain-weight", &plain_last,
+					   model->plain_weights, err);
+			plain_weighted |= got == 0 ? UINT64_C(1) << plain_last : 0;
 			plain++;
 		} else if ((at = key(line, n, "plain-bias")) && weights == listed && plain < 0) {
 			got = parse_coefficient(&lines, line + at, n - at, "plain-bias",
@@ -485,6 +516,12 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			plain = 0;
 		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed) {
 			ended = 1;
+			if (weighted != plain_weighted)
+				got = bad(&lines, "the plain weights are of other features than the "
+					  "weights", err);
+			else if ((weighted >> LF_NGRAM_LLR) && !model->ngram_model)
+				got = bad(&lines, "the model lists ngram_llr but names no "
+					  "ngram-model", err);
 		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
 			got = parse_coefficient(&lines, line + at, n - at, "bias", &model->bias, err);
 			have_bias = 1;
@@ -497,14 +534,13 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 				got = bad(&lines, "expected the n-gram model's file after the TAB", err);
 			else
 				model->ngram_model = xmemdup(line + at, n - at);
-			listed = LOGISTIC_FEATURES;
 		} else if ((at = key(line, n, "features")) && weights < 0 && have_bias) {
 			double count;
-			if (parse_number(line + at, n - at, &count) < 0 || count != listed)
-				got = bad(&lines, model->ngram_model || count != LOGISTIC_FEATURES
-					  ? "the model has another number of features than this "
-					    "program computes: it cannot be used"
-					  : "the model lists ngram_llr but names no ngram-model", err);
+			if (parse_number(line + at, n - at, &count) < 0 || count < 1 ||
+			    count > LOGISTIC_FEATURES || count != (int)count)
+				got = bad(&lines, "the model has another number of features than this "
+					  "program computes: it cannot be used", err);
+			listed = (int)count;
 			weights = 0;
 		} else {
 			got = bad(&lines, "expected description, bias, ngram-model, features, the "

@@ -8,7 +8,7 @@
 const char *const structure_cue_names[CUE_COUNT] = {
 	"link", "nav", "header", "footer", "aside", "form", "cell", "article", "list", "para",
 	"emph", "w_nav", "w_side", "w_footer", "w_comment", "w_share", "w_related", "w_header",
-	"w_ad", "w_content", "w_meta", "w_hidden",
+	"w_ad", "w_content", "w_meta", "w_hidden", "main",
 };
 
 #define BIT(cue) (UINT32_C(1) << (cue))
@@ -377,11 +377,20 @@ struct open_element {
 	char name[NAME_MAX_LEN + 1];
 	uint32_t state;        /* the cues in force inside it: its own and its parents' */
 	size_t text_before;    /* the page's text characters before it (measuring) */
+	size_t own_before;     /* ... and of them, those outside links */
+	size_t index;          /* its place among the elements opened */
 	size_t cued;           /* its place among the elements with cues of their own, or
 				  NO_CUES */
 };
 
 #define NO_CUES SIZE_MAX
+
+/* An element that may hold most of the page's own text (see close_to()). */
+struct main_candidate {
+	size_t index;
+	int depth;
+	size_t own;
+};
 
 /* The scan runs twice over a page (html_mark_structure()): first it
  * measures how much of the page's text each element with cues of its own
@@ -393,7 +402,11 @@ struct scanner {
 	int depth;
 	int measuring;
 	size_t text;           /* text characters so far */
+	size_t own;            /* ... of them outside links: the page's own text */
+	size_t opened;         /* elements opened so far */
 	size_t cued;           /* elements with cues of their own so far */
+	struct strbuf candidates;   /* measuring: main_candidate entries */
+	size_t main;           /* marking: the index of the main element, or NO_CUES */
 	struct strbuf held;    /* measuring: the text each of them holds, as size_t;
 				  marking: read back */
 	size_t most;           /* marking: more text than this is "most of the page" */
@@ -407,18 +420,52 @@ static uint32_t current_state(const struct scanner *s)
 	return s->depth ? s->stack[s->depth - 1].state : 0;
 }
 
+/* An element closed while measuring may be the page's main element, the
+ * innermost that holds at least half of the page's own text (outside
+ * links), if it holds half of the own text so far: only the page's end
+ * tells. Few do (each such element holds at least as much as all the text
+ * before it, or contains the one before that did), so all are kept. */
+static void add_main_candidate(struct scanner *s, const struct open_element *e, int depth)
+{
+	struct main_candidate c = { e->index, depth, s->own - e->own_before };
+	if (!c.own || 2 * c.own < s->own)
+		return;
+	if (strbuf_try_grow(&s->candidates, sizeof(c)) < 0) {
+		s->out_of_memory = 1;
+		return;
+	}
+	strbuf_add(&s->candidates, &c, sizeof(c));
+}
+
 /* Close the open elements from `depth` on; when measuring, record the text
- * of each that has cues of its own. */
+ * of each that has cues of its own, and the main element's candidates. */
 static void close_to(struct scanner *s, int depth)
 {
 	for (int i = s->depth - 1; s->measuring && i >= depth; i--) {
 		const struct open_element *e = &s->stack[i];
+		add_main_candidate(s, e, i);
 		if (e->cued == NO_CUES)
 			continue;
 		size_t held = s->text - e->text_before;
 		memcpy(s->held.buf + e->cued * sizeof(size_t), &held, sizeof(held));
 	}
 	s->depth = depth;
+}
+
+/* After measuring: the innermost candidate that holds at least half of the
+ * page's own text, or NO_CUES. */
+static size_t main_element(const struct scanner *s)
+{
+	const struct main_candidate *c = (const struct main_candidate *)s->candidates.buf;
+	size_t n = s->candidates.len / sizeof(*c), found = NO_CUES;
+	int deepest = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (2 * c[i].own >= s->own && c[i].depth > deepest) {
+			deepest = c[i].depth;
+			found = c[i].index;
+		}
+	}
+	return found;
 }
 
 static int open_is(const struct scanner *s, int i, const char *a, const char *b)
@@ -512,9 +559,13 @@ static void start_tag(struct scanner *s, const char *name, const char *attrs, co
 	struct open_element *e = &s->stack[s->depth];
 	strcpy(e->name, name);
 	e->text_before = s->text;
+	e->own_before = s->own;
+	e->index = s->opened++;
 	e->cued = NO_CUES;
 	if (cues)
 		cues = place_cued(s, e, cues);
+	if (!s->measuring && e->index == s->main)
+		cues |= BIT(CUE_MAIN);
 	e->state = current_state(s) | cues;
 	s->depth++;
 }
@@ -642,7 +693,9 @@ static void scan(struct scanner *s, const char *p, const char *end, struct marki
 			if (!in_text && m)
 				mark_text(s, m, p);
 			in_text = 1;
-			s->text += (c & 0xC0) != 0x80;   /* characters, not bytes */
+			int starts = (c & 0xC0) != 0x80;   /* characters, not bytes */
+			s->text += starts;
+			s->own += starts && !(current_state(s) & BIT(CUE_LINK));
 		}
 		p++;
 	}
@@ -660,12 +713,15 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 
 	if (s) {
 		strbuf_init(&s->held);
+		strbuf_init(&s->candidates);
 		s->measuring = 1;
 		scan(s, html->buf, end, NULL);
 	}
 	if (!s || s->out_of_memory || strbuf_try_grow(&m.out, html->len + m.budget + marker_len + 1) < 0) {
-		if (s)
+		if (s) {
 			strbuf_release(&s->held);
+			strbuf_release(&s->candidates);
+		}
 		free(s);
 		strbuf_release(&m.out);
 		return nc_error_set(err, NC_ERR_MEMORY, "no memory to mark the page's structure "
@@ -677,7 +733,8 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 	s->most = (size_t)(cm * (double)total);
 	e = getenv("NC_EXP_COVER_ALL"); cm = e ? atof(e) : COVER_ALL;
 	s->all = (size_t)(cm * (double)total); }
-	s->text = s->cued = 0;
+	s->main = main_element(s);
+	s->text = s->own = s->opened = s->cued = 0;
 	s->depth = 0;
 	s->block_ended = 0;
 	scan(s, html->buf, end, &m);
@@ -685,6 +742,7 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 	strbuf_swap(html, &m.out);
 	strbuf_release(&m.out);
 	strbuf_release(&s->held);
+	strbuf_release(&s->candidates);
 	free(s);
 	return 0;
 }

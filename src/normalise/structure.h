@@ -18,6 +18,39 @@
  * option, a); an end tag does not reach out of a table it is not in. Text
  * in <title> gets no marker. Markers are unforgeable as the others are
  * (markers.h): the prefix carries the pipeline's random token.
+ *
+ * Class, id and role words (issue 32). A value is cut into words at
+ * anything but ASCII letters and digits, between a lower-case letter and
+ * a capital ("postContent") and between letters and digits ("col2"); a
+ * word gives a cue when it is one of the table's, or for some entries
+ * when it begins or ends with one ("sidebarleft", "commentlist"; not
+ * "recommended", which holds "comment" inside). One class name (a run of
+ * non-space) gives the hidden cue only when all its words say "hide"
+ * ("hidden", "is-hidden", "js-hide"): "field-label-hidden" hides a label,
+ * "hidden-xs" hides on phones, "overflow-hidden" hides nothing. A
+ * WordPress term class ("category-news", "tag-x": a first word category
+ * or tag, then more) gives no cue.
+ *
+ * What a box holds. The scan runs twice (three times, counting the
+ * marking): first it measures how much of the page's text each element
+ * holds, then it marks with that known. An element that holds (nearly)
+ * all the page's text (COVER_ALL, structure.c) gives no cue but a link's:
+ * a <body class="... hide-empty-elt ... footer-v2">, a <form> or a <font>
+ * around the whole page says nothing of any one segment. One that holds
+ * most of it (COVER_MOST) gives none of the cues of the kinds of box that
+ * never hold most of a page (nav, footer, sidebar, comments, share ...): it
+ * is a wrapper whose name says what it wraps ("layout-right-sidebar"). And
+ * the innermost element that holds at least half of the page's text
+ * outside links is the page's main element: its text gets CUE_MAIN.
+ *
+ * Blocks. A marker also stands before the first text after a block
+ * element (div, p, li, td, section, h1 ...: structure.c's table) began or
+ * ended, with the state unchanged or not, and says so (STRUCTURE_BREAK):
+ * the segmenter ends the segment there. Lynx writes two <div>s or two
+ * table cells on consecutive lines or on one line, which the 2008
+ * segmenter joined ("... not my kitchen. Tags: sourdough, bread Hannah is
+ * a home baker"); a block is a segment of its own now, whatever the
+ * renderer's layout.
  */
 #ifndef NC_STRUCTURE_H
 #define NC_STRUCTURE_H
@@ -51,6 +84,8 @@ enum structure_cue {
 	CUE_W_CONTENT,     /* article, content, post, entry, story, body, text */
 	CUE_W_META,        /* byline, author, date, time, meta, tags, category */
 	CUE_W_HIDDEN,      /* hidden; style display:none or visibility:hidden */
+	CUE_MAIN,          /* the page's main element: the innermost that holds at least
+			      half of the page's text outside links */
 	CUE_COUNT
 };
 

@@ -9,8 +9,12 @@
  *   3. decides what the line starts: a heading (the stage-1 heading marker),
  *      a list item (the list-item marker, or a Lynx bullet or number), a
  *      block (the block marker, which names the block's tag), or the
- *      continuation of the current segment; a blank line ends a segment;
- *      every marker is removed from the text.
+ *      continuation of the current segment; a blank line ends a segment,
+ *      and so does a state marker that says a block ended
+ *      (structure.h, STRUCTURE_BREAK), wherever it stands in the line: the
+ *      line is cut there into parts, each counted apart, and the rules of
+ *      step 2 see the line whole, the cut as white space; every marker is
+ *      removed from the text.
  * Lines of one segment are joined with a space; white space is collapsed and
  * trimmed. A segment longer than SEGMENT_MAX_BYTES is emitted in pieces.
  *
