@@ -183,8 +183,13 @@ static void test_file(struct logistic_model *model)
 
 	struct { const char *from, *to, *why; } damage[] = {
 		{ "weight\tcue_nav\t", "weight\tcue_navy\t", "another feature's name" },
-		{ "features\t39", "features\t38", "another number of features" },
-		{ "features\t39", "features\t41", "the n-gram features without their model" },
+		{ "features\t52", "features\t53", "more features listed than there are lines" },
+		{ "features\t52", "features\t55", "more features than this program computes" },
+		{ "\nweight\tprev_link\t", "\nweight\tngram_llr\t", "the n-gram features without their model" },
+		{ "\nweight\tprev_link\t", "\nweight\tcue_link\t", "a feature twice" },
+		{ "\nweight\tprev_link\t", "\nweight\tintercept\t", "the features out of order" },
+		{ "\nplain-weight\tprev_link\t", "\nplain-weight\tnext_link\t",
+		  "plain weights of other features than the weights" },
 		{ "bias\t", "bias\tx", "a bias that is not a number" },
 		{ "end\n", "", "no end line" },
 		{ "plain-bias\t", "plain-bias\tx", "a plain bias that is not a number" },
@@ -244,6 +249,126 @@ static void test_file(struct logistic_model *model)
 	strbuf_release(&again);
 }
 
+/* A model of the features before some were added (39 of them, as models
+ * were before the n-gram, main-element and neighbourhood features): read,
+ * the missing ones weighing 0. */
+static void test_older_model(void)
+{
+	struct logistic_model model = { 0 }, read;
+	struct strbuf file = STRBUF_INIT, older = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	model.weights[LF_INTERCEPT] = -1;
+	model.weights[LF_LOG_CHARS] = 0.5;
+	model.plain_weights[LF_INTERCEPT] = -2;
+	model.plain_weights[LF_LOG_CHARS] = 1;
+	logistic_model_write(&model, &file);
+	/* Every weight line but those of the first two features out. */
+	for (const char *line = file.buf; *line; ) {
+		const char *end = strchr(line, '\n') + 1;
+		const char *name = strchr(line, '\t') + 1;
+		int weight = !strncmp(line, "weight\t", 7) || !strncmp(line, "plain-weight\t", 13);
+		if (!strncmp(line, "features\t", 9))
+			strbuf_addstr(&older, "features\t2\n");
+		else if (!weight || !strncmp(name, "intercept\t", 10) ||
+			 !strncmp(name, "log_chars\t", 10))
+			strbuf_add(&older, line, (size_t)(end - line));
+		line = end;
+	}
+	int got = logistic_model_parse(&read, "m", older.buf, older.len, &err);
+	is_int(got, 0, "a model listing some features only reads (%s)", got < 0 ? err.message : "");
+	if (got == 0) {
+		int zero = 1;
+		for (int k = 2; k < LOGISTIC_FEATURES; k++)
+			zero &= read.weights[k] == 0 && read.plain_weights[k] == 0;
+		ok(zero && read.weights[LF_LOG_CHARS] == 0.5 && read.plain_weights[LF_INTERCEPT] == -2,
+		   "...the features it does not list weigh 0");
+		is_int((long long)read.trees.trees, 0, "...and it has no trees");
+		logistic_model_release(&read);
+	}
+	strbuf_release(&file);
+	strbuf_release(&older);
+}
+
+/* Trees learn what a sum cannot: text when exactly one of two features is
+ * high (an exclusive or), with a linear part that can only guess. */
+static void test_trees(void)
+{
+	struct logistic_training *t = logistic_training_new(NULL);
+	struct logistic_model model = { 0 }, read;
+	struct logistic_fit fit[2];
+	struct nc_error err = { 0 };
+	struct boost_settings boost;
+	unsigned seed = 7;
+
+	for (int i = 0; i < 4000; i++) {
+		double x[LOGISTIC_FEATURES] = { 0 };
+		seed = seed * 1103515245 + 12345;
+		double a = (double)((seed >> 16) % 1000) / 1000;
+		seed = seed * 1103515245 + 12345;
+		double b = (double)((seed >> 16) % 1000) / 1000;
+		x[LF_INTERCEPT] = 1;
+		x[LF_STOP_WORDS] = a;
+		x[LF_CAPITALS] = b;
+		int text = (a > 0.5) != (b > 0.5);
+		logistic_training_add(t, x, text, 10, text ? 10 : 0);
+	}
+	logistic_training_add_gold_words(t, 2000 * 10);
+	boost_settings_default(&boost);
+	boost.trees = 50;
+	logistic_training_set_trees(t, &boost);
+	is_int(logistic_training_learn(t, &model, fit, &err), 0, "learnt with 50 trees");
+	is_int((long long)model.trees.trees, 50, "...50 of them");
+	ok(fit[0].f > 95, "...which learn the exclusive or (F %.2f)", fit[0].f);
+	ok(fit[1].f < 80, "...that the plain weights alone cannot (F %.2f)", fit[1].f);
+	double x[LOGISTIC_FEATURES] = { 0 };
+	x[LF_INTERCEPT] = 1;
+	x[LF_STOP_WORDS] = 0.9;
+	x[LF_CAPITALS] = 0.1;
+	double text = tree_ensemble_score(&model.trees, x);
+	x[LF_CAPITALS] = 0.9;
+	double both = tree_ensemble_score(&model.trees, x);
+	ok(text > 1 && both < -1, "...a segment of one high and one low: text (%g); both high: "
+	   "not (%g)", text, both);
+
+	struct strbuf file = STRBUF_INIT, again = STRBUF_INIT;
+	logistic_model_write(&model, &file);
+	is_int(logistic_model_parse(&read, "m", file.buf, file.len, &err), 0,
+	       "the file with trees reads back");
+	is_double(tree_ensemble_score(&read.trees, x), both, 0, "...scores the same");
+	logistic_model_write(&read, &again);
+	is_string(again.buf, file.buf, "...and writes the same bytes");
+	logistic_model_release(&read);
+
+	struct { const char *from, *to, *why; } damage[] = {
+		{ "\ntrees\t50\n", "\ntrees\t51\n", "a tree fewer than announced" },
+		{ "\ntrees\t50\n", "\ntrees\t5000\n", "more trees than the limit" },
+		{ "\ntree\t", "\ntree\t-", "a tree of a negative number of nodes" },
+		{ "\ntree\t", "\ntree\t9999", "a tree past the node limit" },
+		{ "\tstop_words\t", "\tstop_wordz\t", "a split on a feature not known" },
+		{ "\tstop_words\t", "\tngram_llr\t", "a split on the n-gram features without them" },
+		{ "\nleaf\t", "\nleaf\tx", "a leaf that is not a number" },
+		{ "\nleaf\t", "\nleaf\t1e300", "a leaf beyond the bound" },
+		{ "\t1\t2\n", "\t0\t2\n", "a child before its parent (a loop)" },
+		{ "\t1\t2\n", "\t1\t99\n", "a child past the tree's end" },
+	};
+	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
+		struct strbuf bad = STRBUF_INIT;
+		const char *at = strstr(file.buf, damage[i].from);
+		if (!at)
+			bail(damage[i].from);
+		strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
+		strbuf_addstr(&bad, damage[i].to);
+		strbuf_addstr(&bad, at + strlen(damage[i].from));
+		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0],
+		   "refused: %s (%s)", damage[i].why, err.message);
+		strbuf_release(&bad);
+	}
+	strbuf_release(&file);
+	strbuf_release(&again);
+	logistic_model_release(&model);
+	logistic_training_free(t);
+}
+
 /* ngram_llr and ngram_evidence from an ncleaner method's costs; a model
  * that names its n-gram model, and one that does not (as before the
  * feature). */
@@ -259,13 +384,13 @@ static void test_ngram(struct logistic_model *model)
 	struct nc_error err = { 0 };
 	logistic_model_write(model, &without);
 	ok(!strstr(without.buf, "ngram"), "a model without an n-gram model lists no n-gram feature");
-	ok(strstr(without.buf, "features\t39\n") != NULL, "...39 features, as before them");
+	ok(strstr(without.buf, "features\t52\n") != NULL, "...52 features: all but those two");
 	model->ngram_model = "english.model";
 	model->weights[LF_NGRAM_LLR] = 0.75;
 	model->plain_weights[LF_NGRAM_EVIDENCE] = -0.25;
 	logistic_model_write(model, &with);
-	ok(strstr(with.buf, "ngram-model\tenglish.model\nfeatures\t41\n") != NULL,
-	   "a model with one names it, then 41 features");
+	ok(strstr(with.buf, "ngram-model\tenglish.model\nfeatures\t54\n") != NULL,
+	   "a model with one names it, then 54 features");
 	is_int(logistic_model_parse(&read, "m", with.buf, with.len, &err), 0, "...reads back");
 	is_string(read.ngram_model, "english.model", "...the n-gram model's name");
 	ok(read.weights[LF_NGRAM_LLR] == 0.75 && read.plain_weights[LF_NGRAM_EVIDENCE] == -0.25,
@@ -281,7 +406,7 @@ static void test_ngram(struct logistic_model *model)
 	strbuf_add(&bad, with.buf, (size_t)(at - with.buf));
 	strbuf_addstr(&bad, strchr(at, '\n') + 1);
 	ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 &&
-	   strstr(err.message, "names no ngram-model"), "41 features without the line: refused (%s)",
+	   strstr(err.message, "names no ngram-model"), "the n-gram features without the line: refused (%s)",
 	   err.message);
 	strbuf_reset(&bad);
 	strbuf_add(&bad, with.buf, (size_t)(at - with.buf));
@@ -456,6 +581,8 @@ static void test_types(struct logistic_model *model)
 
 int main(void)
 {
+	test_older_model();
+	test_trees();
 	struct logistic_model model = { 0 };
 	test_names();
 	test_features();

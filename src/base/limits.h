@@ -97,8 +97,11 @@
 #define PERPLEXITY_MODEL_MAX_BYTES ((uint64_t)16 << 30)
 /* 64 KB: three short lines and a description. */
 #define ICE_LM_MAX_FILE_BYTES (64u << 10)
-/* 64 KB: forty weight lines and a description (method/logistic.h). */
-#define LOGISTIC_MAX_FILE_BYTES (64u << 10)
+/* 16 MB: fifty weight lines and a description (method/logistic.h), and
+ * its trees (method/trees.h): a tree of depth 4 is about 900 bytes, the
+ * shipped models' few hundred trees a few hundred kB. Its tables are read
+ * whole at loading, so the limit bounds memory; trees.h bounds the rest. */
+#define LOGISTIC_MAX_FILE_BYTES (16u << 20)
 /* The largest weight, and bias in bits, a logistic model may hold. Past
  * about 1e300 a segment's log-odds overflow to infinity or NaN, which no
  * decision and no output can use. Training standardises each feature and

@@ -115,6 +115,9 @@ static void usage(FILE *out)
 "                        one of K that did not see it (make models: K = 10)\n""      --instances FILE  logistic: write every training instance to FILE, a\n"
 "                        TAB-separated table (file, segment, label, words,\n"
 "                        matched, the features by name, the text)\n"
+"      --trees N         logistic: also N boosted regression trees on what the\n"
+"                        regression gets wrong (0: none, the default)\n"
+"      --tree-depth D    logistic: their depth, 1-8 (default 4)\n"
 "A GOLD_DIR of the logistic method may be a benchmark's snippet annotations\n"
 "(a file NAME.json, such as trafilatura's evaldata.json): its pages are\n"
 "RAW_DIR/FILE, each segment labelled text or boilerplate by the snippets it\n"
@@ -138,6 +141,7 @@ struct options {
 	const char *ngram_model;         /* --ngram-model FILE: the logistic model's ngram_llr */
 	const char *instances;           /* --instances FILE: the logistic trainer's instances */
 	int ngram_folds;                 /* --ngram-folds K: train it here (0: read it) */
+	struct boost_settings boost;     /* --trees N, --tree-depth D */
 	char *ngram_name;                /* how the model written names it (ngram_model_name) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
 	/* The stages that read raw pages, and what a model records of them. */
@@ -986,6 +990,7 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 	struct pipeline *pipeline = NULL;
 	struct logistic_text text = { .ngram_language = o->language };
 	struct logistic_training *training = logistic_training_new(&text);
+	logistic_training_set_trees(training, &o->boost);
 	struct logistic_model model = { 0 };
 	struct strbuf out = STRBUF_INIT, description = STRBUF_INIT;
 	struct method *ngram = NULL;
@@ -1428,7 +1433,7 @@ static const struct trainer *find_trainer(const char *method)
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
-	OPT_NGRAM_FOLDS, OPT_INSTANCES
+	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH
 };
 
 static const struct option long_options[] = {
@@ -1447,6 +1452,8 @@ static const struct option long_options[] = {
 	{ "ngram-model", required_argument, NULL, OPT_NGRAM_MODEL },
 	{ "ngram-folds", required_argument, NULL, OPT_NGRAM_FOLDS },
 	{ "instances", required_argument, NULL, OPT_INSTANCES },
+	{ "trees", required_argument, NULL, OPT_TREES },
+	{ "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -1497,6 +1504,13 @@ static int parse_options(struct options *o, int argc, char **argv)
 		case OPT_DESCRIPTION: o->description = optarg; break;
 		case OPT_NGRAM_MODEL: o->ngram_model = optarg; break;
 		case OPT_INSTANCES: o->instances = optarg; break;
+		case OPT_TREES:
+			o->boost.trees = (int)cli_parse_long(program, "--trees", optarg, 0,
+							    TREES_MAX_TREES);
+			break;
+		case OPT_TREE_DEPTH:
+			o->boost.depth = (int)cli_parse_long(program, "--tree-depth", optarg, 1, 8);
+			break;
 		case OPT_NGRAM_FOLDS:
 			o->ngram_folds = (int)cli_parse_long(program, "--ngram-folds", optarg, 2, 100);
 			break;
@@ -1533,10 +1547,10 @@ static int parse_options(struct options *o, int argc, char **argv)
 	o->bias = o->compose.bias;
 	o->max_perplexity = o->compose.max_perplexity;
 	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
-	if ((o->ngram_model || o->ngram_folds || o->instances) &&
+	if ((o->ngram_model || o->ngram_folds || o->instances || o->boost.trees) &&
 	    strcmp(o->method, LOGISTIC_METHOD_NAME)) {
-		cli_print(program, "--ngram-model, --ngram-folds and --instances are for --method %s",
-			  LOGISTIC_METHOD_NAME);
+		cli_print(program, "--ngram-model, --ngram-folds, --instances and --trees are for "
+			  "--method %s", LOGISTIC_METHOD_NAME);
 		return 2;
 	}
 	if ((ice_dt_options && strcmp(o->method, ICE_DT_NAME)) ||
@@ -1553,6 +1567,8 @@ int main(int argc, char **argv)
 	struct options o = { .mode = 1, .q = 0.5, .folds = 10 };
 	int status;
 
+	boost_settings_default(&o.boost);
+	o.boost.trees = 0;
 	compose_values_init(&o.compose);
 	composition_init(&o.composition);
 	strbuf_init(&o.rules_id);

@@ -30,8 +30,11 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"cue_article", "cue_list", "cue_para", "cue_emph", "cue_w_nav", "cue_w_side",
 	"cue_w_footer", "cue_w_comment", "cue_w_share", "cue_w_related", "cue_w_header",
 	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden", "cue_main",
-	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars", "ngram_llr",
-	"ngram_evidence",
+	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars",
+	"prev2_link", "next2_link", "prev2_log_chars", "next2_log_chars", "prev_stop_words",
+	"next_stop_words", "prev_ends_sentence", "next_ends_sentence", "window_log_chars",
+	"window_link", "shorter_share", "below_longest",
+	"ngram_llr", "ngram_evidence",
 };
 
 const char *logistic_feature_name(int feature)
@@ -200,7 +203,8 @@ static size_t count_digits(const char *text, size_t len)
 int logistic_feature_structural(int feature)
 {
 	return (feature >= LF_CUE_FIRST && feature < LF_CUE_FIRST + CUE_COUNT) ||
-	       feature == LF_PREV_LINK || feature == LF_NEXT_LINK || feature == LF_PAGE_LINK;
+	       feature == LF_PREV_LINK || feature == LF_NEXT_LINK || feature == LF_PAGE_LINK ||
+	       feature == LF_PREV2_LINK || feature == LF_NEXT2_LINK || feature == LF_WINDOW_LINK;
 }
 
 static const struct segment *segment_at(const struct segment *first, size_t stride, size_t i)
@@ -218,6 +222,8 @@ static void count_stop_word(const char *word, size_t len, void *data)
 	struct stop_count *c = data;
 	c->found += stop_words_has(c->list, word, len);
 }
+
+static void neighbourhood(double *out, size_t count);
 
 void logistic_features(const struct segment *first, size_t stride, size_t count,
 		       const struct stop_words *stop_list, double *out)
@@ -269,16 +275,80 @@ void logistic_features(const struct segment *first, size_t stride, size_t count,
 	for (size_t i = 0; i < count; i++) {
 		double *f = out + i * LOGISTIC_FEATURES;
 		f[LF_POSITION_CHARS] = page_chars ? f[LF_POSITION_CHARS] / page_chars : 0;
-		if (i > 0) {
-			f[LF_PREV_LINK] = f[-LOGISTIC_FEATURES + LF_CUE_FIRST + CUE_LINK];
-			f[LF_PREV_LOG_CHARS] = f[-LOGISTIC_FEATURES + LF_LOG_CHARS];
-		}
-		if (i + 1 < count) {
-			f[LF_NEXT_LINK] = f[LOGISTIC_FEATURES + LF_CUE_FIRST + CUE_LINK];
-			f[LF_NEXT_LOG_CHARS] = f[LOGISTIC_FEATURES + LF_LOG_CHARS];
-		}
 		f[LF_PAGE_LINK] = page_link;
 	}
+	neighbourhood(out, count);
+}
+
+/* A feature of the segment `offset` places from row `f` (0 past the page's
+ * ends). */
+static double near(const double *f, size_t i, size_t count, long offset, int feature)
+{
+	long j = (long)i + offset;
+	return j < 0 || j >= (long)count ? 0 : f[(j - (long)i) * LOGISTIC_FEATURES + feature];
+}
+
+/* Segments on either side of one whose means the window features take. */
+#define WINDOW_HALF 5
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The features of a segment's neighbourhood: its neighbours one and two
+ * places away, the means over WINDOW_HALF on each side, and its length
+ * against the page's other segments. Link densities are the cue_link
+ * features. */
+static void neighbourhood(double *out, size_t count)
+{
+	double longest = 0, *lengths = count ? xmalloc(count * sizeof(double)) : NULL;
+	for (size_t i = 0; i < count; i++) {
+		lengths[i] = out[i * LOGISTIC_FEATURES + LF_LOG_CHARS];
+		longest = fmax(longest, lengths[i]);
+	}
+	if (count)
+		qsort(lengths, count, sizeof(*lengths), by_double);
+	const int link = LF_CUE_FIRST + CUE_LINK;
+	for (size_t i = 0; i < count; i++) {
+		double *f = out + i * LOGISTIC_FEATURES;
+		f[LF_PREV_LINK] = near(f, i, count, -1, link);
+		f[LF_NEXT_LINK] = near(f, i, count, 1, link);
+		f[LF_PREV_LOG_CHARS] = near(f, i, count, -1, LF_LOG_CHARS);
+		f[LF_NEXT_LOG_CHARS] = near(f, i, count, 1, LF_LOG_CHARS);
+		f[LF_PREV2_LINK] = near(f, i, count, -2, link);
+		f[LF_NEXT2_LINK] = near(f, i, count, 2, link);
+		f[LF_PREV2_LOG_CHARS] = near(f, i, count, -2, LF_LOG_CHARS);
+		f[LF_NEXT2_LOG_CHARS] = near(f, i, count, 2, LF_LOG_CHARS);
+		f[LF_PREV_STOP_WORDS] = near(f, i, count, -1, LF_STOP_WORDS);
+		f[LF_NEXT_STOP_WORDS] = near(f, i, count, 1, LF_STOP_WORDS);
+		f[LF_PREV_ENDS_SENTENCE] = near(f, i, count, -1, LF_ENDS_SENTENCE);
+		f[LF_NEXT_ENDS_SENTENCE] = near(f, i, count, 1, LF_ENDS_SENTENCE);
+		double chars = 0, links = 0, n = 0;
+		for (long o = -WINDOW_HALF; o <= WINDOW_HALF; o++) {
+			long j = (long)i + o;
+			if (j < 0 || j >= (long)count)
+				continue;
+			chars += out[(size_t)j * LOGISTIC_FEATURES + LF_LOG_CHARS];
+			links += out[(size_t)j * LOGISTIC_FEATURES + link];
+			n++;
+		}
+		f[LF_WINDOW_LOG_CHARS] = chars / n;
+		f[LF_WINDOW_LINK] = links / n;
+		/* the segments strictly shorter: the first of equals in the sorted lengths */
+		size_t lo = 0, hi = count;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (lengths[mid] < f[LF_LOG_CHARS])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		f[LF_SHORTER_SHARE] = count > 1 ? (double)lo / (double)(count - 1) : 0;
+		f[LF_BELOW_LONGEST] = longest - f[LF_LOG_CHARS];
+	}
+	free(lengths);
 }
 
 double logistic_ngram_llr(double cost_clean, double cost_dirty)
@@ -357,6 +427,7 @@ void logistic_model_release(struct logistic_model *model)
 {
 	free(model->description);
 	free(model->ngram_model);
+	tree_ensemble_release(&model->trees);
 	memset(model, 0, sizeof(*model));
 }
 
@@ -393,6 +464,8 @@ void logistic_model_write(const struct logistic_model *model, struct strbuf *out
 		model_file_add_double(out, model->plain_weights[f]);
 		strbuf_addch(out, '\n');
 	}
+	if (model->trees.trees)
+		tree_ensemble_write(&model->trees, logistic_feature_name, out);
 	strbuf_addstr(out, "end\n");
 }
 
@@ -479,6 +552,71 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 				 err);
 }
 
+/* Where the reading of a model's trees is. */
+struct tree_reading {
+	int total, done;         /* trees announced (-1: none yet) and read */
+	uint32_t nodes_left;     /* nodes of the current tree still to read */
+	uint32_t size;           /* ... of how many */
+};
+
+/* A node's child: a node number of the tree after the node's own. */
+static int parse_child(const char *p, size_t n, uint32_t node, uint32_t size, uint32_t *child)
+{
+	double v;
+	if (parse_number(p, n, &v) < 0 || v != (uint32_t)v || v <= node || v >= size)
+		return -1;
+	*child = (uint32_t)v;
+	return 0;
+}
+
+/* A line of the trees (trees.h): a tree's size, a split or a leaf. */
+static int parse_tree_line(const struct model_lines *lines, const char *line, size_t len,
+			   struct logistic_model *model, struct tree_reading *r,
+			   struct nc_error *err)
+{
+	size_t at;
+	if (!r->nodes_left) {
+		double size;
+		if (!(at = key(line, len, "tree")) || parse_number(line + at, len - at, &size) < 0 ||
+		    size < 1 || size > TREES_MAX_NODES || size != (int)size)
+			return bad(lines, "expected a tree and its number of nodes, at most "
+				   TREES_MAX_NODES_TEXT, err);
+		tree_ensemble_begin_tree(&model->trees);
+		r->nodes_left = r->size = (uint32_t)size;
+		return 0;
+	}
+	uint32_t node = r->size - r->nodes_left;
+	double value;
+	if ((at = key(line, len, "leaf"))) {
+		if (parse_coefficient(lines, line + at, len - at, "leaf's value", &value, err) < 0)
+			return -1;
+		tree_ensemble_add_leaf(&model->trees, value);
+	} else if ((at = key(line, len, "split"))) {
+		/* NAME, VALUE, LEFT, RIGHT */
+		const char *end = line + len, *tab[3], *p = line + at;
+		int fields = 0;
+		for (; fields < 3 && (tab[fields] = memchr(p, '\t', (size_t)(end - p))); fields++)
+			p = tab[fields] + 1;
+		int f = fields == 3 ? feature_named(line + at, (size_t)(tab[0] - line - at)) : -1;
+		uint32_t left, right;
+		if (f < 0 || parse_number(tab[0] + 1, (size_t)(tab[1] - tab[0] - 1), &value) < 0 ||
+		    parse_child(tab[1] + 1, (size_t)(tab[2] - tab[1] - 1), node, r->size, &left) < 0 ||
+		    parse_child(tab[2] + 1, (size_t)(end - tab[2] - 1), node, r->size, &right) < 0)
+			return bad(lines, "expected split, a feature of this program's, a number "
+				   "and two nodes after this one", err);
+		if (f >= LF_NGRAM_LLR && !model->ngram_model)
+			return bad(lines, "a split on the n-gram features of a model that names no "
+				   "ngram-model", err);
+		tree_ensemble_add_split(&model->trees, f, value);
+		tree_ensemble_link(&model->trees, node, left, right);
+	} else {
+		return bad(lines, "expected split or leaf", err);
+	}
+	if (--r->nodes_left == 0)
+		r->done++;
+	return 0;
+}
+
 /* The weights' lines list the features a model learnt, by name, in the
  * program's order; a feature it does not list has weight 0 (a model from
  * before the feature: it scores as it did). Both sets list the same. */
@@ -492,6 +630,7 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	int got, have_bias = 0, weights = -1, plain = -1, ended = 0, listed = 0;
 	int last = -1, plain_last = -1;
 	uint64_t weighted = 0, plain_weighted = 0;
+	struct tree_reading trees = { -1, 0, 0, 0 };
 
 	memset(model, 0, sizeof(*model));
 	if (model_file_read_header(name, data, len, MODEL_FILE_VERSION, &header, err) < 0 ||
@@ -501,6 +640,15 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	while ((got = model_lines_next(&lines, &line, &n, err)) > 0) {
 		if (ended) {
 			got = bad(&lines, "text after the end line", err);
+		} else if (trees.total >= 0 && (trees.done < trees.total || trees.nodes_left)) {
+			got = parse_tree_line(&lines, line, n, model, &trees, err);
+		} else if ((at = key(line, n, "trees")) && plain == listed && trees.total < 0) {
+			double count;
+			if (parse_number(line + at, n - at, &count) < 0 || count < 0 ||
+			    count > TREES_MAX_TREES || count != (int)count)
+				got = bad(&lines, "expected the number of trees, at most "
+					  TREES_MAX_TREES_TEXT, err);
+			trees.total = (int)count;
 		} else if (weights >= 0 && weights < listed) {
 			got = parse_weight(&lines, line, n, "weight", &last, model->weights, err);
 			weighted |= got == 0 ? UINT64_C(1) << last : 0;
@@ -514,7 +662,8 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			got = parse_coefficient(&lines, line + at, n - at, "plain-bias",
 						&model->plain_bias, err);
 			plain = 0;
-		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed) {
+		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed &&
+			   (trees.total < 0 || trees.done == trees.total)) {
 			ended = 1;
 			if (weighted != plain_weighted)
 				got = bad(&lines, "the plain weights are of other features than the "
@@ -624,6 +773,8 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		double z = 0;
 		for (int k = 0; k < LOGISTIC_FEATURES; k++)
 			z += w[k] * f[k];
+		if (structured)
+			z += tree_ensemble_score(&model->trees, f);
 		segments[i].score.cost_clean = bias;
 		segments[i].score.cost_dirty = z / LN2;
 		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */

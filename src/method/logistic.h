@@ -106,6 +106,7 @@
 #include "method/method.h"
 #include "method/stop-words.h"
 #include "method/model-file.h"
+#include "method/trees.h"
 #include "segment/segment.h"
 
 #define LOGISTIC_METHOD_NAME "logistic"
@@ -115,7 +116,12 @@ enum logistic_feature {
 	LF_DIGITS, LF_ENDS_SENTENCE, LF_TYPE_H, LF_TYPE_L, LF_POSITION, LF_POSITION_CHARS,
 	LF_CUE_FIRST,   /* CUE_COUNT of them, in structure.h's order */
 	LF_PREV_LINK = LF_CUE_FIRST + CUE_COUNT, LF_NEXT_LINK, LF_PAGE_LINK, LF_PREV_LOG_CHARS,
-	LF_NEXT_LOG_CHARS, LF_NGRAM_LLR, LF_NGRAM_EVIDENCE,
+	LF_NEXT_LOG_CHARS,
+	/* the neighbourhood (issue 32) */
+	LF_PREV2_LINK, LF_NEXT2_LINK, LF_PREV2_LOG_CHARS, LF_NEXT2_LOG_CHARS, LF_PREV_STOP_WORDS,
+	LF_NEXT_STOP_WORDS, LF_PREV_ENDS_SENTENCE, LF_NEXT_ENDS_SENTENCE, LF_WINDOW_LOG_CHARS,
+	LF_WINDOW_LINK, LF_SHORTER_SHARE, LF_BELOW_LONGEST,
+	LF_NGRAM_LLR, LF_NGRAM_EVIDENCE,
 	LOGISTIC_FEATURES
 };
 
@@ -166,6 +172,7 @@ struct logistic_model {
 	double plain_bias;
 	char *ngram_model;        /* the file of ngram_llr's model as written, or NULL */
 	char *description;        /* or NULL */
+	struct tree_ensemble trees;   /* added to the structured weights' log-odds; may be empty */
 	struct model_provenance built;   /* for writing; not read back */
 };
 

@@ -5,6 +5,7 @@
 #include "eval/gold-labels.h"
 #include "eval/snippet-labels.h"
 #include "base/alloc.h"
+#include "train/boosting.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ struct instance {
 
 struct logistic_training {
 	const struct logistic_text *text;   /* the caller's */
+	struct boost_settings boost;        /* trees: 0, none */
 	struct instance *items;
 	size_t count, alloc;
 	size_t pages;
@@ -377,13 +379,14 @@ static int by_score_down(const void *a, const void *b)
 }
 
 /* The bias with the best F in words: keep the segments scoring >= it
- * (with `plain`, scored as without structure). */
+ * (with `plain`, scored as without structure, by the weights alone; else
+ * by the weights and `trees`). */
 static double choose_bias(const struct logistic_training *t, int plain, const double w[D],
-			  struct logistic_fit *result)
+			  const struct tree_ensemble *trees, struct logistic_fit *result)
 {
 	struct ranked *r = xmalloc(t->count * sizeof(*r));
 	for (size_t i = 0; i < t->count; i++) {
-		double eta = 0;
+		double eta = plain ? 0 : tree_ensemble_score(trees, t->items[i].x);
 		for (int k = 0; k < D; k++)
 			if (!plain || !logistic_feature_structural(k))
 				eta += w[k] * t->items[i].x[k];
@@ -409,6 +412,37 @@ static double choose_bias(const struct logistic_training *t, int plain, const do
 	}
 	free(r);
 	return bias;
+}
+
+void logistic_training_set_trees(struct logistic_training *t, const struct boost_settings *boost)
+{
+	t->boost = *boost;
+}
+
+/* Trees on what the structured weights `w` get wrong (train/boosting.h),
+ * on every feature but the intercept. */
+static int learn_trees(const struct logistic_training *t, const double w[D],
+		       struct tree_ensemble *trees, struct nc_error *err)
+{
+	int use[D];
+	unsigned char *y = xmalloc(t->count ? t->count : 1);
+	double *weight = xmalloc((t->count ? t->count : 1) * sizeof(double));
+	double *start = xmalloc((t->count ? t->count : 1) * sizeof(double));
+	for (int k = 0; k < D; k++)
+		use[k] = k != LF_INTERCEPT;
+	for (size_t i = 0; i < t->count; i++) {
+		y[i] = (unsigned char)(t->items[i].found != 0);
+		weight[i] = t->items[i].weight;
+		start[i] = 0;
+		for (int k = 0; k < D; k++)
+			start[i] += w[k] * t->items[i].x[k];
+	}
+	int ret = boost_learn(&t->boost, t->items[0].x, sizeof(t->items[0]), t->count, D, use, y,
+			      weight, start, trees, NULL, err);
+	free(y);
+	free(weight);
+	free(start);
+	return ret;
 }
 
 int logistic_training_learn(const struct logistic_training *t, struct logistic_model *model,
@@ -439,7 +473,9 @@ int logistic_training_learn(const struct logistic_training *t, struct logistic_m
 			weights[k] = w[k] / sd[k];
 			weights[LF_INTERCEPT] -= w[k] * mean[k] / sd[k];
 		}
-		double bias = choose_bias(t, plain, weights, r);
+		if (!plain && t->boost.trees > 0 && learn_trees(t, weights, &model->trees, err) < 0)
+			return -1;
+		double bias = choose_bias(t, plain, weights, &model->trees, r);
 		*(plain ? &model->plain_bias : &model->bias) = bias;
 	}
 	return 0;

@@ -55,6 +55,7 @@
 #include "eval/snippet-labels.h"
 #include "eval/snippets.h"
 #include "method/logistic.h"
+#include "train/boosting.h"
 #include "pipeline/pipeline.h"
 #include "source/input-source.h"
 
@@ -108,6 +109,11 @@ struct logistic_training_counts {
 };
 void logistic_training_counts(const struct logistic_training *training,
 			      struct logistic_training_counts *counts);
+
+/* Learn trees too (method/trees.h) with these settings; trees 0: none (as
+ * before them). */
+void logistic_training_set_trees(struct logistic_training *training,
+				 const struct boost_settings *boost);
 
 /* What learning reached on the training pages (percentages, in words). */
 struct logistic_fit {
