@@ -177,15 +177,25 @@ static void test_coverage(void)
 	is_int(held_cues("<div class=\"sidebar\">", "</div>", 10, 30),
 	       BIT(CUE_PARA) | BIT(CUE_W_SIDE), "a sidebar holding a quarter of the text: its cue");
 	is_int(held_cues("<div class=\"layout-right-sidebar\">", "</div>", 30, 10),
-	       BIT(CUE_PARA), "a box so named holding three quarters: a wrapper, no cue");
+	       BIT(CUE_PARA) | BIT(CUE_MAIN),
+	       "a box so named holding three quarters: a wrapper, no cue (its <p>: the main element)");
 	is_int(held_cues("<div class=\"content\">", "</div>", 30, 10),
-	       BIT(CUE_PARA) | BIT(CUE_W_CONTENT), "a content box holding three quarters: its cue");
+	       BIT(CUE_PARA) | BIT(CUE_W_CONTENT) | BIT(CUE_MAIN),
+	       "a content box holding three quarters: its cue");
 	is_int(held_cues("<body class=\"home hide-x footer-v2 content\">", "</body>", 30, 0),
-	       BIT(CUE_PARA), "a body holding all the text: no cue at all");
-	is_int(held_cues("<form>", "</form>", 30, 0), BIT(CUE_PARA),
+	       BIT(CUE_PARA) | BIT(CUE_MAIN), "a body holding all the text: no cue of its own");
+	is_int(held_cues("<form>", "</form>", 30, 0), BIT(CUE_PARA) | BIT(CUE_MAIN),
 	       "a <form> around the whole page: no form cue");
+	is_int(held_cues("<font size=2>", "</font>", 30, 0), BIT(CUE_PARA) | BIT(CUE_MAIN),
+	       "a <font> around the whole page: no emphasis");
+	is_int(held_cues("<div><div class=\"entry\">", "</div><div>other text</div></div>", 30, 10),
+	       BIT(CUE_PARA) | BIT(CUE_W_CONTENT) | BIT(CUE_MAIN),
+	       "the main element: the innermost holding half the text outside links");
+	is_int(held_cues("<div class=\"entry\">", "</div>", 10, 30), BIT(CUE_PARA) | BIT(CUE_W_CONTENT),
+	       "...a box holding a quarter is not");
 	is_int(held_cues("<a href=x>", "</a>", 30, 1), BIT(CUE_PARA) | BIT(CUE_LINK),
-	       "a link holding all the text is still a link");
+	       "a link holding all the text is still a link (and not the main element: its text is "
+	       "link text)");
 }
 
 static void test_breaks(void)
@@ -234,7 +244,8 @@ static void test_bounds(void)
 		strcat(deep, "<i>");
 	strcat(deep, "deep");
 	m = mark(deep);
-	is_int(state_before(m, "deep"), BIT(CUE_EMPH), "nesting past the stack's depth: no crash");
+	is_int(state_before(m, "deep"), BIT(CUE_MAIN),
+	       "nesting past the stack's depth: no crash (the emphasis holds all: no cue)");
 	free(m);
 
 	is_int(structure_state_parse("0000000f@@", 10), 15, "digits parse");

@@ -491,8 +491,10 @@ static void close_implied(struct scanner *s, const char *a, const char *b, const
 /* Cues of an element that holds (nearly) all of the page's text
  * (COVER_ALL) are not given: a <body class="... hide-empty ...
  * footer-v2">, a <form> or a <font> around the whole page says nothing
- * about any one segment of it. A link's stays true of any text. */
-#define INLINE_CUES BIT(CUE_LINK)
+ * about any one segment of it. A link's stays true of any text, and a
+ * paragraph's (a <p> cannot hold blocks: one that holds all the text is
+ * a page of one paragraph). */
+#define INLINE_CUES (BIT(CUE_LINK) | BIT(CUE_PARA))
 #define COVER_MOST 0.5
 #define COVER_ALL 0.9
 /* Cues of the kinds of box that hold some of a page's text and never most
