@@ -24,14 +24,17 @@
 # to learn from. RENDERER=builtin: pages read through the builtin renderer
 # when learning and cleaning (some ten times faster than through Lynx, and
 # about as accurate; the shipped models learn through Lynx). PARALLEL=N:
-# N folds at once. LOGISTIC_ARGS
+# N folds at once. CLEAN_ARGS: more options of the cleaning (such as -b
+# 0.5), whose outputs go apart (the models are the same: a run with
+# another CLEAN_ARGS only cleans and scores). LOGISTIC_ARGS
 # and ARTICLE_ARGS: train-ncleaner's options
 # (default: models/Makefile.models' recipes, with --ngram-model in the
 # fold's directory). A fold's model is kept in WORK_DIR and reused by a
 # later run (delete WORK_DIR after a change of code or options).
 #
 # Writes WORK_DIR/figures.tsv and a Markdown table on standard output; and
-# WORK_DIR/empty.tsv, the pages that kept nothing, with their gold's words
+# WORK_DIR/empty.tsv, the pages that kept nothing (with CLEAN_ARGS, their
+# names end in the options, spelt as a file name may be), with their gold's words
 # (snippet pages: the words of their "with" snippets).
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 BUILD_DIR WORK_DIR [logistic|article...]" >&2; exit 2; }
@@ -45,6 +48,8 @@ CLEANEVAL=${CLEANEVAL:-$shared/cleaneval-dev}
 DRAGNET=${DRAGNET:-$shared/dragnet-dev}
 TRAFILATURA=${TRAFILATURA:-$shared/trafilatura-dev}
 folds=${FOLDS:-10}
+CLEAN_ARGS=${CLEAN_ARGS:-}
+tag=$(printf '%s' "$CLEAN_ARGS" | tr -c 'A-Za-z0-9.-' '_')
 # models/Makefile.models' recipes: the logistic model with nested character
 # models and 0.6 bits of bias above its best F, --article's 1 bit below.
 LOGISTIC_ARGS=${LOGISTIC_ARGS:-"--method logistic --ngram-folds 10 -b 0.6"}
@@ -139,7 +144,7 @@ clean_fold() {
 	[ "$1" = article ] && set -- "$1" "$2" "$3" --article
 	# shellcheck disable=SC2086
 	"$bin/ncleaner" -j 1 --quiet --no-site-repetition ${RENDERER:+--renderer "$RENDERER"} \
-		-m "$2/model" $4 -o "$3" "$2/test" \
+		-m "$2/model" $4 $CLEAN_ARGS -o "$3" "$2/test" \
 		2>> "$2/clean.log" || true
 }
 
@@ -166,13 +171,13 @@ empty_pages() {
 	done
 }
 
-printf 'model\tset\tlanguage\tF\tP\tR\tsegF\n' > "$work/figures.tsv.new"
-: > "$work/empty.tsv.new"
+printf 'model\tset\tlanguage\tF\tP\tR\tsegF\n' > "$work/figures$tag.tsv.new"
+: > "$work/empty$tag.tsv.new"
 for model in "$@"; do
 	sets "$model" > "$work/sets.$model"
 	while read -r name kind dir gold; do
-		out=$work/$model/$name/out
-		if [ ! -f "$work/$model/$name.done" ]; then
+		out=$work/$model/$name/out$tag
+		if [ ! -f "$work/$model/$name.done$tag" ]; then
 			rm -rf "$out"
 			k=0 running=0
 			rm -f "$work/$model/$name.failed"
@@ -190,19 +195,19 @@ for model in "$@"; do
 			done
 			wait
 			[ -f "$work/$model/$name.failed" ] && exit 1
-			touch "$work/$model/$name.done"
+			touch "$work/$model/$name.done$tag"
 		fi
 		score "$name" "$kind" "$dir" "$gold" "$out" < /dev/null |
-			sed "s/^/$model	/" >> "$work/figures.tsv.new"
+			sed "s/^/$model	/" >> "$work/figures$tag.tsv.new"
 		empty_pages "$name" "$kind" "$dir" "$gold" "$out" < /dev/null |
-			sed "s/^/$model	/" >> "$work/empty.tsv.new"
+			sed "s/^/$model	/" >> "$work/empty$tag.tsv.new"
 	done < "$work/sets.$model"
 done
-mv "$work/figures.tsv.new" "$work/figures.tsv"
-mv "$work/empty.tsv.new" "$work/empty.tsv"
+mv "$work/figures$tag.tsv.new" "$work/figures$tag.tsv"
+mv "$work/empty$tag.tsv.new" "$work/empty$tag.tsv"
 
 echo "| model | set | language | F | P | R | seg F |"
 echo "|---|---|---|---|---|---|---|"
-tail -n +2 "$work/figures.tsv" | awk -F '\t' '{ printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; printf "\n" }'
+tail -n +2 "$work/figures$tag.tsv" | awk -F '\t' '{ printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; printf "\n" }'
 echo
-echo "Pages that kept nothing: $(wc -l < "$work/empty.tsv") (WORK_DIR/empty.tsv)"
+echo "Pages that kept nothing: $(wc -l < "$work/empty$tag.tsv") (WORK_DIR/empty.tsv)"

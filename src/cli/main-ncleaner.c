@@ -491,6 +491,38 @@ static uint64_t total_bytes(const struct file_source *inputs)
 #define LOW_KEPT_PERCENT 3
 #define LOW_KEPT_MIN_WORDS 1000
 
+/* A run that kept almost nothing, and its likeliest cause: the options
+ * that keep less, or pages that fell back (decider.h: unlike those the
+ * model learnt from), or pages of little running text. */
+static void warn_low_kept(const struct settings *set, const struct progress *p)
+{
+	const struct compose_values *v = &set->compose;
+	double share = 100.0 * (double)p->kept_words / (double)p->words;
+	const char *cause;
+	char fell[160];
+
+	if ((v->given & 1ul << OPTION_BIAS) && v->bias > 0)
+		cause = "a bias above 0 (-b) keeps less, and a high one empties a corpus "
+			"(ncleaner(1), the threshold decider)";
+	else if (v->precision)
+		cause = "--precision keeps less";
+	else if (v->article)
+		cause = "--article keeps each page's main article alone";
+	else if (v->decider && !strstr(v->decider, "fallback") && !v->paper)
+		cause = "--decider without the fallback lets a page keep nothing of its prose "
+			"(ncleaner(1), DECIDERS)";
+	else if (p->fallback) {
+		snprintf(fell, sizeof(fell), "%" PRIu64 " of %" PRIu64 " pages kept almost nothing "
+			 "and fell back: the pages may be unlike those the model learnt from "
+			 "(ncleaner(1), THE FALLBACK)", p->fallback, p->pages);
+		cause = fell;
+	} else {
+		cause = "the pages hold little running text (link lists, menus, forms), or are "
+			"unlike those the model learnt from (ncleaner(1), DIAGNOSTICS)";
+	}
+	cli_print(program, "warning: only %.1f%% of the words were kept: %s", share, cause);
+}
+
 /* The closing line of a run whose output went to a file: where. */
 static void say_where(const struct settings *set, const struct file_source *inputs)
 {
@@ -570,9 +602,7 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 		say_where(set, inputs);
 	if (!set->quiet && run.progress.words >= LOW_KEPT_MIN_WORDS &&
 	    run.progress.kept_words * 100 < run.progress.words * LOW_KEPT_PERCENT)
-		cli_print(program, "warning: only %.1f%% of the words were kept: a high bias (-b) "
-			  "empties a corpus (ncleaner(1), the threshold decider)",
-			  100.0 * (double)run.progress.kept_words / (double)run.progress.words);
+		warn_low_kept(set, &run.progress);
 	if (set->stats_out && progress_write_stats(&run.progress, set->stats_out) < 0 && status == 0)
 		status = 1;
 	input_source_free(source);

@@ -8,13 +8,17 @@
  * FALLBACK_PROSE_WORDS words or more, at most FALLBACK_PROSE_LINKS of them
  * link text), in FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps
  * fewer than FALLBACK_KEPT_WORDS words, the page is decided again by its
- * own scale: the bias becomes the best prose segment's score less
- * FALLBACK_RANGE bits, and the segments kept are those at or above it in
- * the page's main stretch (the stretch of greatest sum of words times
- * margins held within +-FALLBACK_RANGE bits, as the article rule finds
- * it). The order of the segments' scores is what the method knew of the
- * page; only its scale was wrong. Segments kept so are marked `rescued`,
- * so that outputs say the page fell back.
+ * own scale. Its scores fall in two groups, its text and its boilerplate,
+ * however the scale is off: the page's bias becomes the score that parts
+ * them best (Otsu's threshold, the cut of greatest variance between the
+ * two groups of its segments' scores: not weighted by words, which would
+ * let one long paragraph of lower score cut the text in two), and the
+ * segments kept are those at or above it in the page's main stretch (the
+ * stretch of greatest sum of words times margins over that bias, held
+ * within +-FALLBACK_LIMIT bits, as the article rule finds it). The order
+ * of the segments' scores is what the method knew of the page; only its
+ * scale was wrong. Segments kept so are marked `rescued`, so that outputs
+ * say the page fell back.
  *
  * Measured on the development pages: see FALLBACK_* below. The rule needs
  * the whole page at once.
@@ -34,17 +38,18 @@
 #define FALLBACK_MIN_PROSE_SEGMENTS 3
 /* Keeps too little: fewer words than this. */
 #define FALLBACK_KEPT_WORDS 20
-/* The page's own bias lies this many bits below its best prose segment. */
-#define FALLBACK_RANGE 3.0
+/* A margin counts up to this many bits either way in the main stretch. */
+#define FALLBACK_LIMIT 3.0
 
 struct fallback_decider {
 	struct decider base;
 };
 
+/* A score that is not a number (a method's fault) ranks lowest. */
 static double margin_of(const struct segment_score *s)
 {
 	double m = s->cost_dirty - s->cost_clean;
-	return m == m ? m : -HUGE_VAL;
+	return m == m ? m : -1e300;
 }
 
 static double link_share(const struct segment *s)
@@ -53,13 +58,11 @@ static double link_share(const struct segment *s)
 	       ? (double)s->structure.cue_chars[CUE_LINK] / s->structure.chars : 0;
 }
 
-/* Does the page keep too little of its prose? The best prose segment's
- * score into *best. */
-static int keeps_too_little(const struct scored_segment *segments, size_t count, double *best)
+/* Does the page keep too little of its prose? */
+static int keeps_too_little(const struct scored_segment *segments, size_t count)
 {
 	size_t prose_words = 0, prose_segments = 0, kept_words = 0;
 
-	*best = -HUGE_VAL;
 	for (size_t i = 0; i < count; i++) {
 		const struct segment *s = &segments[i].segment;
 		size_t words = words_count(s->text, s->len);
@@ -69,26 +72,58 @@ static int keeps_too_little(const struct scored_segment *segments, size_t count,
 			continue;
 		prose_words += words;
 		prose_segments++;
-		if (margin_of(&segments[i].score) > *best)
-			*best = margin_of(&segments[i].score);
 	}
 	return prose_words >= FALLBACK_MIN_PROSE_WORDS &&
 	       prose_segments >= FALLBACK_MIN_PROSE_SEGMENTS && kept_words < FALLBACK_KEPT_WORDS;
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Otsu's threshold of the `n` (> 1) margins (sorted in place): between the
+ * two neighbours of the cut of greatest variance between the groups below
+ * and above it. */
+static double otsu(double *m, size_t n)
+{
+	double sum = 0, best = -1, threshold = m[0], low_sum = 0;
+	qsort(m, n, sizeof(*m), by_value);
+	for (size_t i = 0; i < n; i++)
+		sum += m[i];
+	for (size_t i = 0; i + 1 < n; i++) {
+		low_sum += m[i];
+		if (m[i + 1] == m[i])
+			continue;   /* equal margins stay together */
+		double low = (double)(i + 1), high = (double)(n - i - 1);
+		double d = low_sum / low - (sum - low_sum) / high, between = low * high * d * d;
+		if (between > best) {
+			best = between;
+			threshold = (m[i] + m[i + 1]) / 2;
+		}
+	}
+	return threshold;
+}
+
 static int fallback_decide(const struct decider *base, struct decider_state *state,
 			   struct scored_segment *segments, size_t count, struct nc_error *err)
 {
-	double best;
-	(void)base, (void)state, (void)err;
+	(void)base, (void)state;
 
-	if (!keeps_too_little(segments, count, &best))
+	if (count < 2 || !keeps_too_little(segments, count))
 		return 0;
-	double bias = best - FALLBACK_RANGE, top = 0, sum = 0;
+	double *margins = malloc(count * sizeof(*margins));
+	if (!margins)
+		return nc_error_set(err, NC_ERR_MEMORY, "no memory to decide a page again");
+	for (size_t i = 0; i < count; i++)
+		margins[i] = margin_of(&segments[i].score);
+	double bias = otsu(margins, count), top = 0, sum = 0;
+	free(margins);
 	size_t top_start = 0, top_end = 0, start = 0;   /* [top_start, top_end) */
 	for (size_t i = 0; i < count; i++) {
 		double m = margin_of(&segments[i].score) - bias;
-		m = m > FALLBACK_RANGE ? FALLBACK_RANGE : m < -FALLBACK_RANGE ? -FALLBACK_RANGE : m;
+		m = m > FALLBACK_LIMIT ? FALLBACK_LIMIT : m < -FALLBACK_LIMIT ? -FALLBACK_LIMIT : m;
 		sum += (double)words_count(segments[i].segment.text, segments[i].segment.len) * m;
 		if (sum > top) {
 			top = sum;
