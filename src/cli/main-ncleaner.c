@@ -514,11 +514,11 @@ static void warn_low_kept(const struct settings *set, const struct progress *p)
 	else if (p->fallback) {
 		snprintf(fell, sizeof(fell), "%" PRIu64 " of %" PRIu64 " pages kept almost nothing "
 			 "and fell back: the pages may be unlike those the model learnt from "
-			 "(ncleaner(1), THE FALLBACK)", p->fallback, p->pages);
+			 "(ncleaner(1), DECIDERS)", p->fallback, p->pages);
 		cause = fell;
 	} else {
 		cause = "the pages hold little running text (link lists, menus, forms), or are "
-			"unlike those the model learnt from (ncleaner(1), DIAGNOSTICS)";
+			"unlike those the model learnt from (ncleaner(1), DECIDERS)";
 	}
 	cli_print(program, "warning: only %.1f%% of the words were kept: %s", share, cause);
 }
