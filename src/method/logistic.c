@@ -29,7 +29,7 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"cue_link", "cue_nav", "cue_header", "cue_footer", "cue_aside", "cue_form", "cue_cell",
 	"cue_article", "cue_list", "cue_para", "cue_emph", "cue_w_nav", "cue_w_side",
 	"cue_w_footer", "cue_w_comment", "cue_w_share", "cue_w_related", "cue_w_header",
-	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden", "cue_main",
+	"cue_w_ad", "cue_w_content", "cue_w_meta", "cue_w_hidden", "cue_w_overlay", "cue_main",
 	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars",
 	"prev2_link", "next2_link", "prev2_log_chars", "next2_log_chars", "prev_stop_words",
 	"next_stop_words", "prev_ends_sentence", "next_ends_sentence", "window_log_chars",

@@ -8,7 +8,7 @@
 const char *const structure_cue_names[CUE_COUNT] = {
 	"link", "nav", "header", "footer", "aside", "form", "cell", "article", "list", "para",
 	"emph", "w_nav", "w_side", "w_footer", "w_comment", "w_share", "w_related", "w_header",
-	"w_ad", "w_content", "w_meta", "w_hidden", "main",
+	"w_ad", "w_content", "w_meta", "w_hidden", "w_overlay", "main",
 };
 
 #define BIT(cue) (UINT32_C(1) << (cue))
@@ -49,6 +49,7 @@ static const struct element_kind element_kinds[] = {
 	{ "col", 0, ELEMENT_VOID },
 	{ "dd", 0, ELEMENT_BLOCK },
 	{ "details", 0, ELEMENT_CLOSES_P },
+	{ "dialog", BIT(CUE_W_OVERLAY), ELEMENT_CLOSES_P },
 	{ "div", 0, ELEMENT_CLOSES_P },
 	{ "dl", BIT(CUE_LIST), ELEMENT_CLOSES_P },
 	{ "dt", 0, ELEMENT_BLOCK },
@@ -162,6 +163,16 @@ static const struct cue_word cue_words[] = {
 	W("dateline", 1, CUE_W_META), W("timestamp", 1, CUE_W_META),
 	W("caption", 1, CUE_W_META), W("credit", 1, CUE_W_META),
 	W("hidden", 1, CUE_W_HIDDEN), W("hide", 0, CUE_W_HIDDEN),
+	W("cookie", 1, CUE_W_OVERLAY), W("cookies", 1, CUE_W_OVERLAY),
+	W("consent", 1, CUE_W_OVERLAY), W("gdpr", 1, CUE_W_OVERLAY), W("dsgvo", 1, CUE_W_OVERLAY),
+	W("cmp", 0, CUE_W_OVERLAY), W("privacy", 1, CUE_W_OVERLAY),
+	W("modal", 1, CUE_W_OVERLAY), W("popup", 1, CUE_W_OVERLAY), W("overlay", 1, CUE_W_OVERLAY),
+	W("dialog", 1, CUE_W_OVERLAY), W("lightbox", 1, CUE_W_OVERLAY),
+	W("offcanvas", 1, CUE_W_OVERLAY), W("newsletter", 1, CUE_W_OVERLAY),
+	W("subscribe", 1, CUE_W_OVERLAY), W("subscription", 1, CUE_W_OVERLAY),
+	W("paywall", 1, CUE_W_OVERLAY), W("login", 1, CUE_W_OVERLAY), W("signin", 1, CUE_W_OVERLAY),
+	W("signup", 1, CUE_W_OVERLAY), W("register", 1, CUE_W_OVERLAY),
+	W("registration", 1, CUE_W_OVERLAY),
 };
 
 /* A class name tells that its element is hidden only when it says
@@ -377,7 +388,7 @@ struct open_element {
 	char name[NAME_MAX_LEN + 1];
 	uint32_t state;        /* the cues in force inside it: its own and its parents' */
 	size_t text_before;    /* the page's text characters before it (measuring) */
-	size_t own_before;     /* ... and of them, those outside links */
+	size_t own_before;     /* ... and of them, the page's own (NOT_OWN) */
 	size_t index;          /* its place among the elements opened */
 	size_t cued;           /* its place among the elements with cues of their own, or
 				  NO_CUES */
@@ -402,7 +413,8 @@ struct scanner {
 	int depth;
 	int measuring;
 	size_t text;           /* text characters so far */
-	size_t own;            /* ... of them outside links: the page's own text */
+	size_t own;            /* ... of them the page's own: not in links, overlays or
+				  hidden boxes (NOT_OWN) */
 	size_t opened;         /* elements opened so far */
 	size_t cued;           /* elements with cues of their own so far */
 	struct strbuf candidates;   /* measuring: main_candidate entries */
@@ -421,8 +433,8 @@ static uint32_t current_state(const struct scanner *s)
 }
 
 /* An element closed while measuring may be the page's main element, the
- * innermost that holds at least half of the page's own text (outside
- * links), if it holds half of the own text so far: only the page's end
+ * innermost that holds at least half of the page's own text (NOT_OWN),
+ * if it holds half of the own text so far: only the page's end
  * tells. Few do (each such element holds at least as much as all the text
  * before it, or contains the one before that did), so all are kept. */
 static void add_main_candidate(struct scanner *s, const struct open_element *e, int depth)
@@ -504,6 +516,9 @@ static void close_implied(struct scanner *s, const char *a, const char *b, const
 			  BIT(CUE_FORM) | BIT(CUE_W_NAV) | BIT(CUE_W_SIDE) | BIT(CUE_W_FOOTER) | \
 			  BIT(CUE_W_COMMENT) | BIT(CUE_W_SHARE) | BIT(CUE_W_RELATED) | \
 			  BIT(CUE_W_HEADER) | BIT(CUE_W_AD) | BIT(CUE_W_META) | BIT(CUE_W_HIDDEN))
+/* Text that is not the page's own: link text, and what lies over the page
+ * or is hidden (a consent dialog's legal text can outweigh an article). */
+#define NOT_OWN (BIT(CUE_LINK) | BIT(CUE_W_OVERLAY) | BIT(CUE_W_HIDDEN))
 
 /* Place an element with cues of its own among the others: when measuring,
  * room for its text; when marking, its cues without those it loses for
@@ -697,7 +712,7 @@ static void scan(struct scanner *s, const char *p, const char *end, struct marki
 			in_text = 1;
 			int starts = (c & 0xC0) != 0x80;   /* characters, not bytes */
 			s->text += starts;
-			s->own += starts && !(current_state(s) & BIT(CUE_LINK));
+			s->own += starts && !(current_state(s) & NOT_OWN);
 		}
 		p++;
 	}

@@ -40,8 +40,11 @@
  * most of it (COVER_MOST) gives none of the cues of the kinds of box that
  * never hold most of a page (nav, footer, sidebar, comments, share ...): it
  * is a wrapper whose name says what it wraps ("layout-right-sidebar"). And
- * the innermost element that holds at least half of the page's text
- * outside links is the page's main element: its text gets CUE_MAIN.
+ * the innermost element that holds at least half of the page's own text
+ * (not in links, overlays or hidden boxes: a consent dialog's legal text
+ * can outweigh an article) is the page's main element: its text gets
+ * CUE_MAIN. The overlay cue is not a wrapper's: a dialog of consent or
+ * registration may hold most of a page and still be one.
  *
  * Blocks. A marker also stands before the first text after a block
  * element (div, p, li, td, section, h1 ...: structure.c's table) began or
@@ -84,8 +87,11 @@ enum structure_cue {
 	CUE_W_CONTENT,     /* article, content, post, entry, story, body, text */
 	CUE_W_META,        /* byline, author, date, time, meta, tags, category */
 	CUE_W_HIDDEN,      /* hidden; style display:none or visibility:hidden */
+	CUE_W_OVERLAY,     /* what lies over the page or stands in its way: cookie, consent,
+			      modal, popup, dialog, newsletter, subscribe, paywall, login */
 	CUE_MAIN,          /* the page's main element: the innermost that holds at least
-			      half of the page's text outside links */
+			      half of the page's own text (not in links, overlays or
+			      hidden boxes) */
 	CUE_COUNT
 };
 
