@@ -148,6 +148,11 @@ static void test_words(void)
 	is_int(box_cues("class=\"entry-categories\""), BIT(CUE_W_CONTENT) | BIT(CUE_W_META),
 	       "...a box of terms does");
 	is_int(box_cues("role=\"navigation\""), BIT(CUE_W_NAV), "role words");
+	is_int(box_cues("class=\"sp-dsgvo-privacy-popup\""), BIT(CUE_W_OVERLAY),
+	       "a consent popup: over the page");
+	is_int(box_cues("id=\"cookieConsent\""), BIT(CUE_W_OVERLAY), "...cookie, consent");
+	is_int(box_cues("role=\"dialog\""), BIT(CUE_W_OVERLAY), "...a dialog's role");
+	is_int(box_cues("class=\"newsletter-signup\""), BIT(CUE_W_OVERLAY), "...a newsletter's box");
 }
 
 /* A page whose element `open` ... `close` holds `inside` of the text and
@@ -193,6 +198,12 @@ static void test_coverage(void)
 	       "the main element: the innermost holding half the text outside links");
 	is_int(held_cues("<div class=\"entry\">", "</div>", 10, 30), BIT(CUE_PARA) | BIT(CUE_W_CONTENT),
 	       "...a box holding a quarter is not");
+	is_int(held_cues("<div class=\"cookie-consent\">", "</div>", 30, 10),
+	       BIT(CUE_PARA) | BIT(CUE_W_OVERLAY),
+	       "a consent dialog holding three quarters keeps its cue, and is not the main element");
+	char *m = mark("<dialog><p>Accept all cookies to read on</p></dialog>" PROSE);
+	is_int(state_before(m, "Accept"), BIT(CUE_PARA) | BIT(CUE_W_OVERLAY), "<dialog>: over the page");
+	free(m);
 	is_int(held_cues("<a href=x>", "</a>", 30, 1), BIT(CUE_PARA) | BIT(CUE_LINK),
 	       "a link holding all the text is still a link (and not the main element: its text is "
 	       "link text)");
