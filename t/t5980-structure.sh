@@ -154,6 +154,15 @@ is "$(awk -F '\t' 'NF >= 4 { print $1; exit }' "$TMP/out")" \
 	"$(awk -F '\t' '$1 == "bias" { printf "%.4f", $2 }' "$top_srcdir/models/logistic.model")" \
 	"...against the structured weights' bias"
 
+# A <noscript> of a few hundred characters of text is the page's own (a
+# blog's posts written there for readers without scripts): kept, but under
+# --paper; a short one ("enable JavaScript") is removed as before.
+ok "a page whose post is in a <noscript>" ncleaner --no-lm "$FIXTURES/t5980/noscript.html"
+grep_ok "...its post is read" "The winter of that year" "$TMP/out"
+grep_fails "...not the plea to enable scripts" "enable JavaScript" "$TMP/out"
+ok "...under --paper" ncleaner --paper --no-lm "$FIXTURES/t5980/noscript.html"
+grep_fails "...removed, as in 2008" "The winter of that year" "$TMP/out"
+
 # --article: the main article alone (issue 20, item 5).
 ok "--article" ncleaner --article -f jsonl "$P"
 grep_ok "...the article model, the threshold, the article rule, the fallback" \

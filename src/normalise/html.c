@@ -550,6 +550,76 @@ static void decode_cp1252_references(struct strbuf *html)
 	strbuf_setlen(html, (size_t)(out - buf) + rest);
 }
 
+/* The text of a <noscript> of this many characters or more outside links
+ * is the page's own (a blog's posts, written there for readers without
+ * scripts): below it, "enable JavaScript" and the like, which the rules
+ * remove, and link lists (a network's menu repeated for them). */
+#define NOSCRIPT_MIN_TEXT 200
+
+/* Is [p, end) at a tag named `name` (`closing`: an end tag), the name
+ * ending there? Case does not matter. */
+static int at_tag(const char *p, const char *end, const char *name, int closing)
+{
+	size_t n = strlen(name);
+	p += 1 + (closing != 0);
+	return (size_t)(end - p) > n && (!closing || p[-1] == '/') && !strncasecmp(p, name, n) &&
+	       !isalnum((unsigned char)p[n]);
+}
+
+/* Characters of text in [p, end) outside tags and links (white space not
+ * counted); 0 when it holds markup written as text ("&lt;div"), which a
+ * renderer would show as such. */
+static size_t own_text_chars(const char *p, const char *end)
+{
+	size_t n = 0;
+	int in_tag = 0, in_link = 0;
+	for (; p < end; p++) {
+		if (*p == '<') {
+			if (at_tag(p, end, "a", 0))
+				in_link = 1;
+			else if (at_tag(p, end, "a", 1))
+				in_link = 0;
+			in_tag = 1;
+		} else if (*p == '>') {
+			in_tag = 0;
+		} else if (!in_tag && *p == '&' && end - p >= 4 && !strncasecmp(p, "&lt;", 4)) {
+			return 0;
+		} else if (!in_tag && !in_link && !isspace((unsigned char)*p) &&
+			   ((unsigned char)*p & 0xC0) != 0x80) {
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The rules remove <noscript> blocks, whose text is most often a plea to
+ * enable scripts; a renderer without scripts shows them, though, and some
+ * pages write their whole text there (Google's blogs: the posts in a
+ * script template and again in a <noscript>). A block of
+ * NOSCRIPT_MIN_TEXT characters or more becomes a <div>, in place: the
+ * tag's name is overwritten with "div" and spaces. Not under --paper. */
+static void keep_long_noscripts(struct strbuf *html)
+{
+	char *p = html->buf, *end = p + html->len;
+	while ((p = memchr(p, '<', (size_t)(end - p)))) {
+		if (!at_tag(p, end, "noscript", 0)) {
+			p++;
+			continue;
+		}
+		char *close = p + 1;
+		while ((close = memchr(close, '<', (size_t)(end - close))) &&
+		       !at_tag(close, end, "noscript", 1))
+			close++;
+		if (!close)
+			return;
+		if (own_text_chars(p, close) >= NOSCRIPT_MIN_TEXT) {
+			memcpy(p + 1, "div     ", 8);
+			memcpy(close + 2, "div     ", 8);
+		}
+		p = close + 1;
+	}
+}
+
 /* Remove every NUL byte of the page (html.h: for Lynx). */
 static void remove_nul(struct strbuf *html)
 {
@@ -595,8 +665,10 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 		page_info_release(info);
 		return -1;
 	}
-	if (!policy->paper)
+	if (!policy->paper) {
 		decode_cp1252_references(html);
+		keep_long_noscripts(html);
+	}
 	if (flags & HTML_REMOVE_NUL)
 		remove_nul(html);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {

@@ -26,6 +26,12 @@
  * windows-1252 has there (’), as browsers read it: Lynx and libxml2 would
  * read a C1 control, which no output keeps. The five numbers windows-1252
  * has no character for stay as they are.
+ *
+ * <noscript>. The rules remove <noscript> blocks (most say "enable
+ * JavaScript"), but a renderer without scripts shows them, and some pages
+ * write their text there. Except under --paper, a block with 200
+ * characters of text or more outside links (and no markup written as
+ * text) becomes a <div> before the rules, so that its text is read.
  */
 #ifndef NC_HTML_H
 #define NC_HTML_H
