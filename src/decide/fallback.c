@@ -6,7 +6,8 @@
  * paragraphs of prose that keeps nothing is almost never right. When a
  * page has FALLBACK_MIN_PROSE_WORDS words of prose or more (segments of
  * FALLBACK_PROSE_WORDS words or more, at most FALLBACK_PROSE_LINKS of them
- * link text), in FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps
+ * link text, or of FALLBACK_LINKED_PROSE_WORDS or more), in
+ * FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps
  * fewer than FALLBACK_KEPT_WORDS words, the page is decided again by its
  * own scale. Its scores fall in two groups, its text and its boilerplate,
  * however the scale is off: the page's bias becomes the score that parts
@@ -31,8 +32,11 @@
 
 /* A segment of prose: this many words or more, ... */
 #define FALLBACK_PROSE_WORDS 10
-/* ... and at most this share of its characters in links. */
+/* ... and at most this share of its characters in links; or this many
+ * words or more whatever its links (a teaser's summary: CLEANEVAL's
+ * annotators kept a page of them; a headline seldom is so long). */
 #define FALLBACK_PROSE_LINKS 0.3
+#define FALLBACK_LINKED_PROSE_WORDS 15
 /* A page with enough prose: this many words of it, in this many segments. */
 #define FALLBACK_MIN_PROSE_WORDS 100
 #define FALLBACK_MIN_PROSE_SEGMENTS 3
@@ -68,7 +72,8 @@ static int keeps_too_little(const struct scored_segment *segments, size_t count)
 		size_t words = words_count(s->text, s->len);
 		if (segments[i].keep)
 			kept_words += words;
-		if (words < FALLBACK_PROSE_WORDS || link_share(s) > FALLBACK_PROSE_LINKS)
+		if (words < FALLBACK_PROSE_WORDS ||
+		    (link_share(s) > FALLBACK_PROSE_LINKS && words < FALLBACK_LINKED_PROSE_WORDS))
 			continue;
 		prose_words += words;
 		prose_segments++;
