@@ -756,18 +756,6 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 	if (count && logistic_page_features(&segments[0].segment, sizeof(segments[0]), count,
 					    &s->method->text, s->ngram, s->features, err) < 0)
 		return -1;
-	{ /* NC_EXP_FEATURES: exploration only, never commit */
-		const char *path = getenv("NC_EXP_FEATURES");
-		FILE *fx = path ? fopen(path, "a") : NULL;
-		for (size_t i = 0; fx && i < count; i++) {
-			fprintf(fx, "%zu\t%zu", count, i);
-			for (int k = 0; k < LOGISTIC_FEATURES; k++)
-				fprintf(fx, "\t%.6g", s->features[i * LOGISTIC_FEATURES + k]);
-			fprintf(fx, "\t%.*s\n", (int)segments[i].segment.len, segments[i].segment.text);
-		}
-		if (fx)
-			fclose(fx);
-	}
 	for (size_t i = 0; i < count; i++) {
 		const double *f = s->features + i * LOGISTIC_FEATURES;
 		double z = 0;
