@@ -347,7 +347,7 @@ static void test_fallback(void)
 	same = 1;
 	for (int i = 0; i < N; i++)
 		same &= segs[i].keep == (i == 2) && !segs[i].rescued;
-	ok(same, "...a page that keeps twenty words or more is left as decided");
+	ok(same, "...a page that keeps one of its paragraphs of prose is left as decided");
 
 	for (int i = 0; i < N; i++)
 		segs[i].score.cost_dirty = -5;

@@ -7,8 +7,10 @@
  * page has FALLBACK_MIN_PROSE_WORDS words of prose or more (segments of
  * FALLBACK_PROSE_WORDS words or more, at most FALLBACK_PROSE_LINKS of them
  * link text, or of FALLBACK_LINKED_PROSE_WORDS or more), in
- * FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps
- * fewer than FALLBACK_KEPT_WORDS words, the page is decided again by its
+ * FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps none of them
+ * (it may keep a heading or a date: a page of prose that keeps only those
+ * is as wrong; one that keeps one paragraph, a short article above long
+ * comments, is not), the page is decided again by its
  * own scale. Its scores fall in two groups, its text and its boilerplate,
  * however the scale is off: the page's bias becomes the score that parts
  * them best (Otsu's threshold, the cut of greatest variance between the
@@ -40,8 +42,6 @@
 /* A page with enough prose: this many words of it, in this many segments. */
 #define FALLBACK_MIN_PROSE_WORDS 100
 #define FALLBACK_MIN_PROSE_SEGMENTS 3
-/* Keeps too little: fewer words than this. */
-#define FALLBACK_KEPT_WORDS 20
 /* A margin counts up to this many bits either way in the main stretch. */
 #define FALLBACK_LIMIT 3.0
 
@@ -65,21 +65,21 @@ static double link_share(const struct segment *s)
 /* Does the page keep too little of its prose? */
 static int keeps_too_little(const struct scored_segment *segments, size_t count)
 {
-	size_t prose_words = 0, prose_segments = 0, kept_words = 0;
+	size_t prose_words = 0, prose_segments = 0;
 
 	for (size_t i = 0; i < count; i++) {
 		const struct segment *s = &segments[i].segment;
 		size_t words = words_count(s->text, s->len);
-		if (segments[i].keep)
-			kept_words += words;
 		if (words < FALLBACK_PROSE_WORDS ||
 		    (link_share(s) > FALLBACK_PROSE_LINKS && words < FALLBACK_LINKED_PROSE_WORDS))
 			continue;
+		if (segments[i].keep)
+			return 0;   /* it keeps some of its prose: a short article, say */
 		prose_words += words;
 		prose_segments++;
 	}
 	return prose_words >= FALLBACK_MIN_PROSE_WORDS &&
-	       prose_segments >= FALLBACK_MIN_PROSE_SEGMENTS && kept_words < FALLBACK_KEPT_WORDS;
+	       prose_segments >= FALLBACK_MIN_PROSE_SEGMENTS;
 }
 
 static int by_value(const void *a, const void *b)
