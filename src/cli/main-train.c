@@ -117,7 +117,7 @@ static void usage(FILE *out)
 "                        matched, the features by name, the text)\n"
 "      --trees N         logistic: also N boosted regression trees on what the\n"
 "                        regression gets wrong (0: none, the default)\n"
-"      --tree-depth D    logistic: their depth, 1-8 (default 4)\n"
+"      --tree-depth D    logistic: their depth, 1-8 (default 5)\n"
 "A GOLD_DIR of the logistic method may be a benchmark's snippet annotations\n"
 "(a file NAME.json, such as trafilatura's evaldata.json): its pages are\n"
 "RAW_DIR/FILE, each segment labelled text or boilerplate by the snippets it\n"

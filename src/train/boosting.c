@@ -9,8 +9,8 @@
 
 void boost_settings_default(struct boost_settings *s)
 {
-	s->trees = 200;
-	s->depth = 4;
+	s->trees = 300;
+	s->depth = 5;
 	s->bins = 64;
 	s->learning_rate = 0.1;
 	s->lambda = 1.0;
