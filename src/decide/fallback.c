@@ -15,7 +15,8 @@
  * however the scale is off: the page's bias becomes the score that parts
  * them best (Otsu's threshold, the cut of greatest variance between the
  * two groups of its segments' scores: not weighted by words, which would
- * let one long paragraph of lower score cut the text in two), and the
+ * let one long paragraph of lower score cut the text in two; but not more
+ * than FALLBACK_RANGE bits below its best segment's), and the
  * segments kept are those at or above it in the page's main stretch (the
  * stretch of greatest sum of words times margins over that bias, held
  * within +-FALLBACK_LIMIT bits, as the article rule finds it). The order
@@ -44,6 +45,11 @@
 #define FALLBACK_MIN_PROSE_SEGMENTS 3
 /* A margin counts up to this many bits either way in the main stretch. */
 #define FALLBACK_LIMIT 3.0
+/* The page's bias is never more than this many bits below its best
+ * segment's score: Otsu's cut falls where a page's scores part best, and on
+ * a page of many groups (a short article, long comments, menus) that can be
+ * far below the text. */
+#define FALLBACK_RANGE 5.0
 
 struct fallback_decider {
 	struct decider base;
@@ -124,6 +130,7 @@ static int fallback_decide(const struct decider *base, struct decider_state *sta
 	for (size_t i = 0; i < count; i++)
 		margins[i] = margin_of(&segments[i].score);
 	double bias = otsu(margins, count), top = 0, sum = 0;
+	bias = fmax(bias, margins[count - 1] - FALLBACK_RANGE);   /* sorted: the best last */
 	free(margins);
 	size_t top_start = 0, top_end = 0, start = 0;   /* [top_start, top_end) */
 	for (size_t i = 0; i < count; i++) {
