@@ -43,12 +43,13 @@ folds=${FOLDS:-10}
 cutoffs=${CUTOFFS:-"500 1000 2000 3000 4000 5000 6000 8000 10000 12000 14000 20000 30000 50000 100000"}
 STANDARD=${STANDARD:-"-m 1 -n 3 -q 0.5"}
 NONLEX=${NONLEX:-"-m 3 -n 6 -q 0.4"}
-# The logistic models' biases, from their best F's, as make models moves them
-# (NO_NGRAM_BIAS: that of the logistic model without ngram_llr, as shipped
-# before it).
-LOGISTIC_BIAS=${LOGISTIC_BIAS:-0.6}
-ARTICLE_BIAS=${ARTICLE_BIAS:--1}
+# The logistic models' biases, from their best F's, and their trees, as make
+# models learns them (NO_NGRAM_BIAS: that of the logistic model without
+# ngram_llr, as shipped before it).
+LOGISTIC_BIAS=${LOGISTIC_BIAS:-0.1}
+ARTICLE_BIAS=${ARTICLE_BIAS:--2}
 NO_NGRAM_BIAS=${NO_NGRAM_BIAS:-1.1}
+TREES=${TREES:-"--trees 300 --tree-depth 5"}
 mkdir -p "$work"
 [ -x "$bin/ncleaner" ] || { echo "compare-methods: no $bin/ncleaner; run make first" >&2; exit 2; }
 progress() { printf '%s\n' "compare-methods: $*" >&2; }
@@ -72,9 +73,9 @@ train() {
 	perplexity-2-cv) choose_cutoff "$fd" ;;
 	ice-dt) "$bin/train-ncleaner" --method ice-dt "$fd/gold" "$fd/orig" "$fd/ice-dt.model" 2> /dev/null ;;
 	ice-lm) "$bin/train-ncleaner" --method ice-lm "$fd/gold" "$fd/orig" "$fd/ice-lm.model" 2> /dev/null ;;
-	logistic|logistic-viterbi|logistic-plain|logistic-sites) [ -f "$fd/logistic.model" ] || "$bin/train-ncleaner" --method logistic -b "$LOGISTIC_BIAS" --ngram-folds 10 --ngram-model "$fd/logistic-ngram.model" "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
+	logistic|logistic-viterbi|logistic-plain|logistic-sites) [ -f "$fd/logistic.model" ] || "$bin/train-ncleaner" --method logistic $TREES -b "$LOGISTIC_BIAS" --ngram-folds 10 --ngram-model "$fd/logistic-ngram.model" "$fd/gold" "$fd/orig" "$fd/logistic.model" 2> /dev/null ;;
 	logistic-no-ngram) "$bin/train-ncleaner" --method logistic -b "$NO_NGRAM_BIAS" "$fd/gold" "$fd/orig" "$fd/logistic-no-ngram.model" 2> /dev/null ;;
-	article|article-sites) [ -f "$fd/article.model" ] || "$bin/train-ncleaner" --method logistic -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/article.model" 2> /dev/null ;;
+	article|article-sites) [ -f "$fd/article.model" ] || "$bin/train-ncleaner" --method logistic $TREES -b "$ARTICLE_BIAS" "$fd/gold" "$fd/orig" "$fd/article.model" 2> /dev/null ;;
 	*) ;;
 	esac
 }

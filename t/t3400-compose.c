@@ -293,7 +293,7 @@ static void test_article(void)
 	decider_free(chain);
 }
 
-/* The fallback: a page with enough prose that keeps almost nothing is
+/* The fallback: a page with enough prose that keeps nothing is
  * decided again on its own scale. */
 static void test_fallback(void)
 {
@@ -347,7 +347,7 @@ static void test_fallback(void)
 	same = 1;
 	for (int i = 0; i < N; i++)
 		same &= segs[i].keep == (i == 2) && !segs[i].rescued;
-	ok(same, "...a page that keeps one of its paragraphs of prose is left as decided");
+	ok(same, "...a page that keeps something is left as decided");
 
 	for (int i = 0; i < N; i++)
 		segs[i].score.cost_dirty = -5;

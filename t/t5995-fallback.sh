@@ -1,6 +1,6 @@
 #!/bin/sh
-# t5995-fallback: a page with paragraphs of prose that keeps almost none of
-# them is decided again on its own scale (the fallback decider, the
+# t5995-fallback: a page with paragraphs of prose that keeps nothing is
+# decided again on its own scale (the fallback decider, the
 # default's last; issue 32): what it keeps, how JSONL, --stats and the
 # closing summary say so, and the warning of a run that kept little naming
 # its likely cause. A bias of 20 bits makes the threshold keep nothing of

@@ -336,7 +336,7 @@ static const struct decider_entry deciders[] = {
 	{ "article", "after another decider: only what it kept in the page's main stretch of "
 	  "text (the article; --article)", threshold_options, create_article },
 	{ "fallback", "after the others: a page with several paragraphs of prose that keeps "
-	  "almost none of it is decided again on its own scale (the default's last)",
+	  "nothing is decided again on its own scale (the default's last)",
 	  no_options, create_fallback },
 };
 

@@ -122,8 +122,8 @@ struct decider *article_decider_new(double bias);
 struct decider *viterbi_decider_new(double bias, double switch_cost);
 
 /* A page rule after the others: a page with enough prose that keeps
- * almost none of it is decided again on its own scale, the segments its
- * rule keeps marked `rescued` (fallback.c). Decides whole pages. */
+ * nothing is decided again on its own scale, the segments its rule keeps
+ * marked `rescued` (fallback.c). Decides whole pages. */
 struct decider *fallback_decider_new(void);
 
 /* The `count` deciders `members` (taken: the chain frees them) run in turn. */

@@ -1,4 +1,4 @@
-/* fallback.c: a page that keeps almost nothing of its prose (see decider.h).
+/* fallback.c: a page of prose that keeps nothing (see decider.h).
  *
  * A page rule, run last in a chain. A method's scores are learnt on some
  * pages and meet others: a page unlike them (another language, another
@@ -7,10 +7,9 @@
  * page has FALLBACK_MIN_PROSE_WORDS words of prose or more (segments of
  * FALLBACK_PROSE_WORDS words or more, at most FALLBACK_PROSE_LINKS of them
  * link text, or of FALLBACK_LINKED_PROSE_WORDS or more), in
- * FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps none of them
- * (it may keep a heading or a date: a page of prose that keeps only those
- * is as wrong; one that keeps one paragraph, a short article above long
- * comments, is not), the page is decided again by its
+ * FALLBACK_MIN_PROSE_SEGMENTS segments or more, and keeps nothing at all
+ * (one that keeps something, a video page's title and byline above long
+ * comments, is left as decided), the page is decided again by its
  * own scale. Its scores fall in two groups, its text and its boilerplate,
  * however the scale is off: the page's bias becomes the score that parts
  * them best (Otsu's threshold, the cut of greatest variance between the
@@ -47,9 +46,10 @@
 #define FALLBACK_LIMIT 3.0
 /* The page's bias is never more than this many bits below its best
  * segment's score: Otsu's cut falls where a page's scores part best, and on
- * a page of many groups (a short article, long comments, menus) that can be
- * far below the text. */
-#define FALLBACK_RANGE 5.0
+ * a page of many groups (text, comments, menus, a long footer) that can be
+ * far below the text. The trees' log-odds of one page's paragraphs spread
+ * over some 8 bits. */
+#define FALLBACK_RANGE 10.0
 
 struct fallback_decider {
 	struct decider base;
@@ -68,19 +68,19 @@ static double link_share(const struct segment *s)
 	       ? (double)s->structure.cue_chars[CUE_LINK] / s->structure.chars : 0;
 }
 
-/* Does the page keep too little of its prose? */
-static int keeps_too_little(const struct scored_segment *segments, size_t count)
+/* Does the page keep nothing, though it has enough prose? */
+static int keeps_nothing_of_prose(const struct scored_segment *segments, size_t count)
 {
 	size_t prose_words = 0, prose_segments = 0;
 
 	for (size_t i = 0; i < count; i++) {
 		const struct segment *s = &segments[i].segment;
 		size_t words = words_count(s->text, s->len);
+		if (segments[i].keep)
+			return 0;   /* it keeps something: a short article above long comments */
 		if (words < FALLBACK_PROSE_WORDS ||
 		    (link_share(s) > FALLBACK_PROSE_LINKS && words < FALLBACK_LINKED_PROSE_WORDS))
 			continue;
-		if (segments[i].keep)
-			return 0;   /* it keeps some of its prose: a short article, say */
 		prose_words += words;
 		prose_segments++;
 	}
@@ -122,7 +122,7 @@ static int fallback_decide(const struct decider *base, struct decider_state *sta
 {
 	(void)base, (void)state;
 
-	if (count < 2 || !keeps_too_little(segments, count))
+	if (count < 2 || !keeps_nothing_of_prose(segments, count))
 		return 0;
 	double *margins = malloc(count * sizeof(*margins));
 	if (!margins)

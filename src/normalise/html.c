@@ -665,10 +665,10 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 		page_info_release(info);
 		return -1;
 	}
-	if (!policy->paper) {
+	if (!policy->paper)
 		decode_cp1252_references(html);
+	if (!policy->paper && rules)   /* what the rules would remove */
 		keep_long_noscripts(html);
-	}
 	if (flags & HTML_REMOVE_NUL)
 		remove_nul(html);
 	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
