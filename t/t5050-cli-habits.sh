@@ -67,12 +67,14 @@ fi
 ok "--skip-existing when every output exists" ncleaner --no-lm --skip-existing -o outdir "$F/page.html"
 grep_ok "...says there is nothing to do" "nothing to do: the output of every input exists" "$TMP/err"
 
-# A run that keeps almost nothing is warned about (the bias falls off a cliff).
+# A run that keeps almost nothing is warned about (the bias falls off a cliff;
+# the default's fallback would keep the pages' prose: the threshold alone).
 mkdir -p "$TMP/low"
 for i in $(seq 1 24); do cp "$F/page.html" "$TMP/low/p$i.html"; done
 if [ -f "$SRC/models/english.model" ]; then
-	ok "-b 5" ncleaner -b 5 -o "$TMP/low-out" "$TMP/low"
-	grep_ok "...warns that it kept almost nothing" "warning: only [0-9.]*% of the words were kept" "$TMP/err"
+	ok "-b 40 and the threshold alone" ncleaner --decider threshold -b 40 -o "$TMP/low-out" "$TMP/low"
+	grep_ok "...warns that it kept almost nothing, naming the bias" \
+		"warning: only [0-9.]*% of the words were kept: a bias above 0" "$TMP/err"
 	ok "the default bias" ncleaner -o "$TMP/low-out2" "$TMP/low"
 	grep_fails "...does not" "warning: only" "$TMP/err"
 else

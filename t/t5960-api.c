@@ -138,7 +138,21 @@ int main(void)
 		lengths_ok &= strlen(segments[i].text) == segments[i].length;
 	}
 	ok(lengths_ok, "...each NUL-terminated at its length");
-	ok(kept > 0 && dropped > 0, "...some kept, some dropped (%zu, %zu)", kept, dropped);
+	ok(kept > 0, "...the story's kept (%zu kept, %zu dropped)", kept, dropped);
+	ok(segments[0].kept || segments[1].kept, "...its first paragraph among them");
+	{
+		/* The kept flag is the decision: a threshold of 40 bits and no
+		 * fallback keep nothing. */
+		ncleaner *strict = open_with(&error, "--decider", "threshold", "-b", "40", NULL);
+		const ncleaner_segment *none;
+		size_t n = 0, kept_strict = 0;
+		ok(strict && ncleaner_clean(strict, page, page_len, NULL, &none, &n, &error) == 0 &&
+		   n == count, "...a cleaner of -b 40 and the threshold alone sees the same segments");
+		for (size_t i = 0; strict && i < n; i++)
+			kept_strict += none[i].kept;
+		is_int((long long)kept_strict, 0, "...and keeps none of them");
+		ncleaner_close(strict);
+	}
 	ok(headings > 0, "...a heading among them");
 	ok(isfinite(segments[0].cost_clean) && isfinite(segments[0].cost_dirty) &&
 	   segments[0].cost_clean != segments[0].cost_dirty, "...with the method's costs");

@@ -18,7 +18,7 @@ if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian p
 # The line every page of the site carries reads as prose, so that the default
 # model keeps it on a page alone: only its recurrence drops it (shorter than
 # each article: a page's main text is its longest segment).
-furniture="The newsletter of the harbour was started by the fishermen in 1952, and it is still read."
+furniture="The harbour museum was founded by the fishermen in 1952 and is still open every day."
 # page FILE CANONICAL_DECLARATION ARTICLE: a page of the harbour site.
 page() {
 	printf '<html><head><title>t</title>%s</head><body><p>%s</p><p>%s</p><p>Read our privacy policy and the terms of this site before you comment.</p></body></html>\n' \
@@ -30,14 +30,14 @@ page "$d/a.html" '<link rel="canonical" href="http://harbour.example/a">' "The f
 page "$d/a-copy.html" '<link rel="canonical" href="http://harbour.example/a?print=1">' "The ferry to the island left at dawn with forty passengers and a cargo of apples from the farms of the valley."
 page "$d/b.html" '<link rel="Canonical" href="https://WWW.Harbour.example:8443/b">' "The lighthouse keeper wrote a book about the storms of the last winter season and the ships they wrecked."
 page "$d/c.html" '<meta property="og:url" content="http://reader@harbour.example/c#top">' "Fishermen sold their catch on the quay before the market opened in the town, as their fathers had done."
-page "$d/other-site.html" '<link rel="canonical" href="http://elsewhere.example/x">' "A page of another site that happens to carry the same newsletter line."
-page "$d/no-site.html" '' "A page that names no URL of its own, with the same newsletter line."
+page "$d/other-site.html" '<link rel="canonical" href="http://elsewhere.example/x">' "A page of another site that happens to carry the same museum line."
+page "$d/no-site.html" '' "A page that names no URL of its own, with the same museum line."
 
 ok "without --site-repetition" ncleaner --no-lm --no-site-repetition -o "$TMP/plain" "$d"
-is "$(grep -l "$furniture" "$TMP"/plain/*.txt | wc -l)" 6 "...every page keeps the newsletter line"
+is "$(grep -l "$furniture" "$TMP"/plain/*.txt | wc -l)" 6 "...every page keeps the museum line"
 ok "--site-repetition" ncleaner --no-lm --site-repetition --stats "$TMP/stats" -o "$TMP/sites" "$d"
 for p in a a-copy b c; do
-	grep_fails "...$p: the newsletter line is dropped" "$furniture" "$TMP/sites/$p.txt"
+	grep_fails "...$p: the museum line is dropped" "$furniture" "$TMP/sites/$p.txt"
 	grep_fails "...$p: so is the privacy line" "privacy policy" "$TMP/sites/$p.txt"
 done
 grep_ok "...a: its article stays" "cargo of apples" "$TMP/sites/a.txt"
@@ -80,27 +80,27 @@ record() {   # URI BODY_FILE: a WARC response record
 { record http://news.example/1 "$d/a.html"; record http://news.example/2 "$d/b.html"
   record http://paper.example/3 "$d/c.html"; } > "$TMP/crawl.warc"
 ok "a WARC file" ncleaner --no-lm --site-repetition -f jsonl "$TMP/crawl.warc"
-is "$(grep -c 'newsletter' "$TMP/out")" 1 "...its records' URLs make the sites: the line stays on the third only"
-grep_ok "...which is of another host" '"url":"http://paper.example/3".*newsletter' "$TMP/out"
+is "$(grep -c 'museum' "$TMP/out")" 1 "...its records' URLs make the sites: the line stays on the third only"
+grep_ok "...which is of another host" '"url":"http://paper.example/3".*museum' "$TMP/out"
 # On by default with a method in a batch: an archive, even one alone, or
 # two files or more; not with --no-site-repetition, nor for one page.
 ok "an archive alone, the default method" ncleaner -f jsonl "$TMP/crawl.warc"
-is "$(grep -c 'newsletter' "$TMP/out")" 1 "...site repetition is on by default"
+is "$(grep -c 'museum' "$TMP/out")" 1 "...site repetition is on by default"
 gzip -c "$TMP/crawl.warc" > "$TMP/crawl.warc.gz"
 ok "...gzip'd" ncleaner -f jsonl "$TMP/crawl.warc.gz"
-is "$(grep -c 'newsletter' "$TMP/out")" 1 "...on as well"
+is "$(grep -c 'museum' "$TMP/out")" 1 "...on as well"
 ok "...with --no-site-repetition" ncleaner --no-site-repetition -f jsonl "$TMP/crawl.warc"
-is "$(grep -c 'newsletter' "$TMP/out")" 3 "...off: every page keeps the line"
+is "$(grep -c 'museum' "$TMP/out")" 3 "...off: every page keeps the line"
 mkdir -p "$TMP/one-archive"
 cp "$TMP/crawl.warc.gz" "$TMP/one-archive/"
 ok "a directory holding one archive, the default method" ncleaner -f jsonl "$TMP/one-archive"
-is "$(grep -c 'newsletter' "$TMP/out")" 1 "...is a batch too: on by default"
+is "$(grep -c 'museum' "$TMP/out")" 1 "...is a batch too: on by default"
 ok "a directory, the default method" ncleaner -o "$TMP/default-dir" "$d"
-grep_fails "...on by default: b loses the newsletter line" "$furniture" "$TMP/default-dir/b.txt"
+grep_fails "...on by default: b loses the museum line" "$furniture" "$TMP/default-dir/b.txt"
 ok "one page, the default method" ncleaner "$d/b.html"
 grep_ok "...off: one page is no batch" "$furniture" "$TMP/out"
 for n in 1 2; do
-	printf 'URL: http://dumps.example/%s\n\n%s\n\nText dump number %s of the site, with its own words, more of them than the newsletter line has.\n' \
+	printf 'URL: http://dumps.example/%s\n\n%s\n\nText dump number %s of the site, with its own words, more of them than the museum line has.\n' \
 		$n "$furniture" $n > "$TMP/dump$n.txt"
 done
 ok "text dumps" ncleaner --no-lm --site-repetition -o "$TMP/dumps" "$TMP/dump1.txt" "$TMP/dump2.txt"

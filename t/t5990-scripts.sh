@@ -42,25 +42,29 @@ for page in zh:2.2 ja:2.2 th:6 ar ru el; do
 		awk -v w="$w" -v n="$n" -v per="$per" 'BEGIN { exit !(w * per >= n) }'
 done
 
-# The character models of the logistic model are English (its n-gram model
-# says so): on a Russian page their ratio says only "not English", and is set
-# aside; on an English page it counts as it did.
-grep_ok "the shipped n-gram model says it is English" '^language	en$' \
+# The character models of the logistic model learnt English, but the
+# shipped n-gram model names no language: their "not English" still tells
+# text from boilerplate on other pages (measured: models/Makefile.models),
+# so it counts on every page. A model that names its language (train-ncleaner
+# --language) has it set aside on a page in another: the Russian page then
+# scores otherwise, an English one as before.
+grep_fails "the shipped n-gram model names no language" '^language	' \
 	"$SRC/models/logistic-ngram.model"
 mkdir -p "$TMP/data"
 cp -R "$SRC/regex" "$SRC/models" "$TMP/data/"
 ok "with the data directory's models" ncleaner --data-dir "$TMP/data" -f jsonl --scores "$P/ru.html"
-grep -o '"cost_dirty":[-0-9.]*' "$TMP/out" > "$TMP/ru-en"
-ok "...an English page" ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
-cp "$TMP/out" "$TMP/page-en"
-sed -i '/^language	/d' "$TMP/data/models/logistic-ngram.model"
-ok "with an n-gram model that does not say its language" \
-	ncleaner --data-dir "$TMP/data" -f jsonl --scores "$P/ru.html"
 grep -o '"cost_dirty":[-0-9.]*' "$TMP/out" > "$TMP/ru-unsaid"
-ok "...the Russian page scores otherwise (its ratio counts then)" \
+ok "...an English page" ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
+cp "$TMP/out" "$TMP/page-unsaid"
+sed -i 's/^mode\t/language\ten\nmode\t/' "$TMP/data/models/logistic-ngram.model"
+grep_ok "...a copy that says English" '^language	en$' "$TMP/data/models/logistic-ngram.model"
+ok "with an n-gram model that says it is English" \
+	ncleaner --data-dir "$TMP/data" -f jsonl --scores "$P/ru.html"
+grep -o '"cost_dirty":[-0-9.]*' "$TMP/out" > "$TMP/ru-en"
+ok "...the Russian page scores otherwise (its ratio set aside)" \
 	sh -c '! cmp -s "$1" "$2"' - "$TMP/ru-en" "$TMP/ru-unsaid"
 ok "...the English page" ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
-cp "$TMP/out" "$TMP/page-unsaid"
+cp "$TMP/out" "$TMP/page-en"
 ok "...scores as before" cmp "$TMP/page-en" "$TMP/page-unsaid"
 
 # The stop-word lists: missing, or a damaged one, and the method refuses to
