@@ -108,6 +108,21 @@ static void test_features(void)
 		is_double(f[0][LF_ENDS_SENTENCE], ends[i].ends, 0, "'%s' %s", ends[i].text,
 			  ends[i].ends ? "ends a sentence" : "does not");
 	}
+	/* in_title: the segment names the page, by its <title>'s parts. */
+	struct segment titled[3] = {
+		make_segment(SEGMENT_HEADING, "Deceased crash victims identified", 31, 0, 0),
+		make_segment(SEGMENT_PARAGRAPH, "The Gleaner", 10, 10, 0),
+		make_segment(SEGMENT_PARAGRAPH, "Police say the victims of the crash were identified.", 43, 0, 0),
+	};
+	double t[3][LOGISTIC_FEATURES];
+	struct nc_error terr = { 0 };
+	logistic_page_features(titled, sizeof(titled[0]), 3, NULL,
+			       "Deceased crash victims identified - The Gleaner", NULL, &t[0][0], &terr);
+	is_double(t[0][LF_IN_TITLE], 1, 0, "in_title: the headline is the title's first part");
+	is_double(t[1][LF_IN_TITLE], 1, 0, "...the site's name is a part of it too");
+	is_double(t[2][LF_IN_TITLE], 0, 0, "...a sentence that holds no part of it is not");
+	logistic_page_features(titled, sizeof(titled[0]), 3, NULL, NULL, NULL, &t[0][0], &terr);
+	is_double(t[0][LF_IN_TITLE], 0, 0, "...a page without a title: 0");
 }
 
 /* Instances where long, unlinked segments are text and link lists are not,
@@ -456,7 +471,7 @@ static void test_ngram(struct logistic_model *model)
 		double f[2][LOGISTIC_FEATURES];
 		struct method_scorer *scorer = method_scorer_new(ngram);
 		struct segment_score score;
-		is_int(logistic_page_features(page, sizeof(page[0]), 2, NULL, scorer, &f[0][0], &err), 0,
+		is_int(logistic_page_features(page, sizeof(page[0]), 2, NULL, NULL, scorer, &f[0][0], &err), 0,
 		       "a page's features with an n-gram model");
 		is_int(method_score(scorer, &page[1], &score, &err), 0, "...the method's own score");
 		is_double(f[1][LF_NGRAM_LLR], score.cost_dirty - score.cost_clean, 1e-12,
@@ -498,14 +513,14 @@ static void test_ngram(struct logistic_model *model)
 		struct logistic_text unsaid = { NULL, "" };
 		double r[2][LOGISTIC_FEATURES], u[2][LOGISTIC_FEATURES], e[2][LOGISTIC_FEATURES];
 		is_string(english.ngram_language, "en", "the shipped english.model says it is English");
-		is_int(logistic_page_features(other, sizeof(other[0]), 2, &english, scorer, &r[0][0],
+		is_int(logistic_page_features(other, sizeof(other[0]), 2, &english, NULL, scorer, &r[0][0],
 					      &err), 0, "a Russian page's features");
 		ok(r[0][LF_NGRAM_LLR] == 0 && r[1][LF_NGRAM_LLR] == 0 && r[1][LF_NGRAM_EVIDENCE] == 0,
 		   "...the n-gram features 0: the page is not in the model's language");
-		logistic_page_features(other, sizeof(other[0]), 2, &unsaid, scorer, &u[0][0], &err);
+		logistic_page_features(other, sizeof(other[0]), 2, &unsaid, NULL, scorer, &u[0][0], &err);
 		ok(u[1][LF_NGRAM_LLR] != 0, "...not 0 with a model that does not say its language "
 		   "(%.3f)", u[1][LF_NGRAM_LLR]);
-		logistic_page_features(page, sizeof(page[0]), 2, &english, scorer, &e[0][0], &err);
+		logistic_page_features(page, sizeof(page[0]), 2, &english, NULL, scorer, &e[0][0], &err);
 		ok(!memcmp(e, f, sizeof(f)), "an English page's features as without a language");
 		method_scorer_free(scorer);
 		method_free(ngram);

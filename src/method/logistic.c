@@ -33,7 +33,7 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars",
 	"prev2_link", "next2_link", "prev2_log_chars", "next2_log_chars", "prev_stop_words",
 	"next_stop_words", "prev_ends_sentence", "next_ends_sentence", "window_log_chars",
-	"window_link", "shorter_share", "below_longest",
+	"window_link", "shorter_share", "below_longest", "in_title",
 	"ngram_llr", "ngram_evidence",
 };
 
@@ -398,9 +398,51 @@ static int speaks(const char *model_language, const struct language *page)
 	return n == m && !strncasecmp(model_language, page->code, n);
 }
 
+/* A title's parts are cut at these: "Headline - Site", "Site | Section |
+ * Headline". */
+static const char *const title_separators[] = { " - ", " | ", " \xe2\x80\x93 ", " \xe2\x80\x94 ",
+						 " :: ", " \xc2\xb7 ", " \xc2\xbb ", ": " };
+
+/* The shortest part of a title, or of a segment inside one, that counts:
+ * a site's name alone ("News") says little. */
+#define TITLE_MIN_BYTES 8
+
+/* Is [p, p + n) found in [text, text + len)? */
+static int holds(const char *text, size_t len, const char *p, size_t n)
+{
+	return n <= len && memmem(text, len, p, n) != NULL;
+}
+
+/* Does the segment name the page (its headline)? 1 when the segment holds
+ * a part of the page's title (cut at the separators above) of
+ * TITLE_MIN_BYTES or more, or a part holds the segment; 0 else. */
+static double in_title(const struct segment *s, const char *title)
+{
+	size_t tlen = strlen(title);
+	if (s->len >= TITLE_MIN_BYTES && holds(title, tlen, s->text, s->len))
+		return 1;
+	for (const char *part = title; *part; ) {
+		const char *end = title + tlen;
+		for (size_t i = 0; i < sizeof(title_separators) / sizeof(title_separators[0]); i++) {
+			const char *at = strstr(part, title_separators[i]);
+			if (at && at < end)
+				end = at;
+		}
+		while (part < end && *part == ' ')
+			part++;
+		if ((size_t)(end - part) >= TITLE_MIN_BYTES &&
+		    holds(s->text, s->len, part, (size_t)(end - part)))
+			return 1;
+		if (!*end)
+			break;
+		part = end + 1;
+	}
+	return 0;
+}
+
 int logistic_page_features(const struct segment *first, size_t stride, size_t count,
-			   const struct logistic_text *text, struct method_scorer *ngram,
-			   double *out, struct nc_error *err)
+			   const struct logistic_text *text, const char *title,
+			   struct method_scorer *ngram, double *out, struct nc_error *err)
 {
 	struct language language;
 	if (!count)
@@ -408,6 +450,8 @@ int logistic_page_features(const struct segment *first, size_t stride, size_t co
 	logistic_page_language(first, stride, count, &language);
 	logistic_features(first, stride, count,
 			  text ? stop_lists_find(text->stop_lists, language.code) : NULL, out);
+	for (size_t i = 0; title && *title && i < count; i++)
+		out[i * LOGISTIC_FEATURES + LF_IN_TITLE] = in_title(segment_at(first, stride, i), title);
 	if (ngram && !speaks(text ? text->ngram_language : NULL, &language))
 		ngram = NULL;   /* its features stay 0: "not English" says nothing here */
 	for (size_t i = 0; ngram && i < count; i++) {
@@ -741,7 +785,7 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 	int structured = count && segments[0].segment.has_structure;
 	const double *w = structured ? model->weights : model->plain_weights;
 	double bias = structured ? model->bias : model->plain_bias;
-	(void)page;
+	
 
 	if (count > s->alloc) {
 		/* count x LOGISTIC_FEATURES doubles, within the page's bound on
@@ -754,7 +798,8 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		s->alloc = count;
 	}
 	if (count && logistic_page_features(&segments[0].segment, sizeof(segments[0]), count,
-					    &s->method->text, s->ngram, s->features, err) < 0)
+					    &s->method->text, page ? page->title : NULL, s->ngram,
+					    s->features, err) < 0)
 		return -1;
 	for (size_t i = 0; i < count; i++) {
 		const double *f = s->features + i * LOGISTIC_FEATURES;

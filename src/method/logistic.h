@@ -120,7 +120,7 @@ enum logistic_feature {
 	/* the neighbourhood (issue 32) */
 	LF_PREV2_LINK, LF_NEXT2_LINK, LF_PREV2_LOG_CHARS, LF_NEXT2_LOG_CHARS, LF_PREV_STOP_WORDS,
 	LF_NEXT_STOP_WORDS, LF_PREV_ENDS_SENTENCE, LF_NEXT_ENDS_SENTENCE, LF_WINDOW_LOG_CHARS,
-	LF_WINDOW_LINK, LF_SHORTER_SHARE, LF_BELOW_LONGEST,
+	LF_WINDOW_LINK, LF_SHORTER_SHARE, LF_BELOW_LONGEST, LF_IN_TITLE,
 	LF_NGRAM_LLR, LF_NGRAM_EVIDENCE,
 	LOGISTIC_FEATURES
 };
@@ -157,10 +157,11 @@ void logistic_page_language(const struct segment *first, size_t stride, size_t c
  * for English, an unknown language or one without a list: the ICE list);
  * the n-gram features filled by `ngram` (an ncleaner method's scorer)
  * when it is not NULL and the page is in its model's language (or either
- * is unknown). `text` may be NULL: the ICE list, n-gram features always. */
+ * is unknown). `text` may be NULL: the ICE list, n-gram features always.
+ * `title` is the page's <title> (NULL: none), for in_title. */
 int logistic_page_features(const struct segment *first, size_t stride, size_t count,
-			   const struct logistic_text *text, struct method_scorer *ngram,
-			   double *out, struct nc_error *err);
+			   const struct logistic_text *text, const char *title,
+			   struct method_scorer *ngram, double *out, struct nc_error *err);
 
 /* Is `feature` one that only a page's structure gives (0 without it)? */
 int logistic_feature_structural(int feature);

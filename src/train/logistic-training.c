@@ -126,12 +126,12 @@ static void page_segments_release(struct page_segments *p)
 /* The features of the page's segments (count x D, the caller frees), or
  * NULL with `err` naming the page. */
 static double *page_features(const struct logistic_training *t, const struct page_segments *p,
-			     struct method_scorer *ngram, const struct file_input *raw,
-			     struct nc_error *err)
+			     struct worker *worker, struct method_scorer *ngram,
+			     const struct file_input *raw, struct nc_error *err)
 {
 	double *features = xmalloc((p->count ? p->count : 1) * D * sizeof(double));
-	if (logistic_page_features(p->items, sizeof(p->items[0]), p->count, t->text, ngram,
-				   features, err) < 0) {
+	if (logistic_page_features(p->items, sizeof(p->items[0]), p->count, t->text,
+				   worker_page_info(worker)->title, ngram, features, err) < 0) {
 		nc_error_prefix(err, raw->path);
 		free(features);
 		return NULL;
@@ -179,7 +179,7 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 						 &gold_words, err)) < 0)
 		nc_error_prefix(err, raw->path);
 	double *features = NULL;
-	if (ret == 0 && !(features = page_features(t, &p, ngram, raw, err)))
+	if (ret == 0 && !(features = page_features(t, &p, worker, ngram, raw, err)))
 		ret = -1;
 	if (ret == 0) {
 		for (size_t i = 0; i < p.count; i++)
@@ -208,7 +208,7 @@ int logistic_training_add_snippet_page(struct logistic_training *t, struct worke
 
 	if (ret == 0) {
 		snippet_label_segments(entry, p.items, p.count, labels, &counts);
-		if (!(features = page_features(t, &p, ngram, raw, err)))
+		if (!(features = page_features(t, &p, worker, ngram, raw, err)))
 			ret = -1;
 	}
 	if (ret == 0) {
