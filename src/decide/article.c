@@ -30,24 +30,22 @@ struct article_decider {
 	double bias;
 };
 
-static int article_decide(const struct decider *base, struct decider_state *state,
-			  struct scored_segment *segments, size_t count, struct nc_error *err)
+void decider_main_stretch(const struct scored_segment *segments, size_t count, double bias,
+			  double limit, size_t *start_out, size_t *end_out)
 {
-	const struct article_decider *d = (const struct article_decider *)base;
 	double best = 0, sum = 0;
 	size_t best_start = 0, best_end = 0, start = 0;   /* [best_start, best_end) */
-	(void)state, (void)err;
 
 	/* The stretch of greatest sum (Kadane): a run whose sum falls to 0 or
 	 * below brings nothing to what follows it, so the next run starts
 	 * after it. */
 	for (size_t i = 0; i < count; i++) {
 		const struct segment_score *s = &segments[i].score;
-		double margin = s->cost_dirty - (s->cost_clean + d->bias);
-		if (margin > MARGIN_LIMIT)
-			margin = MARGIN_LIMIT;
-		else if (margin < -MARGIN_LIMIT || margin != margin)
-			margin = -MARGIN_LIMIT;
+		double margin = s->cost_dirty - (s->cost_clean + bias);
+		if (margin > limit)
+			margin = limit;
+		else if (margin < -limit || margin != margin)
+			margin = -limit;
 		sum += (double)words_count(segments[i].segment.text, segments[i].segment.len) * margin;
 		if (sum > best) {
 			best = sum;
@@ -59,8 +57,20 @@ static int article_decide(const struct decider *base, struct decider_state *stat
 			start = i + 1;
 		}
 	}
+	*start_out = best_start;
+	*end_out = best_end;
+}
+
+static int article_decide(const struct decider *base, struct decider_state *state,
+			  struct scored_segment *segments, size_t count, struct nc_error *err)
+{
+	const struct article_decider *d = (const struct article_decider *)base;
+	size_t start, end;
+	(void)state, (void)err;
+
+	decider_main_stretch(segments, count, d->bias, MARGIN_LIMIT, &start, &end);
 	for (size_t i = 0; i < count; i++)
-		if (i < best_start || i >= best_end)
+		if (i < start || i >= end)
 			segments[i].keep = 0;
 	return 0;
 }

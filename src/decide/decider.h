@@ -121,6 +121,13 @@ struct decider *article_decider_new(double bias);
  * pages. */
 struct decider *viterbi_decider_new(double bias, double switch_cost);
 
+/* The page's main stretch at `bias`, as the article rule finds it: the run
+ * of consecutive segments whose words times margins over `bias` (each held
+ * within +-`limit` bits) sum highest, the first of equals; [*start, *end),
+ * empty when no run sums above 0. */
+void decider_main_stretch(const struct scored_segment *segments, size_t count, double bias,
+			  double limit, size_t *start, size_t *end);
+
 /* A page rule after the others: a page with enough prose that keeps
  * nothing is decided again on its own scale, the segments its rule keeps
  * marked `rescued` (fallback.c). Decides whole pages. */

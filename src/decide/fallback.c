@@ -129,24 +129,11 @@ static int fallback_decide(const struct decider *base, struct decider_state *sta
 		return nc_error_set(err, NC_ERR_MEMORY, "no memory to decide a page again");
 	for (size_t i = 0; i < count; i++)
 		margins[i] = margin_of(&segments[i].score);
-	double bias = otsu(margins, count), top = 0, sum = 0;
+	double bias = otsu(margins, count);
 	bias = fmax(bias, margins[count - 1] - FALLBACK_RANGE);   /* sorted: the best last */
 	free(margins);
-	size_t top_start = 0, top_end = 0, start = 0;   /* [top_start, top_end) */
-	for (size_t i = 0; i < count; i++) {
-		double m = margin_of(&segments[i].score) - bias;
-		m = m > FALLBACK_LIMIT ? FALLBACK_LIMIT : m < -FALLBACK_LIMIT ? -FALLBACK_LIMIT : m;
-		sum += (double)words_count(segments[i].segment.text, segments[i].segment.len) * m;
-		if (sum > top) {
-			top = sum;
-			top_start = start;
-			top_end = i + 1;
-		}
-		if (sum <= 0) {
-			sum = 0;
-			start = i + 1;
-		}
-	}
+	size_t top_start, top_end;
+	decider_main_stretch(segments, count, bias, FALLBACK_LIMIT, &top_start, &top_end);
 	for (size_t i = top_start; i < top_end; i++) {
 		if (segments[i].keep || margin_of(&segments[i].score) < bias)
 			continue;
