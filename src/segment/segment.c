@@ -336,7 +336,7 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		return add_part(s, p, end, 0, &s->parts[0], err);
 
 	/* A rule that took a break with the text around it leaves fewer
-	 * parts than counts: the counts then go to the first part. */
+	 * parts than counts: the counts then go to the first part with text. */
 	size_t breaks = 0;
 	for (char *q = brk; q; q = memchr(q + 1, BREAK_CHAR, (size_t)(end - q - 1)))
 		breaks++;
@@ -345,14 +345,18 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 	for (size_t k = 0; merge && k < s->part_count; k++)
 		add_structure(&merged, &s->parts[k]);
 	static const struct segment_structure none = { 0 };
+	int counted = 0;
 	for (size_t k = 0; p <= end; k++) {
 		char *part_end = brk ? brk : end;
-		const struct segment_structure *counts = merge ? (k ? &none : &merged) : &s->parts[k];
+		const struct segment_structure *counts = merge ? (counted ? &none : &merged)
+							       : &s->parts[k];
 		if (k > 0 && flush(s, err) < 0)
 			return -1;
-		if (skip_spaces(p, part_end) != part_end &&
-		    add_part(s, p, part_end, k > 0, counts, err) < 0)
-			return -1;
+		if (skip_spaces(p, part_end) != part_end) {
+			if (add_part(s, p, part_end, k > 0, counts, err) < 0)
+				return -1;
+			counted = 1;
+		}
 		if (!brk)
 			break;
 		p = brk + 1;
