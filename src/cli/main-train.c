@@ -118,6 +118,8 @@ static void usage(FILE *out)
 "      --trees N         logistic: also N boosted regression trees on what the\n"
 "                        regression gets wrong (0: none, the default)\n"
 "      --tree-depth D    logistic: their depth, 1-8 (default 5)\n"
+"      --snippet-weight W  logistic: each segment a snippet labels weighs W in\n"
+"                        the fit (default 0: its words, as gold-labelled ones)\n"
 "A GOLD_DIR of the logistic method may be a benchmark's snippet annotations\n"
 "(a file NAME.json, such as trafilatura's evaldata.json): its pages are\n"
 "RAW_DIR/FILE, each segment labelled text or boilerplate by the snippets it\n"
@@ -142,6 +144,7 @@ struct options {
 	const char *instances;           /* --instances FILE: the logistic trainer's instances */
 	int ngram_folds;                 /* --ngram-folds K: train it here (0: read it) */
 	struct boost_settings boost;     /* --trees N, --tree-depth D */
+	double snippet_weight;           /* --snippet-weight W; 0: words */
 	char *ngram_name;                /* how the model written names it (ngram_model_name) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied above */
 	/* The stages that read raw pages, and what a model records of them. */
@@ -991,6 +994,7 @@ static int train_logistic(struct options *o, int ndirs, char **dirs, const char 
 	struct logistic_text text = { .ngram_language = o->language };
 	struct logistic_training *training = logistic_training_new(&text);
 	logistic_training_set_trees(training, &o->boost);
+	logistic_training_set_snippet_weight(training, o->snippet_weight);
 	struct logistic_model model = { 0 };
 	struct strbuf out = STRBUF_INIT, description = STRBUF_INIT;
 	struct method *ngram = NULL;
@@ -1433,7 +1437,7 @@ static const struct trainer *find_trainer(const char *method)
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
-	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH
+	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH, OPT_SNIPPET_WEIGHT
 };
 
 static const struct option long_options[] = {
@@ -1454,6 +1458,7 @@ static const struct option long_options[] = {
 	{ "instances", required_argument, NULL, OPT_INSTANCES },
 	{ "trees", required_argument, NULL, OPT_TREES },
 	{ "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
+	{ "snippet-weight", required_argument, NULL, OPT_SNIPPET_WEIGHT },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -1511,6 +1516,14 @@ static int parse_options(struct options *o, int argc, char **argv)
 		case OPT_TREE_DEPTH:
 			o->boost.depth = (int)cli_parse_long(program, "--tree-depth", optarg, 1, 8);
 			break;
+		case OPT_SNIPPET_WEIGHT:
+			o->snippet_weight = cli_parse_double(program, "--snippet-weight", optarg);
+			if (!(o->snippet_weight >= 0 && o->snippet_weight <= 1e6)) {
+				cli_print(program, "--snippet-weight expects a number from 0 to 1e6, "
+					  "not '%s'", optarg);
+				return 2;
+			}
+			break;
 		case OPT_NGRAM_FOLDS:
 			o->ngram_folds = (int)cli_parse_long(program, "--ngram-folds", optarg, 2, 100);
 			break;
@@ -1547,10 +1560,11 @@ static int parse_options(struct options *o, int argc, char **argv)
 	o->bias = o->compose.bias;
 	o->max_perplexity = o->compose.max_perplexity;
 	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
-	if ((o->ngram_model || o->ngram_folds || o->instances || o->boost.trees) &&
+	if ((o->ngram_model || o->ngram_folds || o->instances || o->boost.trees ||
+	     o->snippet_weight) &&
 	    strcmp(o->method, LOGISTIC_METHOD_NAME)) {
-		cli_print(program, "--ngram-model, --ngram-folds, --instances and --trees are for "
-			  "--method %s", LOGISTIC_METHOD_NAME);
+		cli_print(program, "--ngram-model, --ngram-folds, --instances, --trees and "
+			  "--snippet-weight are for --method %s", LOGISTIC_METHOD_NAME);
 		return 2;
 	}
 	if ((ice_dt_options && strcmp(o->method, ICE_DT_NAME)) ||

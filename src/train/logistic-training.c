@@ -26,6 +26,7 @@ struct instance {
 struct logistic_training {
 	const struct logistic_text *text;   /* the caller's */
 	struct boost_settings boost;        /* trees: 0, none */
+	double snippet_weight;              /* a snippet-labelled segment's weight; 0: its words */
 	struct instance *items;
 	size_t count, alloc;
 	size_t pages;
@@ -221,6 +222,8 @@ int logistic_training_add_snippet_page(struct logistic_training *t, struct worke
 			double words = (double)labels[i].words;
 			add_instance(t, raw, i, &p.items[i], features + i * D, text, words,
 				     text ? words : 0);
+			if (t->snippet_weight > 0)
+				t->items[t->count - 1].weight = t->snippet_weight;
 			t->gold_words += text ? words : 0;
 		}
 		snippet_label_counts_add(&t->snippets, &counts);
@@ -417,6 +420,11 @@ static double choose_bias(const struct logistic_training *t, int plain, const do
 void logistic_training_set_trees(struct logistic_training *t, const struct boost_settings *boost)
 {
 	t->boost = *boost;
+}
+
+void logistic_training_set_snippet_weight(struct logistic_training *t, double weight)
+{
+	t->snippet_weight = weight;
 }
 
 /* Trees on what the structured weights `w` get wrong (train/boosting.h),

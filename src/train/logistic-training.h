@@ -115,6 +115,14 @@ void logistic_training_counts(const struct logistic_training *training,
 void logistic_training_set_trees(struct logistic_training *training,
 				 const struct boost_settings *boost);
 
+/* The weight in the fit (the regression's and the trees') of each segment
+ * that a snippet labels, the pages of a benchmark annotated with snippets;
+ * 0 (the default): its words, as a segment labelled by a gold text. A
+ * snippet benchmark counts each snippet alike, a line of boilerplate as
+ * much as a paragraph of text: a constant weight learns what it scores
+ * (train-ncleaner --snippet-weight). */
+void logistic_training_set_snippet_weight(struct logistic_training *training, double weight);
+
 /* What learning reached on the training pages (percentages, in words). */
 struct logistic_fit {
 	double precision, recall, f;
