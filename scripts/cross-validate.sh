@@ -209,4 +209,6 @@ echo "| model | set | language | F | P | R | seg F |"
 echo "|---|---|---|---|---|---|---|"
 tail -n +2 "$work/figures$tag.tsv" | awk -F '\t' '{ printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; printf "\n" }'
 echo
-echo "Pages that kept nothing: $(wc -l < "$work/empty$tag.tsv") (WORK_DIR/empty.tsv)"
+echo "Pages that kept nothing: $(wc -l < "$work/empty$tag.tsv") (WORK_DIR/empty.tsv)$(
+	awk -F '\t' 'NR == 1 { printf ":" } { printf "%s %s %s %s (%s)", (NR > 1 ? ";" : ""), $1, $2, $3, ($4 == "-" ? "snippets" : $4 " words of gold") }' \
+		"$work/empty$tag.tsv")"
