@@ -58,10 +58,10 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 			  "comparing; > 0 keeps less (default: the model's)",
 			  COMPOSE_NUMBER, RANGE_ANY, 0, 0, AT(bias) },
 	[OPTION_PRECISION] = { "precision", 0, NULL, "threshold: keep less, more surely clean\n"
-			       "(the bias with the best F0.5; ncleaner method)", COMPOSE_FLAG,
+			       "(the bias with the best F0.5; logistic, ncleaner)", COMPOSE_FLAG,
 			       .offset = AT(precision) },
 	[OPTION_RECALL] = { "recall", 0, NULL, "threshold: keep more, some boilerplate with it\n"
-			    "(the bias with the best F2; ncleaner method)", COMPOSE_FLAG,
+			    "(the bias with the best F2; logistic, ncleaner)", COMPOSE_FLAG,
 			    .offset = AT(recall) },
 	[OPTION_NO_STRUCTURE] = { "no-structure", 0, NULL, "do not carry the page's structure\n"
 				  "(links, nav, footer ...) into the dump, so\n"
@@ -220,15 +220,15 @@ static const struct decider_presets ncleaner_presets = {
 	.precision = 0.1, .recall = -0.2, .switch_cost = 32
 };
 
-/* make bias-curve METHOD=logistic, from the models' biases of best F on
- * their training pages: F0.5 is best over both sets 1.5 bits above, F2 3
- * below. The shipped model's bias is already 0.6 above its best F's
- * (models/Makefile.models), hence these (the same offsets as for the model
- * before the character models' features: 2 and -2.5 from 1.1). The switch
- * cost likewise, for that earlier model (of 0, 0.25, 0.5 and 1: the
- * neighbour features leave the sequence little to add). */
+/* Offsets from the model's own bias (0.1 above its best F on its training
+ * pages): the best F0.5 and F2 of the three development sets' precision and
+ * recall, each set's cross-validated with the shipped recipe and the three
+ * averaged (scripts/cross-validate.sh with CLEAN_ARGS="-b B" over the same
+ * fold models, B in steps of 0.5 from -4 to 3; ncleaner(1) BIAS AND
+ * PRESETS). The switch cost was measured for an earlier model (of 0, 0.25,
+ * 0.5 and 1: the neighbour features leave the sequence little to add). */
 static const struct decider_presets logistic_presets = {
-	.precision = 0.9, .recall = -3.6, .switch_cost = 0.25
+	.precision = 1.5, .recall = -2, .switch_cost = 0.25
 };
 
 static const struct method_entry methods[] = {
