@@ -823,9 +823,8 @@ static int check_settings(struct settings *set)
 		cli_print(program, "--skip-existing needs -o DIR");
 		return -1;
 	}
-	if (set->languages && !language_list_valid(set->languages)) {
-		cli_print(program, "--language: '%s' is not a list of language codes (such as "
-			  "en,de or eng,deu)", set->languages);
+	if (set->languages && language_list_check(set->languages, &err) < 0) {
+		cli_print(program, "--language: %s", err.message);
 		return -1;
 	}
 	if (set->encoding && !charset_known(set->encoding)) {
