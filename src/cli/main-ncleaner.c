@@ -267,6 +267,14 @@ static int prepare_output_dir(const char *dir, int argc, char **args,
 	return 0;
 }
 
+/* DIR/<output name><extension>: where -o DIR puts the output of `in`. */
+static void add_output_path(struct strbuf *path, const char *dir, const struct file_input *in,
+			    const char *extension)
+{
+	strbuf_add_path(path, dir, in->output_name);
+	strbuf_addstr(path, extension);
+}
+
 /* An input named on the command line inside DIR could be its own output
  * (ncleaner -o out out/a.txt): refuse rather than overwrite it. */
 static int check_own_outputs(const char *dir, const char *extension,
@@ -277,7 +285,7 @@ static int check_own_outputs(const char *dir, const char *extension,
 		const struct file_input *in = file_source_input(inputs, i);
 		struct strbuf out = STRBUF_INIT;
 		struct stat in_st, out_st;
-		strbuf_addf(&out, "%s/%s%s", dir, in->output_name, extension);
+		add_output_path(&out, dir, in, extension);
 		if (stat(in->path, &in_st) == 0 && stat(out.buf, &out_st) == 0 &&
 		    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
 			cli_print(program, "%s: is its own output %s (choose another -o)", in->path,
@@ -329,7 +337,7 @@ static int check_stats_path(const struct settings *set, const struct file_source
 		if (ret || !target || !out_dir)
 			continue;
 		struct strbuf output = STRBUF_INIT;
-		strbuf_addf(&output, "%s/%s%s", out_dir, in->output_name, set->extension);
+		add_output_path(&output, out_dir, in, set->extension);
 		size_t len = output.len;
 		strbuf_addstr(&output, OUTPUT_PARTIAL_SUFFIX);
 		if (!strcmp(target, output.buf) || (strbuf_setlen(&output, len), !strcmp(target, output.buf))) {
@@ -463,7 +471,7 @@ static int output_exists(void *data, const struct file_input *in)
 	const struct settings *set = data;
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
-	strbuf_addf(&path, "%s/%s%s", set->output_dir, in->output_name, set->extension);
+	add_output_path(&path, set->output_dir, in, set->extension);
 	int exists = stat(path.buf, &st) == 0;
 	strbuf_release(&path);
 	return exists;
@@ -526,11 +534,14 @@ static void warn_low_kept(const struct settings *set, const struct progress *p)
 /* The closing line of a run whose output went to a file: where. */
 static void say_where(const struct settings *set, const struct file_source *inputs)
 {
+	struct strbuf path = STRBUF_INIT;
 	if (set->output_file)
 		cli_print(program, "wrote %s", set->output_file);
-	else if (file_source_count(inputs) == 1)
-		cli_print(program, "wrote %s/%s%s", set->output_dir,
-			  file_source_input(inputs, 0)->output_name, set->extension);
+	else if (file_source_count(inputs) == 1) {
+		add_output_path(&path, set->output_dir, file_source_input(inputs, 0), set->extension);
+		cli_print(program, "wrote %s", path.buf);
+	}
+	strbuf_release(&path);
 }
 
 /* Clean every input; the exit status. */
