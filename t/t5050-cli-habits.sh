@@ -2,8 +2,9 @@
 # t5050-cli-habits: the command line users expect (issue 19): standard
 # input when no input is named, --url, -o FILE and -o -, a closing line
 # saying where one page went, --quiet; and (issue 35) directories named
-# with a slash. Every check here failed on the build before the change
-# (top_builddir=OLD sh t/t5050-cli-habits.sh).
+# with a slash, the closing summary of a stream on standard output. Every
+# check here failed on the build before the change (top_builddir=OLD sh
+# t/t5050-cli-habits.sh).
 . "$(dirname "$0")/test-lib.sh"
 F=$FIXTURES/t5000
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
@@ -159,4 +160,18 @@ is "$(cat out-slash/empty.txt)" "URL: pages/empty.html" "...the URL line has one
 ok "...as without the slashes" cmp out-plain/empty.txt out-slash/empty.txt
 ok "pages// to standard output" ncleaner --no-lm pages//
 is "$(cat "$TMP/out")" "URL: pages/empty.html" "...one slash too"
+
+# A stream of pages on standard output closes with the summary other runs
+# print, on standard error, never on standard output. (What must not print
+# it, --quiet and one page, held before too.)
+for format in jsonl wet; do
+	ok "--format $format, two pages to standard output" ncleaner --no-lm -f $format \
+		"$F/page.html" "$F/dump.txt"
+	grep_ok "...the summary on standard error" "^ncleaner: 2 pages, 0 failed; " "$TMP/err"
+	grep_fails "...and not on standard output" "pages, 0 failed" "$TMP/out"
+done
+ok "--format jsonl, with --quiet" ncleaner --no-lm --quiet -f jsonl "$F/page.html" "$F/dump.txt"
+is "$(cat "$TMP/err")" "" "...prints no summary"
+ok "one page to standard output" ncleaner --no-lm -f jsonl "$F/page.html"
+is "$(cat "$TMP/err")" "" "...prints no summary either"
 done_testing

@@ -602,12 +602,16 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 		}
 		cli_unregister_atomic_file(&file);
 	}
+	/* The closing line, on standard error: the summary of a run of more
+	 * than one page, whatever its output (a stream on standard output
+	 * too, where it alone says which pages were left out), else where
+	 * the one page went. */
 	if (set->quiet)
 		;
 	else if (set->skip_existing && !run.progress.pages && counts->existing)
 		cli_print(program, "nothing to do: the output of every input exists "
 			  "(--skip-existing)");
-	else if (set->progress || (set->output_dir && run.progress.pages > 1))
+	else if (set->progress || run.progress.pages > 1)
 		progress_summary(&run.progress, stderr);
 	else if (status == 0 && (to_file || set->output_dir))
 		say_where(set, inputs);
