@@ -61,10 +61,10 @@ static void usage(FILE *out)
 "An input is what its bytes say, whatever its name: an HTML page, a text\n"
 "dump, a WARC file of many pages (plain or gzip'd, as Common Crawl ships\n"
 "them), any of them gzip'd; binary files are skipped. Without an input,\n"
-"standard input is read (unless it is a terminal). One input is cleaned to\n"
-"standard output or to -o FILE; with -o DIR, each goes to\n"
-"DIR/<name><extension> (an archive's pages to one file) and directories are\n"
-"cleaned recursively.\n"
+"standard input is read (unless it is a terminal). Inputs are cleaned to\n"
+"standard output one after another, in their order; one input to -o FILE;\n"
+"with -o DIR, each goes to DIR/<name><extension> (an archive's pages to one\n"
+"file). Directories are cleaned recursively.\n"
 "\n"
 "What to do:\n"
 "      --paper           the 2008 configuration: Lynx, the ncleaner method with\n"
@@ -790,6 +790,7 @@ static int run(struct settings *set, struct file_source *inputs)
 		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
 		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
 		.languages = set->languages,
+		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
 		.log_odds = c.loaded && c.loaded->ops->log_odds,
 		.min_quality = set->min_quality,
 	};
@@ -896,8 +897,9 @@ static long cgroup_cpu_limit(void)
  * existing file that is not a directory, or a new name with a file name
  * extension (out.txt, x.jsonl, x.wet.gz): then it takes the output of one
  * input, written whole or not at all; with more inputs, or a directory, the
- * user meant something else and is told so. Otherwise -o is the output
- * directory, as always. */
+ * user meant something else and is told so. Standard output takes any
+ * number of inputs, as without -o. Otherwise -o is the output directory, as
+ * always. */
 static int choose_output_file(struct settings *set, int nargs, char **args)
 {
 	const char *o = set->output_dir;
@@ -914,7 +916,8 @@ static int choose_output_file(struct settings *set, int nargs, char **args)
 		      (!exists && has_extension);
 	if (!is_file)
 		return 0;
-	if (nargs != 1 || (strcmp(args[0], "-") && stat(args[0], &st) == 0 && S_ISDIR(st.st_mode))) {
+	if (strcmp(o, "-") &&
+	    (nargs != 1 || (strcmp(args[0], "-") && stat(args[0], &st) == 0 && S_ISDIR(st.st_mode)))) {
 		cli_print(program, "-o %s names a file: it takes the output of one input (a page or "
 			  "an archive); for several, give -o a directory", o);
 		return -1;
@@ -1049,14 +1052,8 @@ int main(int argc, char **argv)
 	size_t count = file_source_count(inputs);
 	if (batch_default(&set, inputs, argc - optind, argv + optind))
 		set.site_min_pages = SITE_MIN_PAGES_DEFAULT;
-	int stream_format = set.format == SINK_JSONL || set.format == SINK_WET;
 	if (set.url && count != 1) {
 		cli_print(program, "--url names one page: give one input, not %zu", count);
-		goto out;
-	}
-	if (!set.output_dir && count > 1 && !stream_format) {
-		cli_print(program, "%zu inputs: use -o DIR, or --format jsonl or wet, to clean more "
-			  "than one", count);
 		goto out;
 	}
 	if (set.output_dir && check_own_outputs(set.output_dir, set.extension, inputs) < 0)
