@@ -1,8 +1,10 @@
 #!/bin/sh
 # t5050-cli-habits: the command line users expect (issue 19): standard
 # input when no input is named, --url, -o FILE and -o -, a closing line
-# saying where one page went, --quiet. Every check here failed on the build
-# before the change (top_builddir=OLD sh t/t5050-cli-habits.sh).
+# saying where one page went, --quiet; and (issue 35) directories named
+# with a slash, the closing summary of a stream on standard output. Every
+# check here failed on the build before the change (top_builddir=OLD sh
+# t/t5050-cli-habits.sh).
 . "$(dirname "$0")/test-lib.sh"
 F=$FIXTURES/t5000
 if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian package lynx)"; fi
@@ -146,4 +148,30 @@ for page in ncleaner train-ncleaner ncleaner-eval; do
 	*) pass "$page(1): the -h, --help, -V, --version entry has a description" ;;
 	esac
 done
+
+# Issue 35. A directory named with a slash names its pages as without one:
+# no doubled slash on the URL line, nor in the output's name.
+cd "$TMP"
+mkdir -p pages && cp "$F/empty.html" pages/
+ok "-o out pages" ncleaner --no-lm -o out-plain pages
+ok "-o out/ pages/" ncleaner --no-lm -o out-slash/ pages/
+grep_ok "...says where the output went, with one slash" "wrote out-slash/empty.txt" "$TMP/err"
+is "$(cat out-slash/empty.txt)" "URL: pages/empty.html" "...the URL line has one slash"
+ok "...as without the slashes" cmp out-plain/empty.txt out-slash/empty.txt
+ok "pages// to standard output" ncleaner --no-lm pages//
+is "$(cat "$TMP/out")" "URL: pages/empty.html" "...one slash too"
+
+# A stream of pages on standard output closes with the summary other runs
+# print, on standard error, never on standard output. (What must not print
+# it, --quiet and one page, held before too.)
+for format in jsonl wet; do
+	ok "--format $format, two pages to standard output" ncleaner --no-lm -f $format \
+		"$F/page.html" "$F/dump.txt"
+	grep_ok "...the summary on standard error" "^ncleaner: 2 pages, 0 failed; " "$TMP/err"
+	grep_fails "...and not on standard output" "pages, 0 failed" "$TMP/out"
+done
+ok "--format jsonl, with --quiet" ncleaner --no-lm --quiet -f jsonl "$F/page.html" "$F/dump.txt"
+is "$(cat "$TMP/err")" "" "...prints no summary"
+ok "one page to standard output" ncleaner --no-lm -f jsonl "$F/page.html"
+is "$(cat "$TMP/err")" "" "...prints no summary either"
 done_testing

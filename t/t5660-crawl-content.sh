@@ -190,7 +190,32 @@ grep_ok "...and counts the other" '"pages_other_language":1' "$TMP/lang.stats"
 ok "--language deu,fra (ISO 639-3), cleaneval format" ncleaner --no-lm --language deu,fra "$TMP/lang.warc"
 is "$(grep -c '^URL:' "$TMP/out")" 1 "...writes the German page only"
 fails 2 "--language with a bad list is a usage error" ncleaner --language 'en,' "$TMP/de.html"
-grep_ok "...saying so" "not a list of language codes" "$TMP/err"
+grep_ok "...saying so" "not a language code or a list of them" "$TMP/err"
+# A code of no language CLD2 tells is a usage error, not a run that writes
+# nothing with exit 0 (issue 35); the message names it and what is taken.
+for code in zz german und de,zz; do
+	fails 2 "--language $code is a usage error" ncleaner --no-lm --language "$code" "$TMP/lang.warc"
+	grep_ok "...naming the code" "^ncleaner: --language: '${code#de,}' " "$TMP/err"
+done
+ncleaner --no-lm --language zz "$TMP/lang.warc" 2> "$TMP/err" || :
+grep_ok "...saying what is taken" "give its codes (ISO 639-1 .*) or ISO 639-3 codes" "$TMP/err"
+ncleaner --no-lm --language german "$TMP/lang.warc" 2> "$TMP/err" || :
+grep_ok "...and for a language's name, its codes" "'german' is not how CLD2 names a language: give de or deu" "$TMP/err"
+ncleaner --no-lm --language und "$TMP/lang.warc" 2> "$TMP/err" || :
+grep_ok "...and for und, that an unknown language is in no list" "cannot be told is in no list" "$TMP/err"
+fails 2 "train-ncleaner --language german too" train-ncleaner --diff --language german a b "$TMP/c.model"
+grep_ok "...the same message" "'german' is not how CLD2 names a language" "$TMP/err"
+# CLD2 names Hebrew iw, an ISO 639-1 code since replaced by he: heb (ISO
+# 639-3) takes its pages, and WET names their language.
+printf '<html><body><p>%s</p></body></html>' "הכלב של השכנים נובח כל בוקר כשמביאים את העיתון, וכל הרחוב מתעורר מהרעש. אף אחד לא יודע למה הוא עושה את זה, אבל כולם כבר התרגלו." \
+	> "$TMP/he.html"
+{ cat "$TMP/lang.warc"; http_record http://example.com/he 'text/html; charset=utf-8' "$TMP/he.html"
+} > "$TMP/lang-he.warc"
+ok "--language heb -f wet" ncleaner --no-lm --language heb -f wet "$TMP/lang-he.warc"
+is "$(grep -c '^WARC-Type: conversion' "$TMP/out")" 1 "...writes one page"
+grep_ok "...the Hebrew one, named heb" "^WARC-Identified-Content-Language: heb" "$TMP/out"
+ok "--language iw, CLD2's code" ncleaner --no-lm --language iw -f jsonl "$TMP/lang-he.warc"
+grep_ok "...takes it too" '"url":"http://example.com/he".*"language":"iw"' "$TMP/out"
 
 # --- the same, in an archive warcio wrote (tests/t1500/make-content-fixtures.mjs) ------
 ok "a crawl written by warcio" ncleaner --method ncleaner -f jsonl --stats "$TMP/crawl.stats" "$C/crawl.warc.gz"

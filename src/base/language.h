@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 
+#include "base/error.h"
 #include "base/limits.h"
 
 struct language {
@@ -38,9 +39,11 @@ struct language {
  * LANGUAGE_MAX_BYTES are read: more says nothing new). */
 void language_identify(const char *utf8, size_t len, struct language *out);
 
-/* Is `list` a comma-separated list of codes (letters and '-', 2 to 15
- * characters each)? */
-int language_list_valid(const char *list);
+/* Is `list` a comma-separated list of languages CLD2 tells, each named as
+ * language_in_list() takes it? 0, or -1 with NC_ERR_USAGE naming the code
+ * that is not (a list that is none, "en,"; a code of no language, "zz";
+ * a language's name, "german", with its code). */
+int language_list_check(const char *list, struct nc_error *err);
 
 /* Is `language` one of `list` (comma-separated codes in either naming:
  * "en,de" or "eng,deu")? A page whose language is unknown is in no list. */

@@ -114,6 +114,17 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
+void strbuf_add_path(struct strbuf *sb, const char *dir, const char *name)
+{
+	size_t len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	strbuf_add(sb, dir, len);
+	if (!len || dir[len - 1] != '/')
+		strbuf_addch(sb, '/');
+	strbuf_addstr(sb, name);
+}
+
 void strbuf_addch(struct strbuf *sb, int c)
 {
 	strbuf_grow(sb, 1);

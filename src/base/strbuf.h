@@ -59,6 +59,10 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+/* `dir`, '/' and `name`: one path, whatever slashes `dir` ends with ("pages/"
+ * and "pages" both give "pages/a.html"; "/" gives "/a.html"), so that a
+ * directory named with a slash names its files as one named without. */
+void strbuf_add_path(struct strbuf *sb, const char *dir, const char *name);
 
 /* One read(2) of up to `hint` bytes (at least) from `fd`, appended. Returns
  * what read() returned: bytes read, 0 at the end, -1 with errno set (ENOMEM

@@ -61,10 +61,10 @@ static void usage(FILE *out)
 "An input is what its bytes say, whatever its name: an HTML page, a text\n"
 "dump, a WARC file of many pages (plain or gzip'd, as Common Crawl ships\n"
 "them), any of them gzip'd; binary files are skipped. Without an input,\n"
-"standard input is read (unless it is a terminal). One input is cleaned to\n"
-"standard output or to -o FILE; with -o DIR, each goes to\n"
-"DIR/<name><extension> (an archive's pages to one file) and directories are\n"
-"cleaned recursively.\n"
+"standard input is read (unless it is a terminal). Inputs are cleaned to\n"
+"standard output one after another, in their order; one input to -o FILE;\n"
+"with -o DIR, each goes to DIR/<name><extension> (an archive's pages to one\n"
+"file). Directories are cleaned recursively.\n"
 "\n"
 "What to do:\n"
 "      --paper           the 2008 configuration: Lynx, the ncleaner method with\n"
@@ -267,6 +267,14 @@ static int prepare_output_dir(const char *dir, int argc, char **args,
 	return 0;
 }
 
+/* DIR/<output name><extension>: where -o DIR puts the output of `in`. */
+static void add_output_path(struct strbuf *path, const char *dir, const struct file_input *in,
+			    const char *extension)
+{
+	strbuf_add_path(path, dir, in->output_name);
+	strbuf_addstr(path, extension);
+}
+
 /* An input named on the command line inside DIR could be its own output
  * (ncleaner -o out out/a.txt): refuse rather than overwrite it. */
 static int check_own_outputs(const char *dir, const char *extension,
@@ -277,7 +285,7 @@ static int check_own_outputs(const char *dir, const char *extension,
 		const struct file_input *in = file_source_input(inputs, i);
 		struct strbuf out = STRBUF_INIT;
 		struct stat in_st, out_st;
-		strbuf_addf(&out, "%s/%s%s", dir, in->output_name, extension);
+		add_output_path(&out, dir, in, extension);
 		if (stat(in->path, &in_st) == 0 && stat(out.buf, &out_st) == 0 &&
 		    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
 			cli_print(program, "%s: is its own output %s (choose another -o)", in->path,
@@ -329,7 +337,7 @@ static int check_stats_path(const struct settings *set, const struct file_source
 		if (ret || !target || !out_dir)
 			continue;
 		struct strbuf output = STRBUF_INIT;
-		strbuf_addf(&output, "%s/%s%s", out_dir, in->output_name, set->extension);
+		add_output_path(&output, out_dir, in, set->extension);
 		size_t len = output.len;
 		strbuf_addstr(&output, OUTPUT_PARTIAL_SUFFIX);
 		if (!strcmp(target, output.buf) || (strbuf_setlen(&output, len), !strcmp(target, output.buf))) {
@@ -463,7 +471,7 @@ static int output_exists(void *data, const struct file_input *in)
 	const struct settings *set = data;
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
-	strbuf_addf(&path, "%s/%s%s", set->output_dir, in->output_name, set->extension);
+	add_output_path(&path, set->output_dir, in, set->extension);
 	int exists = stat(path.buf, &st) == 0;
 	strbuf_release(&path);
 	return exists;
@@ -526,11 +534,14 @@ static void warn_low_kept(const struct settings *set, const struct progress *p)
 /* The closing line of a run whose output went to a file: where. */
 static void say_where(const struct settings *set, const struct file_source *inputs)
 {
+	struct strbuf path = STRBUF_INIT;
 	if (set->output_file)
 		cli_print(program, "wrote %s", set->output_file);
-	else if (file_source_count(inputs) == 1)
-		cli_print(program, "wrote %s/%s%s", set->output_dir,
-			  file_source_input(inputs, 0)->output_name, set->extension);
+	else if (file_source_count(inputs) == 1) {
+		add_output_path(&path, set->output_dir, file_source_input(inputs, 0), set->extension);
+		cli_print(program, "wrote %s", path.buf);
+	}
+	strbuf_release(&path);
 }
 
 /* Clean every input; the exit status. */
@@ -591,12 +602,16 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 		}
 		cli_unregister_atomic_file(&file);
 	}
+	/* The closing line, on standard error: the summary of a run of more
+	 * than one page, whatever its output (a stream on standard output
+	 * too, where it alone says which pages were left out), else where
+	 * the one page went. */
 	if (set->quiet)
 		;
 	else if (set->skip_existing && !run.progress.pages && counts->existing)
 		cli_print(program, "nothing to do: the output of every input exists "
 			  "(--skip-existing)");
-	else if (set->progress || (set->output_dir && run.progress.pages > 1))
+	else if (set->progress || run.progress.pages > 1)
 		progress_summary(&run.progress, stderr);
 	else if (status == 0 && (to_file || set->output_dir))
 		say_where(set, inputs);
@@ -775,6 +790,7 @@ static int run(struct settings *set, struct file_source *inputs)
 		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
 		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
 		.languages = set->languages,
+		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
 		.log_odds = c.loaded && c.loaded->ops->log_odds,
 		.min_quality = set->min_quality,
 	};
@@ -823,9 +839,8 @@ static int check_settings(struct settings *set)
 		cli_print(program, "--skip-existing needs -o DIR");
 		return -1;
 	}
-	if (set->languages && !language_list_valid(set->languages)) {
-		cli_print(program, "--language: '%s' is not a list of language codes (such as "
-			  "en,de or eng,deu)", set->languages);
+	if (set->languages && language_list_check(set->languages, &err) < 0) {
+		cli_print(program, "--language: %s", err.message);
 		return -1;
 	}
 	if (set->encoding && !charset_known(set->encoding)) {
@@ -882,8 +897,9 @@ static long cgroup_cpu_limit(void)
  * existing file that is not a directory, or a new name with a file name
  * extension (out.txt, x.jsonl, x.wet.gz): then it takes the output of one
  * input, written whole or not at all; with more inputs, or a directory, the
- * user meant something else and is told so. Otherwise -o is the output
- * directory, as always. */
+ * user meant something else and is told so. Standard output takes any
+ * number of inputs, as without -o. Otherwise -o is the output directory, as
+ * always. */
 static int choose_output_file(struct settings *set, int nargs, char **args)
 {
 	const char *o = set->output_dir;
@@ -900,7 +916,8 @@ static int choose_output_file(struct settings *set, int nargs, char **args)
 		      (!exists && has_extension);
 	if (!is_file)
 		return 0;
-	if (nargs != 1 || (strcmp(args[0], "-") && stat(args[0], &st) == 0 && S_ISDIR(st.st_mode))) {
+	if (strcmp(o, "-") &&
+	    (nargs != 1 || (strcmp(args[0], "-") && stat(args[0], &st) == 0 && S_ISDIR(st.st_mode)))) {
 		cli_print(program, "-o %s names a file: it takes the output of one input (a page or "
 			  "an archive); for several, give -o a directory", o);
 		return -1;
@@ -1035,14 +1052,8 @@ int main(int argc, char **argv)
 	size_t count = file_source_count(inputs);
 	if (batch_default(&set, inputs, argc - optind, argv + optind))
 		set.site_min_pages = SITE_MIN_PAGES_DEFAULT;
-	int stream_format = set.format == SINK_JSONL || set.format == SINK_WET;
 	if (set.url && count != 1) {
 		cli_print(program, "--url names one page: give one input, not %zu", count);
-		goto out;
-	}
-	if (!set.output_dir && count > 1 && !stream_format) {
-		cli_print(program, "%zu inputs: use -o DIR, or --format jsonl or wet, to clean more "
-			  "than one", count);
 		goto out;
 	}
 	if (set.output_dir && check_own_outputs(set.output_dir, set.extension, inputs) < 0)

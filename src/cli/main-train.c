@@ -1131,13 +1131,14 @@ struct trainer {
  * saying why not. */
 static int check_language(const char *language)
 {
-	if (!language_list_valid(language)) {
-		cli_print(program, "--language: '%s' is not a language code (such as en)", language);
-		return 2;
-	}
-	if (strchr(language, ',') || strlen(language) >= 16) {
+	struct nc_error err = { 0 };
+	if (strchr(language, ',')) {
 		cli_print(program, "--language: one language code (such as en), not '%s'",
 			  language);
+		return 2;
+	}
+	if (language_list_check(language, &err) < 0) {
+		cli_print(program, "--language: %s", err.message);
 		return 2;
 	}
 	return 0;

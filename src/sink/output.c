@@ -410,7 +410,7 @@ static int open_file(struct directory_output *out, const struct page *page, stru
 					    strerror(errno));
 	}
 	strbuf_addf(&relative, "%s%s", page->output_name, out->extension);
-	strbuf_addf(&display, "%s/%s", out->dir, relative.buf);
+	strbuf_add_path(&display, out->dir, relative.buf);
 	int dir_fd = open_parent(out, relative.buf, &name, err);
 	if (dir_fd >= 0) {
 		remove_leftovers_once(out, dir_fd, relative.buf, name);

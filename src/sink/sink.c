@@ -666,8 +666,9 @@ int page_sink_end(struct page_sink *sink, struct nc_error *err)
 		language_identify(sink->text.buf, sink->text.len, &sink->language);
 	if (skip_empty_page(sink) || skip_other_language(sink) || skip_low_quality(sink))
 		;
-	else if (sink->config.format == SINK_TEXT && sink->page->grouped)
-		strbuf_addstr(&sink->pending, "\f\n");   /* where the archive's next page begins */
+	else if (sink->config.format == SINK_TEXT &&
+		 (sink->page->grouped || sink->config.pages_share_stream))
+		strbuf_addstr(&sink->pending, "\f\n");   /* where the next page begins */
 	else if (sink->config.format == SINK_JSONL)
 		end_jsonl(sink);
 	else if (sink->config.format == SINK_WET)

@@ -18,7 +18,9 @@
  *              With scores: every segment (or piece), kept or not, as
  *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4
  *              decimals), with "+" instead of "<t>" for a later piece.
- *   text       the kept segments' text, a blank line after each.
+ *   text       the kept segments' text, a blank line after each; a page
+ *              that shares its output with others (an archive's page,
+ *              pages_share_stream) ends with a form-feed line.
  *   jsonl      one JSON object a line per page: url, source, record_id,
  *              date, title, charset, method, segments (each {"type", "text"}; with
  *              scores every segment, with "cost_clean", "cost_dirty" and
@@ -76,6 +78,10 @@ struct sink_config {
 	const char *software;      /* wet: the warcinfo's software field */
 	const char *languages;     /* --language: write only pages in these languages
 				      (language.h: "en,de" or "eng,deu"), or NULL */
+	/* The pages of several inputs follow each other in one stream
+	 * (standard output): in text, each ends with a form-feed line, as an
+	 * archive's pages do in its file. */
+	int pages_share_stream;
 	/* The method's costs are log-odds (cost_dirty, bits, that a segment is
 	 * running text: the logistic method's): each page then has a quality,
 	 * its kept words' mean probability of being running text, a

@@ -197,7 +197,7 @@ static int add_directory(struct file_source *source, const char *dir, const char
 		return -1;
 	for (size_t i = 0; i < count; i++) {
 		struct strbuf path = STRBUF_INIT, rel = STRBUF_INIT;
-		strbuf_addf(&path, "%s/%s", dir, names[i]);
+		strbuf_add_path(&path, dir, names[i]);
 		if (*relative)
 			strbuf_addf(&rel, "%s/%s", relative, names[i]);
 		else
