@@ -103,6 +103,11 @@ ok "...the Russian page scores otherwise (its ratio set aside)" \
 ok "...the English page" ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
 cp "$TMP/out" "$TMP/page-en"
 ok "...scores as before" cmp "$TMP/page-en" "$TMP/page-unsaid"
+sed -i 's/^language\ten$/language\teng/' "$TMP/data/models/logistic-ngram.model"
+ok "with a model that names English by its ISO 639-3 code, eng" \
+	ncleaner --data-dir "$TMP/data" --scores "$FIXTURES/t5000/page.html"
+cp "$TMP/out" "$TMP/page-eng"
+ok "...the English page scores as before" cmp "$TMP/page-eng" "$TMP/page-unsaid"
 
 # The stop-word lists: missing, or a damaged one, and the method refuses to
 # load (a silent English list would score the pages otherwise).

@@ -387,15 +387,14 @@ void logistic_page_language(const struct segment *first, size_t stride, size_t c
 		memset(language, 0, sizeof(*language));
 }
 
-/* Is the page in the n-gram model's language, as far as one can tell
- * ("zh-Hant" is in "zh"'s)? A model or a page whose language is unknown
- * is taken to be. */
+/* Is the page in the n-gram model's language, named as --language names
+ * one ("en" or "eng"; "zh" takes "zh-Hant")? A model or a page whose
+ * language is unknown is taken to be. */
 static int speaks(const char *model_language, const struct language *page)
 {
 	if (!model_language || !model_language[0] || !page->code[0])
 		return 1;
-	size_t n = strcspn(model_language, "-"), m = strcspn(page->code, "-");
-	return n == m && !strncasecmp(model_language, page->code, n);
+	return language_in_list(page, model_language);
 }
 
 /* A title's parts are cut at these: "Headline - Site", "Site | Section |
