@@ -4,6 +4,9 @@
  * declaration, undeclared pages read as their bytes say, text dumps
  * decided by their first block that is not ASCII, URL lines, CLEANEVAL tags,
  * byte order marks, a text fed across block boundaries. */
+#include <errno.h>
+#include <iconv.h>
+
 #include "tap.h"
 #include "base/strbuf.h"
 #include "normalise/charset.h"
@@ -125,6 +128,78 @@ static void check_utf8_spans(void)
 		strbuf_release(&slow);
 	}
 	ok(same, "UTF-8 decoded with ASCII copied = iconv on the whole, 3000 random texts");
+}
+
+/* What iconv makes of all of `len` bytes of `from`: each byte it refuses
+ * becomes U+FFFD, and what it holds back at the end is flushed. */
+static void iconv_whole(const char *from, const char *bytes, size_t len, struct strbuf *out)
+{
+	iconv_t cd = iconv_open("UTF-8", from);
+	if (cd == (iconv_t)-1)
+		bail("iconv does not know a charset of the test");
+	char *in = (char *)bytes;
+	strbuf_grow(out, len * 4 + 16);
+	while (len) {
+		char *dst = out->buf + out->len;
+		size_t room = strbuf_avail(out), before = room;
+		size_t r = iconv(cd, &in, &len, &dst, &room);
+		strbuf_commit(out, before - room);
+		if (r != (size_t)-1)
+			continue;
+		if (errno != EILSEQ)
+			bail("iconv stopped short of a single-byte text");
+		strbuf_addstr(out, "\xEF\xBF\xBD");
+		in++;
+		len--;
+	}
+	char *dst = out->buf + out->len;
+	size_t room = strbuf_avail(out), before = room;
+	iconv(cd, NULL, NULL, &dst, &room);
+	strbuf_commit(out, before - room);
+	iconv_close(cd);
+}
+
+/* Single-byte charsets convert by a table of what each byte becomes alone
+ * (feeds of 4 KiB or more): on random text, fed whole or in pieces, the
+ * result is iconv's on the whole. Among them EBCDIC (ASCII is not itself),
+ * charsets with bytes iconv refuses, and ones glibc composes (CP1255,
+ * CP1258, TCVN: a base letter waits for a combining mark), which keep to
+ * iconv; a final held letter is not lost. */
+static void check_byte_tables(void)
+{
+	static const char *const charsets[] = {
+		"windows-1252", "ISO-8859-1", "ISO-8859-5", "ISO-8859-7", "KOI8-R", "windows-1251",
+		"IBM437", "IBM037", "windows-1255", "windows-1258", "TCVN5712-1", "MACINTOSH",
+	};
+	unsigned long seed = 5;
+	for (size_t c = 0; c < sizeof(charsets) / sizeof(*charsets); c++) {
+		int same = 1;
+		for (int round = 0; round < 40 && same; round++) {
+			struct strbuf bytes = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
+			size_t len = 4096 + tap_random(&seed) % 9000;
+			for (size_t i = 0; i < len; i++) {
+				unsigned long r = tap_random(&seed);
+				strbuf_addch(&bytes, (char)(r % 3 ? 32 + r / 3 % 95 : r / 3 % 256));
+			}
+			size_t chunk = round % 2 ? bytes.len : 4096 + (size_t)round * 37;
+			decode_in_pieces(charsets[c], bytes.buf, bytes.len, chunk, &fast);
+			iconv_whole(charsets[c], bytes.buf, bytes.len, &slow);
+			if (fast.len != slow.len || memcmp(fast.buf, slow.buf, fast.len)) {
+				same = 0;
+				diag("%s, round %d differs", charsets[c], round);
+			}
+			strbuf_release(&bytes);
+			strbuf_release(&fast);
+			strbuf_release(&slow);
+		}
+		ok(same, "%s: decoded = iconv on the whole, 40 random texts of 4-13 KiB",
+		   charsets[c]);
+	}
+	struct strbuf out = STRBUF_INIT;
+	decode_in_pieces("windows-1255", "ab\xe0", 3, 3, &out);
+	ok(out.len == 4 && !memcmp(out.buf, "ab\xd7\x90", 4),
+	   "windows-1255: a letter iconv holds back at the end is written");
+	strbuf_release(&out);
 }
 
 int main(void)
@@ -262,5 +337,6 @@ int main(void)
 	   "an undeclared English dump: its apostrophes stay apostrophes");
 	strbuf_release(&out);
 	check_utf8_spans();
+	check_byte_tables();
 	return done_testing();
 }

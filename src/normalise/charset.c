@@ -8,10 +8,25 @@
 #include <string.h>
 #include <strings.h>
 
+/* What each byte of a single-byte charset becomes in UTF-8, as iconv
+ * converts it alone (U+FFFD where it refuses the byte). */
+struct byte_table {
+	char utf8[256][4];
+	unsigned char len[256];
+	int ascii;             /* bytes 0x00-0x7F are themselves */
+};
+
+/* A feed shorter than this goes through iconv: the table costs 256 iconv
+ * calls to build, and pays for itself on a few kilobytes of text. */
+#define BYTE_TABLE_MIN_FEED 4096
+
 struct charset_decoder {
 	iconv_t cd;
 	size_t unit;           /* bytes of a code unit: 2 for UTF-16, 4 for UTF-32, else 1 */
 	int utf8;              /* from UTF-8: ASCII passes without iconv (utf8_spans()) */
+	char name[CHARSET_NAME_MAX];
+	int table_state;       /* 0 not tried yet, 1 `table` is built, -1 the charset has none */
+	struct byte_table *table;
 	char pending[16];      /* the start of a sequence cut by the end of a feed */
 	size_t pending_len;
 };
@@ -57,6 +72,10 @@ struct charset_decoder *charset_decoder_new(const char *from, struct nc_error *e
 	d->unit = !strncasecmp(from, "UTF-16", 6) || !strncasecmp(from, "UCS-2", 5) ? 2
 		: !strncasecmp(from, "UTF-32", 6) || !strncasecmp(from, "UCS-4", 5) ? 4 : 1;
 	d->utf8 = !strcasecmp(from, "UTF-8") || !strcasecmp(from, "UTF8");
+	if (strlen(from) >= sizeof(d->name))
+		d->table_state = -1;   /* no charset iconv knows has such a name */
+	else
+		strcpy(d->name, from);
 	return d;
 }
 
@@ -65,6 +84,7 @@ void charset_decoder_free(struct charset_decoder *d)
 	if (!d)
 		return;
 	iconv_close(d->cd);
+	free(d->table);
 	free(d);
 }
 
@@ -101,6 +121,99 @@ static int convert_span(struct charset_decoder *d, char **in, size_t *left, int 
 	return 0;
 }
 
+/* Convert `byte` alone into entry `byte` of `t`: 1, or 0 when the charset
+ * is not one whose bytes convert alone (a multibyte charset's lead byte
+ * waits for more, EINVAL; a stateful one's shift byte writes nothing; a
+ * charset that composes, as glibc's CP1255 and TCVN do, holds a base
+ * letter back for a combining mark that may follow). */
+static int table_entry(iconv_t cd, struct byte_table *t, unsigned char byte)
+{
+	char in = (char)byte, *src = &in, *dst = t->utf8[byte];
+	size_t left = 1, room = sizeof(t->utf8[byte]);
+	iconv(cd, NULL, NULL, NULL, NULL);
+	if (iconv(cd, &src, &left, &dst, &room) == (size_t)-1) {
+		if (errno != EILSEQ)
+			return 0;
+		memcpy(t->utf8[byte], REPLACEMENT, 3);   /* as convert_span() does */
+		t->len[byte] = 3;
+		return 1;
+	}
+	t->len[byte] = (unsigned char)(sizeof(t->utf8[byte]) - room);
+	return left == 0 && t->len[byte] > 0;
+}
+
+/* The byte table of charset `name` when it has one byte a character and
+ * converts each byte alone and without state, or NULL: every byte then
+ * becomes what iconv makes of it in any context, so converting by the
+ * table gives iconv's bytes. (A converter of its own: the decoder's may be
+ * in the middle of a stateful charset's stream.) */
+static struct byte_table *byte_table_new(const char *name)
+{
+	iconv_t cd = iconv_open("UTF-8", name);
+	if (cd == (iconv_t)-1)
+		return NULL;
+	struct byte_table *t = malloc(sizeof(*t));
+	if (!t) {
+		iconv_close(cd);
+		return NULL;
+	}
+	t->ascii = 1;
+	for (int byte = 0; byte < 256; byte++) {
+		if (!table_entry(cd, t, (unsigned char)byte)) {
+			free(t);
+			t = NULL;
+			break;
+		}
+		if (byte < 0x80)
+			t->ascii &= t->len[byte] == 1 && t->utf8[byte][0] == (char)byte;
+	}
+	iconv_close(cd);
+	return t;
+}
+
+/* Does `d` convert by a byte table (built at the first long feed)? */
+static int tabled(struct charset_decoder *d, size_t feed)
+{
+	if (d->table_state == 0 && feed >= BYTE_TABLE_MIN_FEED) {
+		d->table = d->unit == 1 && !d->utf8 ? byte_table_new(d->name) : NULL;
+		d->table_state = d->table ? 1 : -1;
+	}
+	return d->table_state == 1;
+}
+
+/* Convert [*in, *in + *left) by the table: runs of ASCII are copied when
+ * the charset keeps ASCII, each other byte becomes its entry. */
+static int table_spans(const struct byte_table *t, char **in, size_t *left,
+		       struct strbuf *out)
+{
+	while (*left) {
+		size_t n = *left < ((size_t)1 << 20) ? *left : (size_t)1 << 20;
+		if (strbuf_try_grow(out, n * 4) < 0)
+			return -1;
+		const unsigned char *p = (const unsigned char *)*in, *end = p + n;
+		char *dst = out->buf + out->len;
+		while (p < end) {
+			if (t->ascii) {
+				const unsigned char *run = p;
+				while (end - p >= 8 && !swar_high(swar_load(p)))
+					p += 8;
+				while (p < end && *p < 0x80)
+					p++;
+				memcpy(dst, run, (size_t)(p - run));
+				dst += p - run;
+				if (p == end)
+					break;
+			}
+			memcpy(dst, t->utf8[*p], 4);   /* each entry has 4 bytes of room */
+			dst += t->len[*p++];
+		}
+		strbuf_commit(out, (size_t)(dst - (out->buf + out->len)));
+		*in += n;
+		*left -= n;
+	}
+	return 0;
+}
+
 /* From UTF-8 most of a page is ASCII, which is itself in UTF-8 and is never
  * a part of a longer sequence: runs of it are copied, and iconv sees only
  * the runs of bytes 0x80-0xFF between them, where it decides as it would
@@ -133,7 +246,11 @@ static int utf8_spans(struct charset_decoder *d, char **in, size_t *left, struct
 
 static int convert(struct charset_decoder *d, char **in, size_t *left, struct strbuf *out)
 {
-	return d->utf8 ? utf8_spans(d, in, left, out) : convert_span(d, in, left, 1, out);
+	if (d->utf8)
+		return utf8_spans(d, in, left, out);
+	if (tabled(d, *left))
+		return table_spans(d->table, in, left, out);
+	return convert_span(d, in, left, 1, out);
 }
 
 int charset_decoder_feed(struct charset_decoder *d, const char *in, size_t len,
@@ -174,7 +291,18 @@ void charset_decoder_finish(struct charset_decoder *d, struct strbuf *out)
 	if (d->pending_len)
 		strbuf_addstr(out, REPLACEMENT);
 	d->pending_len = 0;
-	iconv(d->cd, NULL, NULL, NULL, NULL);   /* back to the initial state */
+	/* What iconv holds back (a letter glibc's CP1255 keeps for a combining
+	 * mark that may follow) is written, and the state is the initial one.
+	 * Out of memory, the held letter is lost, the page not. */
+	char *dst = NULL;
+	size_t room = 0;
+	if (strbuf_try_grow(out, 16) == 0) {
+		dst = out->buf + out->len;
+		room = strbuf_avail(out);
+	}
+	size_t before = room;
+	iconv(d->cd, NULL, NULL, dst ? &dst : NULL, dst ? &room : NULL);
+	strbuf_commit(out, before - room);
 }
 
 int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf *out,
