@@ -37,8 +37,39 @@ mkdir -p "$TMP/many"
 for i in $(seq 1 24); do cp "$P" "$TMP/many/p$i.html"; done
 ok "--decider threshold -b 20, many pages" ncleaner --decider threshold -b 20 -o "$TMP/m1" "$TMP/many"
 grep_ok "...warns, naming the bias" "warning: only [0-9.]*% of the words were kept: a bias above 0" "$TMP/err"
-ok "--decider threshold -b -1 --no-lm... with a fallback-less chain and a low bias" \
+ok "--decider threshold, many pages of prose" \
 	ncleaner --decider threshold -o "$TMP/m2" "$TMP/many"
 grep_fails "...keeps the prose: no warning" "warning: only" "$TMP/err"
+
+# Pages of links alone (nothing to fall back to): the warning names the
+# chain without the fallback when --decider leaves it out, else the pages.
+mkdir -p "$TMP/nav"
+for i in $(seq 1 24); do
+	{ echo "<html><head><title>Links $i</title></head><body><ul>"
+	  for j in $(seq 1 30); do echo "<li><a href=\"/a$j\">Section number $j of the site</a></li>"; done
+	  echo "</ul></body></html>"; } > "$TMP/nav/p$i.html"
+done
+ok "--decider threshold, pages of links" ncleaner --decider threshold -o "$TMP/m3" "$TMP/nav"
+grep_ok "...warns, naming the chain without the fallback" \
+	"warning: only [0-9.]*% of the words were kept: --decider without the fallback" "$TMP/err"
+ok "the default, pages of links" ncleaner -o "$TMP/m4" "$TMP/nav"
+grep_ok "...warns, naming the pages" \
+	"warning: only [0-9.]*% of the words were kept: the pages hold little running text" "$TMP/err"
+# A model whose own bias keeps nothing (no -b given): the page of prose
+# falls back, and among 40 pages of links the run keeps little.
+mkdir -p "$TMP/data" "$TMP/mix"
+cp -R "$SRC/regex" "$SRC/models" "$TMP/data/"
+sed 's/^bias	.*/bias	20/' "$SRC/models/logistic.model" > "$TMP/data/models/logistic.model"
+for i in $(seq 1 40); do cp "$TMP/nav/p1.html" "$TMP/mix/n$i.html"; done
+cp "$P" "$TMP/mix/prose.html"
+ok "a model that keeps nothing, pages of links and one of prose" \
+	ncleaner --data-dir "$TMP/data" -o "$TMP/m5" "$TMP/mix"
+grep_ok "...warns, naming the pages that fell back" \
+	"warning: only [0-9.]*% of the words were kept: 1 of 41 pages kept almost nothing and fell back" \
+	"$TMP/err"
+
+# The 2008 way has no fallback, and its JSONL says nothing of one.
+ok "--paper, JSONL" ncleaner --paper -f jsonl "$P"
+grep_fails "...has no fallback field" '"fallback"' "$TMP/out"
 
 done_testing

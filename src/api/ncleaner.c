@@ -342,6 +342,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 		.format = c->format, .scores = c->run == API_SCORES,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
 		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
+		.fallback = compose_falls_back(&c->composition),
 		.observe = keep_segments, .observe_data = c,
 	};
 	c->output = (struct page_output){ .ops = &output_ops, .whole_or_nothing = 1 };

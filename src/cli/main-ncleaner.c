@@ -792,6 +792,7 @@ static int run(struct settings *set, struct file_source *inputs)
 		.languages = set->languages,
 		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
 		.log_odds = c.loaded && c.loaded->ops->log_odds,
+		.fallback = compose_falls_back(&c),
 		.min_quality = set->min_quality,
 	};
 	if (set->min_quality && !sink.log_odds) {

@@ -781,6 +781,14 @@ static const char *option_kind(int id)
 	return NULL;
 }
 
+int compose_falls_back(const struct composition *c)
+{
+	for (size_t i = 0; i < c->ndeciders; i++)
+		if (!strcmp(c->deciders[i]->name, FALLBACK_DECIDER))
+			return 1;
+	return 0;
+}
+
 int compose_check_options(const struct composition *c, const struct compose_values *values,
 			  struct nc_error *err)
 {

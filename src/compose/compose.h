@@ -193,6 +193,9 @@ int compose_choose(struct composition *c, const struct compose_values *values, i
 int compose_load(struct composition *c, const struct compose_values *values,
 		 struct pipeline_config *config, struct nc_error *err);
 
+/* Is the page's fallback (decider.h) among the chosen deciders? */
+int compose_falls_back(const struct composition *c);
+
 /* NC_ERR_USAGE for the first option given that no chosen entry reads. */
 int compose_check_options(const struct composition *c, const struct compose_values *values,
 			  struct nc_error *err);

@@ -263,7 +263,8 @@ static void end_jsonl(struct page_sink *sink)
 	strbuf_addstr(&sink->pending, "\"quality\":");
 	json_add_number(&sink->pending, quality < 0 ? NAN : quality, 3);   /* < 0: none */
 	strbuf_addch(&sink->pending, ',');
-	strbuf_addf(&sink->pending, "\"fallback\":%s,", c->rescued ? "true" : "false");
+	if (sink->config.fallback)
+		strbuf_addf(&sink->pending, "\"fallback\":%s,", c->rescued ? "true" : "false");
 	strbuf_addf(&sink->pending, "\"counts\":{\"segments\":%zu,\"kept\":%zu,\"words\":%zu,"
 		    "\"kept_words\":%zu}}\n", c->segments, c->kept, c->words, c->kept_words);
 }

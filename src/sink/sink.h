@@ -87,6 +87,9 @@ struct sink_config {
 	 * its kept words' mean probability of being running text, a
 	 * prediction of its precision (JSONL "quality"). */
 	int log_odds;
+	/* The deciders end in the page's fallback (decider.h): JSONL says of
+	 * each page whether it fell back. */
+	int fallback;
 	double min_quality;        /* --min-quality: write only pages of at least this
 				      quality (0 < P <= 1; log_odds); 0: all */
 	/* Optional: shown every segment (or piece) of a page, decided, as the
