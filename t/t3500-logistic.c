@@ -123,6 +123,26 @@ static void test_features(void)
 	is_double(t[2][LF_IN_TITLE], 0, 0, "...a sentence that holds no part of it is not");
 	logistic_page_features(titled, sizeof(titled[0]), 3, NULL, NULL, NULL, &t[0][0], &terr);
 	is_double(t[0][LF_IN_TITLE], 0, 0, "...a page without a title: 0");
+	static const char *const second[] = {
+		"The Gleaner - Deceased crash victims identified",
+		"The Gleaner | News | Deceased crash victims identified",
+		"The Gleaner \xe2\x80\x94 Deceased crash victims identified",
+	};
+	struct segment longer = make_segment(SEGMENT_HEADING,
+		"Deceased crash victims identified on Sunday", 7, 0, 0);
+	for (size_t i = 0; i < sizeof(second) / sizeof(second[0]); i++) {
+		logistic_page_features(&longer, sizeof(longer), 1, NULL, second[i], NULL,
+				       &t[0][0], &terr);
+		is_double(t[0][LF_IN_TITLE], 1, 0, "...a segment holding the title's last part (%s)",
+			  second[i]);
+	}
+	/* A title of a megabyte of separators: read up to TITLE_MAX_BYTES. */
+	struct strbuf huge = STRBUF_INIT;
+	for (int i = 0; i < 350000; i++)
+		strbuf_addstr(&huge, "a: ");
+	logistic_page_features(titled, sizeof(titled[0]), 3, NULL, huge.buf, NULL, &t[0][0], &terr);
+	is_double(t[2][LF_IN_TITLE], 0, 0, "...a megabyte of title: no part, no scan of it a segment");
+	strbuf_release(&huge);
 }
 
 /* Instances where long, unlinked segments are text and link lists are not,

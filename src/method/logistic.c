@@ -406,6 +406,56 @@ static const char *const title_separators[] = { " - ", " | ", " \xe2\x80\x93 ", 
  * a site's name alone ("News") says little. */
 #define TITLE_MIN_BYTES 8
 
+/* Only so much of a title is read: a real one is a line, and a page's
+ * hostile one of megabytes must not cost each segment a scan of it. */
+#define TITLE_MAX_BYTES 1024
+#define TITLE_MAX_PARTS 16
+
+struct title_parts {
+	const char *title;
+	size_t len;                               /* at most TITLE_MAX_BYTES */
+	struct { const char *text; size_t len; } part[TITLE_MAX_PARTS];
+	size_t count;                             /* parts of TITLE_MIN_BYTES or more */
+};
+
+/* The first separator at or after `p`, or `end`; *sep_len its length. */
+static const char *next_separator(const char *p, const char *end, size_t *sep_len)
+{
+	for (; p < end; p++) {
+		for (size_t i = 0; i < sizeof(title_separators) / sizeof(title_separators[0]); i++) {
+			size_t n = strlen(title_separators[i]);
+			if ((size_t)(end - p) >= n && !memcmp(p, title_separators[i], n)) {
+				*sep_len = n;
+				return p;
+			}
+		}
+	}
+	*sep_len = 0;
+	return end;
+}
+
+/* Cut the page's title into its parts, once a page. */
+static void cut_title(const char *title, struct title_parts *t)
+{
+	t->title = title;
+	t->len = strnlen(title, TITLE_MAX_BYTES);
+	t->count = 0;
+	const char *start = title, *end = title + t->len;
+	while (t->count < TITLE_MAX_PARTS) {
+		size_t sep_len;
+		const char *at = next_separator(start, end, &sep_len);
+		while (start < at && *start == ' ')
+			start++;
+		if ((size_t)(at - start) >= TITLE_MIN_BYTES) {
+			t->part[t->count].text = start;
+			t->part[t->count++].len = (size_t)(at - start);
+		}
+		if (at == end)
+			break;
+		start = at + sep_len;
+	}
+}
+
 /* Is [p, p + n) found in [text, text + len)? */
 static int holds(const char *text, size_t len, const char *p, size_t n)
 {
@@ -414,28 +464,14 @@ static int holds(const char *text, size_t len, const char *p, size_t n)
 
 /* Does the segment name the page (its headline)? 1 when the segment holds
  * a part of the page's title (cut at the separators above) of
- * TITLE_MIN_BYTES or more, or a part holds the segment; 0 else. */
-static double in_title(const struct segment *s, const char *title)
+ * TITLE_MIN_BYTES or more, or the title holds the segment; 0 else. */
+static double in_title(const struct segment *s, const struct title_parts *t)
 {
-	size_t tlen = strlen(title);
-	if (s->len >= TITLE_MIN_BYTES && holds(title, tlen, s->text, s->len))
+	if (s->len >= TITLE_MIN_BYTES && holds(t->title, t->len, s->text, s->len))
 		return 1;
-	for (const char *part = title; *part; ) {
-		const char *end = title + tlen;
-		for (size_t i = 0; i < sizeof(title_separators) / sizeof(title_separators[0]); i++) {
-			const char *at = strstr(part, title_separators[i]);
-			if (at && at < end)
-				end = at;
-		}
-		while (part < end && *part == ' ')
-			part++;
-		if ((size_t)(end - part) >= TITLE_MIN_BYTES &&
-		    holds(s->text, s->len, part, (size_t)(end - part)))
+	for (size_t i = 0; i < t->count; i++)
+		if (holds(s->text, s->len, t->part[i].text, t->part[i].len))
 			return 1;
-		if (!*end)
-			break;
-		part = end + 1;
-	}
 	return 0;
 }
 
@@ -449,8 +485,13 @@ int logistic_page_features(const struct segment *first, size_t stride, size_t co
 	logistic_page_language(first, stride, count, &language);
 	logistic_features(first, stride, count,
 			  text ? stop_lists_find(text->stop_lists, language.code) : NULL, out);
-	for (size_t i = 0; title && *title && i < count; i++)
-		out[i * LOGISTIC_FEATURES + LF_IN_TITLE] = in_title(segment_at(first, stride, i), title);
+	if (title && *title) {
+		struct title_parts parts;
+		cut_title(title, &parts);
+		for (size_t i = 0; i < count; i++)
+			out[i * LOGISTIC_FEATURES + LF_IN_TITLE] =
+				in_title(segment_at(first, stride, i), &parts);
+	}
 	if (ngram && !speaks(text ? text->ngram_language : NULL, &language))
 		ngram = NULL;   /* its features stay 0: "not English" says nothing here */
 	for (size_t i = 0; ngram && i < count; i++) {
