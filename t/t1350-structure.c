@@ -204,6 +204,14 @@ static void test_coverage(void)
 	char *m = mark("<dialog><p>Accept all cookies to read on</p></dialog>" PROSE);
 	is_int(state_before(m, "Accept"), BIT(CUE_PARA) | BIT(CUE_W_OVERLAY), "<dialog>: over the page");
 	free(m);
+	is_int(held_cues("<body class=\"page modal-open\"><div><div class=\"entry\">",
+			 "</div><div>other text</div></div>", 30, 0),
+	       BIT(CUE_PARA) | BIT(CUE_W_CONTENT) | BIT(CUE_MAIN),
+	       "a body named as an overlay, holding all the text, hides no main element");
+	is_int(held_cues("<body class=\"cookies-not-set\"><div class=\"cookie-consent\">",
+			 "</div>", 10, 30),
+	       BIT(CUE_PARA) | BIT(CUE_W_OVERLAY),
+	       "...and a consent dialog inside it stays over the page");
 	is_int(held_cues("<a href=x>", "</a>", 30, 1), BIT(CUE_PARA) | BIT(CUE_LINK),
 	       "a link holding all the text is still a link (and not the main element: its text is "
 	       "link text)");

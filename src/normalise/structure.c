@@ -403,15 +403,24 @@ struct main_candidate {
 	size_t own;
 };
 
-/* The scan runs twice over a page (html_mark_structure()): first it
- * measures how much of the page's text each element with cues of its own
- * holds, then it marks, without the cues of the elements that hold most of
- * the text. Both runs open and close the same elements in the same order,
- * so the n-th element with cues of the one is the n-th of the other. */
+/* What a run of the scan does (html_mark_structure()). */
+enum scan_run {
+	MARK,             /* mark, without the cues of the elements that hold most
+			     of the text */
+	MEASURE,          /* measure how much of the page's text each element
+			     with cues of its own holds, and its own text */
+	MEASURE_OWN,      /* measure the own text again, without those cues: run
+			     when an element holding (nearly) all the text
+			     would hide or overlay it (<body class="modal-open">) */
+};
+
+/* The scan runs two or three times over a page. Every run opens and
+ * closes the same elements in the same order, so the n-th element with
+ * cues of one run is the n-th of another. */
 struct scanner {
 	struct open_element stack[STACK_MAX];
 	int depth;
-	int measuring;
+	enum scan_run run;
 	size_t text;           /* text characters so far */
 	size_t own;            /* ... of them the page's own: not in links, overlays or
 				  hidden boxes (NOT_OWN) */
@@ -419,8 +428,11 @@ struct scanner {
 	size_t cued;           /* elements with cues of their own so far */
 	struct strbuf candidates;   /* measuring: main_candidate entries */
 	size_t main;           /* marking: the index of the main element, or NO_CUES */
-	struct strbuf held;    /* measuring: the text each of them holds, as size_t;
-				  marking: read back */
+	struct strbuf held;    /* MEASURE: the text each of them holds, as size_t;
+				  then read back */
+	struct strbuf hiders;  /* MEASURE: the places (cued) of the elements whose
+				  cues make their text not the page's own but a
+				  link's, as size_t */
 	size_t most;           /* marking: more text than this is "most of the page" */
 	size_t all;            /* ... and this, "(nearly) all of it" */
 	int block_ended;       /* a block began or ended since the last text */
@@ -453,10 +465,10 @@ static void add_main_candidate(struct scanner *s, const struct open_element *e, 
  * of each that has cues of its own, and the main element's candidates. */
 static void close_to(struct scanner *s, int depth)
 {
-	for (int i = s->depth - 1; s->measuring && i >= depth; i--) {
+	for (int i = s->depth - 1; s->run != MARK && i >= depth; i--) {
 		const struct open_element *e = &s->stack[i];
 		add_main_candidate(s, e, i);
-		if (e->cued == NO_CUES)
+		if (s->run != MEASURE || e->cued == NO_CUES)
 			continue;
 		size_t held = s->text - e->text_before;
 		memcpy(s->held.buf + e->cued * sizeof(size_t), &held, sizeof(held));
@@ -533,7 +545,7 @@ static uint32_t place_cued(struct scanner *s, struct open_element *e, uint32_t c
 {
 	e->cued = s->cued++;
 	size_t offset = e->cued * sizeof(size_t);
-	if (s->measuring) {
+	if (s->run == MEASURE) {
 		size_t none = 0;
 		if (strbuf_try_grow(&s->held, sizeof(none)) < 0) {
 			s->out_of_memory = 1;
@@ -542,6 +554,12 @@ static uint32_t place_cued(struct scanner *s, struct open_element *e, uint32_t c
 			return cues;
 		}
 		strbuf_add(&s->held, &none, sizeof(none));
+		if (cues & NOT_OWN & ~BIT(CUE_LINK)) {
+			if (strbuf_try_grow(&s->hiders, sizeof(e->cued)) < 0)
+				s->out_of_memory = 1;
+			else
+				strbuf_add(&s->hiders, &e->cued, sizeof(e->cued));
+		}
 		return cues;
 	}
 	size_t held = 0;
@@ -550,6 +568,21 @@ static uint32_t place_cued(struct scanner *s, struct open_element *e, uint32_t c
 	if (held > s->all)
 		return cues & INLINE_CUES;
 	return held > s->most ? cues & ~BOILERPLATE_CUES : cues;
+}
+
+/* After MEASURE: does an element that hides or overlays its text hold
+ * (nearly) all of the page's? Its cues are not given then, so the own text
+ * it took away must be measured again. */
+static int hider_covers(const struct scanner *s)
+{
+	const size_t *place = (const size_t *)s->hiders.buf;
+	for (size_t i = 0; i < s->hiders.len / sizeof(*place); i++) {
+		size_t held;
+		memcpy(&held, s->held.buf + place[i] * sizeof(held), sizeof(held));
+		if (held > s->all)
+			return 1;
+	}
+	return 0;
 }
 
 static void start_tag(struct scanner *s, const char *name, const char *attrs, const char *end)
@@ -587,7 +620,7 @@ static void start_tag(struct scanner *s, const char *name, const char *attrs, co
 	e->cued = NO_CUES;
 	if (cues)
 		cues = place_cued(s, e, cues);
-	if (!s->measuring && e->index == s->main)
+	if (s->run == MARK && e->index == s->main)
 		cues |= BIT(CUE_MAIN);
 	e->state = current_state(s) | cues;
 	s->depth++;
@@ -691,7 +724,7 @@ static void mark_text(struct scanner *s, struct marking *m, const char *p)
 	m->copied = p;
 }
 
-/* One run of the scan over [p, end): measuring when `m` is NULL. */
+/* One run of the scan over [p, end): marking into `m`, else measuring. */
 static void scan(struct scanner *s, const char *p, const char *end, struct marking *m)
 {
 	int in_title = 0, in_text = 0;
@@ -731,6 +764,25 @@ static void scan(struct scanner *s, const char *p, const char *end, struct marki
 	close_to(s, 0);
 }
 
+/* Ready `s` for another run over the page. */
+static void rewind_scan(struct scanner *s, enum scan_run run)
+{
+	s->run = run;
+	s->text = s->own = s->opened = s->cued = 0;
+	s->depth = 0;
+	s->block_ended = 0;
+}
+
+static void scanner_free(struct scanner *s)
+{
+	if (!s)
+		return;
+	strbuf_release(&s->held);
+	strbuf_release(&s->hiders);
+	strbuf_release(&s->candidates);
+	free(s);
+}
+
 int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err)
 {
 	struct scanner *s = calloc(1, sizeof(*s));
@@ -742,35 +794,31 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 
 	if (s) {
 		strbuf_init(&s->held);
+		strbuf_init(&s->hiders);
 		strbuf_init(&s->candidates);
-		s->measuring = 1;
+		rewind_scan(s, MEASURE);
 		scan(s, html->buf, end, NULL);
+		s->most = (size_t)(COVER_MOST * (double)s->text);
+		s->all = (size_t)(COVER_ALL * (double)s->text);
+		if (!s->out_of_memory && hider_covers(s)) {
+			strbuf_setlen(&s->candidates, 0);
+			rewind_scan(s, MEASURE_OWN);
+			scan(s, html->buf, end, NULL);
+		}
 	}
 	if (!s || s->out_of_memory || strbuf_try_grow(&m.out, html->len + m.budget + marker_len + 1) < 0) {
-		if (s) {
-			strbuf_release(&s->held);
-			strbuf_release(&s->candidates);
-		}
-		free(s);
+		scanner_free(s);
 		strbuf_release(&m.out);
 		return nc_error_set(err, NC_ERR_MEMORY, "no memory to mark the page's structure "
 				    "(%zu bytes)", html->len);
 	}
-	size_t total = s->text;
-	s->measuring = 0;
-	s->most = (size_t)(COVER_MOST * (double)total);
-	s->all = (size_t)(COVER_ALL * (double)total);
 	s->main = main_element(s);
-	s->text = s->own = s->opened = s->cued = 0;
-	s->depth = 0;
-	s->block_ended = 0;
+	rewind_scan(s, MARK);
 	scan(s, html->buf, end, &m);
 	strbuf_add(&m.out, m.copied, (size_t)(end - m.copied));
 	strbuf_swap(html, &m.out);
 	strbuf_release(&m.out);
-	strbuf_release(&s->held);
-	strbuf_release(&s->candidates);
-	free(s);
+	scanner_free(s);
 	return 0;
 }
 
