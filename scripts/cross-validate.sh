@@ -108,7 +108,7 @@ make_fold() {
 train_fold() {
 	[ -f "$4/model" ] && return 0
 	set -- "$1" "$2" "$3" "$4"
-	pairs=$work/$1/pairs.$$
+	pairs=$4/pairs   # the fold's own: folds train side by side (PARALLEL)
 	: > "$pairs"
 	sets "$1" | while read -r name kind dir gold; do
 		if [ "$name" = "$2" ]; then
