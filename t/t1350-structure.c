@@ -417,6 +417,20 @@ static void test_segment_breaks(void)
 	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 10, "...each under its state");
 	segmenter_free(r);
 	rule_set_free(rules);
+
+	/* Line by line (--lines): the bullet alone before the break is no
+	 * blank line, and the item after it is a list item. */
+	struct segmenter *l = segmenter_new(NULL, ws, &markers, SEGMENT_STRUCTURE | SEGMENT_LINES,
+					    collect, &c);
+	c.n = 0;
+	const char *lines = "   before\n   * @@NC-S-80000001@@item\n";
+	if (segmenter_run(l, lines, strlen(lines), &err) < 0)
+		bail(err.message);
+	is_int(c.n, 2, "--lines: a bullet, a break, an item: one segment");
+	is_int(c.segments[1].type, SEGMENT_LIST_ITEM, "...a list item");
+	is_string(c.text[1], "item", "...its text");
+	is_int(c.segments[1].blank_lines, 0, "...no blank line before it");
+	segmenter_free(l);
 	segmenter_free(s);
 	rule_workspace_free(ws);
 }

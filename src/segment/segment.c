@@ -263,13 +263,21 @@ static void add_structure(struct segment_structure *to, const struct segment_str
 		to->cue_chars[c] += from->cue_chars[c];
 }
 
+/* Where a part of a cleaned line begins. */
+enum part_start {
+	PART_LINE,        /* the line: may continue the segment before, may hold a
+			     Lynx bullet */
+	PART_BREAK,       /* a block break: begins a segment, holds no bullet */
+	PART_BULLETED,    /* a break right after a Lynx bullet alone ("* " then the
+			     item's first block): begins a list item */
+};
+
 /* Decide what a part of the cleaned line, [p, end), starts, and add it
- * with its counts. The first part of a line may continue the segment
- * before; a later one (`after_break`) begins a segment, and has no Lynx
- * bullet (it does not begin the line). */
-static int add_part(struct segmenter *s, char *p, char *end, int after_break,
+ * with its counts. */
+static int add_part(struct segmenter *s, char *p, char *end, enum part_start from,
 		    const struct segment_structure *structure, struct nc_error *err)
 {
+	int after_break = from != PART_LINE;
 	enum segment_type starts = 0;
 
 	p = (char *)skip_spaces(p, end);
@@ -289,6 +297,8 @@ static int add_part(struct segmenter *s, char *p, char *end, int after_break,
 	} else if (after_bullet) {
 		starts = SEGMENT_LIST_ITEM;
 		p = (char *)after_bullet;
+	} else if (from == PART_BULLETED) {
+		starts = SEGMENT_LIST_ITEM;
 	}
 	end = remove_markers(p, end);
 
@@ -321,6 +331,15 @@ static int add_part(struct segmenter *s, char *p, char *end, int after_break,
 	return 0;
 }
 
+/* Is [p, end) a Lynx bullet and nothing else? */
+static int only_bullet(const struct segmenter *s, const char *p, const char *end)
+{
+	if (s->flags & SEGMENT_NO_BULLETS)
+		return 0;
+	const char *after = skip_bullet(skip_spaces(p, end), end);
+	return after && skip_spaces(after, end) == end;
+}
+
 /* Add the cleaned line in s->cleaned: a blank line ends the segment; each
  * block break ends it too, and what follows begins the next. */
 static int add_line(struct segmenter *s, struct nc_error *err)
@@ -333,7 +352,7 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 	}
 	char *brk = memchr(p, BREAK_CHAR, (size_t)(end - p));
 	if (!brk && s->part_count == 1)
-		return add_part(s, p, end, 0, &s->parts[0], err);
+		return add_part(s, p, end, PART_LINE, &s->parts[0], err);
 
 	/* A rule that took a break with the text around it leaves fewer
 	 * parts than counts: the counts then go to the first part with text. */
@@ -346,16 +365,22 @@ static int add_line(struct segmenter *s, struct nc_error *err)
 		add_structure(&merged, &s->parts[k]);
 	static const struct segment_structure none = { 0 };
 	int counted = 0;
+	enum part_start from = PART_LINE;
 	for (size_t k = 0; p <= end; k++) {
 		char *part_end = brk ? brk : end;
 		const struct segment_structure *counts = merge ? (counted ? &none : &merged)
 							       : &s->parts[k];
 		if (k > 0 && flush(s, err) < 0)
 			return -1;
-		if (skip_spaces(p, part_end) != part_end) {
-			if (add_part(s, p, part_end, k > 0, counts, err) < 0)
+		if (k == 0 && brk && only_bullet(s, p, part_end)) {
+			from = PART_BULLETED;   /* the item's text follows the break */
+		} else if (skip_spaces(p, part_end) != part_end) {
+			if (add_part(s, p, part_end, from, counts, err) < 0)
 				return -1;
 			counted = 1;
+			from = PART_BREAK;
+		} else {
+			from = PART_BREAK;
 		}
 		if (!brk)
 			break;
