@@ -379,17 +379,20 @@ static void test_trees(void)
 	is_string(again.buf, file.buf, "...and writes the same bytes");
 	logistic_model_release(&read);
 
-	struct { const char *from, *to, *why; } damage[] = {
-		{ "\ntrees\t50\n", "\ntrees\t51\n", "a tree fewer than announced" },
-		{ "\ntrees\t50\n", "\ntrees\t5000\n", "more trees than the limit" },
-		{ "\ntree\t", "\ntree\t-", "a tree of a negative number of nodes" },
-		{ "\ntree\t", "\ntree\t9999", "a tree past the node limit" },
-		{ "\tstop_words\t", "\tstop_wordz\t", "a split on a feature not known" },
-		{ "\tstop_words\t", "\tngram_llr\t", "a split on the n-gram features without them" },
-		{ "\nleaf\t", "\nleaf\tx", "a leaf that is not a number" },
-		{ "\nleaf\t", "\nleaf\t1e300", "a leaf beyond the bound" },
-		{ "\t1\t2\n", "\t0\t2\n", "a child before its parent (a loop)" },
-		{ "\t1\t2\n", "\t1\t99\n", "a child past the tree's end" },
+	struct { const char *from, *to, *why, *says; } damage[] = {
+		{ "\ntrees\t50\n", "\ntrees\t51\n", "a tree fewer than announced",
+		  "announced 51 trees, 50 were read" },
+		{ "\ntrees\t50\n", "\ntrees\t49\n", "a tree more than announced",
+		  "more trees than the 49" },
+		{ "\ntrees\t50\n", "\ntrees\t5000\n", "more trees than the limit", NULL },
+		{ "\ntree\t", "\ntree\t-", "a tree of a negative number of nodes", NULL },
+		{ "\ntree\t", "\ntree\t9999", "a tree past the node limit", NULL },
+		{ "\tstop_words\t", "\tstop_wordz\t", "a split on a feature not known", NULL },
+		{ "\tstop_words\t", "\tngram_llr\t", "a split on the n-gram features without them", NULL },
+		{ "\nleaf\t", "\nleaf\tx", "a leaf that is not a number", NULL },
+		{ "\nleaf\t", "\nleaf\t1e300", "a leaf beyond the bound", NULL },
+		{ "\t1\t2\n", "\t0\t2\n", "a child before its parent (a loop)", NULL },
+		{ "\t1\t2\n", "\t1\t99\n", "a child past the tree's end", NULL },
 	};
 	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
 		struct strbuf bad = STRBUF_INIT;
@@ -399,7 +402,8 @@ static void test_trees(void)
 		strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
 		strbuf_addstr(&bad, damage[i].to);
 		strbuf_addstr(&bad, at + strlen(damage[i].from));
-		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0],
+		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0] &&
+		   (!damage[i].says || strstr(err.message, damage[i].says)),
 		   "refused: %s (%s)", damage[i].why, err.message);
 		strbuf_release(&bad);
 	}

@@ -28,6 +28,7 @@
  */
 #include "decide/decider.h"
 #include "base/alloc.h"
+#include "base/order.h"
 #include "base/words.h"
 
 #include <math.h>
@@ -88,19 +89,13 @@ static int keeps_nothing_of_prose(const struct scored_segment *segments, size_t 
 	       prose_segments >= FALLBACK_MIN_PROSE_SEGMENTS;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* Otsu's threshold of the `n` (> 1) margins (sorted in place): between the
  * two neighbours of the cut of greatest variance between the groups below
  * and above it. */
 static double otsu(double *m, size_t n)
 {
 	double sum = 0, best = -1, threshold = m[0], low_sum = 0;
-	qsort(m, n, sizeof(*m), by_value);
+	qsort(m, n, sizeof(*m), order_doubles);
 	for (size_t i = 0; i < n; i++)
 		sum += m[i];
 	for (size_t i = 0; i + 1 < n; i++) {

@@ -8,6 +8,7 @@
 #include "base/json.h"
 #include "base/language.h"
 #include "base/limits.h"
+#include "base/order.h"
 #include "base/utf8.h"
 #include "base/words.h"
 
@@ -223,10 +224,10 @@ static void count_stop_word(const char *word, size_t len, void *data)
 	c->found += stop_words_has(c->list, word, len);
 }
 
-static void neighbourhood(double *out, size_t count);
+static int neighbourhood(double *out, size_t count);
 
-void logistic_features(const struct segment *first, size_t stride, size_t count,
-		       const struct stop_words *stop_list, double *out)
+int logistic_features(const struct segment *first, size_t stride, size_t count,
+		      const struct stop_words *stop_list, double *out)
 {
 	double page_chars = 0, page_link_chars = 0;
 
@@ -277,7 +278,7 @@ void logistic_features(const struct segment *first, size_t stride, size_t count,
 		f[LF_POSITION_CHARS] = page_chars ? f[LF_POSITION_CHARS] / page_chars : 0;
 		f[LF_PAGE_LINK] = page_link;
 	}
-	neighbourhood(out, count);
+	return neighbourhood(out, count);
 }
 
 /* A feature of the segment `offset` places from row `f` (0 past the page's
@@ -291,25 +292,22 @@ static double near(const double *f, size_t i, size_t count, long offset, int fea
 /* Segments on either side of one whose means the window features take. */
 #define WINDOW_HALF 5
 
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* The features of a segment's neighbourhood: its neighbours one and two
  * places away, the means over WINDOW_HALF on each side, and its length
  * against the page's other segments. Link densities are the cue_link
  * features. */
-static void neighbourhood(double *out, size_t count)
+static int neighbourhood(double *out, size_t count)
 {
-	double longest = 0, *lengths = count ? xmalloc(count * sizeof(double)) : NULL;
+	if (!count)
+		return 0;
+	double longest = 0, *lengths = malloc(count * sizeof(double));
+	if (!lengths)
+		return -1;
 	for (size_t i = 0; i < count; i++) {
 		lengths[i] = out[i * LOGISTIC_FEATURES + LF_LOG_CHARS];
 		longest = fmax(longest, lengths[i]);
 	}
-	if (count)
-		qsort(lengths, count, sizeof(*lengths), by_double);
+	qsort(lengths, count, sizeof(*lengths), order_doubles);
 	const int link = LF_CUE_FIRST + CUE_LINK;
 	for (size_t i = 0; i < count; i++) {
 		double *f = out + i * LOGISTIC_FEATURES;
@@ -349,6 +347,7 @@ static void neighbourhood(double *out, size_t count)
 		f[LF_BELOW_LONGEST] = longest - f[LF_LOG_CHARS];
 	}
 	free(lengths);
+	return 0;
 }
 
 double logistic_ngram_llr(double cost_clean, double cost_dirty)
@@ -483,8 +482,10 @@ int logistic_page_features(const struct segment *first, size_t stride, size_t co
 	if (!count)
 		return 0;
 	logistic_page_language(first, stride, count, &language);
-	logistic_features(first, stride, count,
-			  text ? stop_lists_find(text->stop_lists, language.code) : NULL, out);
+	if (logistic_features(first, stride, count,
+			      text ? stop_lists_find(text->stop_lists, language.code) : NULL, out) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "no memory for the features of a page of "
+				    "%zu segments", count);
 	if (title && *title) {
 		struct title_parts parts;
 		cut_title(title, &parts);
@@ -647,7 +648,7 @@ struct tree_reading {
 static int parse_child(const char *p, size_t n, uint32_t node, uint32_t size, uint32_t *child)
 {
 	double v;
-	if (parse_number(p, n, &v) < 0 || v != (uint32_t)v || v <= node || v >= size)
+	if (parse_number(p, n, &v) < 0 || v <= node || v >= size || v != (uint32_t)v)
 		return -1;
 	*child = (uint32_t)v;
 	return 0;
@@ -661,6 +662,12 @@ static int parse_tree_line(const struct model_lines *lines, const char *line, si
 	size_t at;
 	if (!r->nodes_left) {
 		double size;
+		if (len == 3 && !memcmp(line, "end", 3)) {
+			char what[96];
+			snprintf(what, sizeof(what), "the trees line announced %d trees, %d were read",
+				 r->total, r->done);
+			return bad(lines, what, err);
+		}
 		if (!(at = key(line, len, "tree")) || parse_number(line + at, len - at, &size) < 0 ||
 		    size < 1 || size > TREES_MAX_NODES || size != (int)size)
 			return bad(lines, "expected a tree and its number of nodes, at most "
@@ -726,13 +733,19 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			got = bad(&lines, "text after the end line", err);
 		} else if (trees.total >= 0 && (trees.done < trees.total || trees.nodes_left)) {
 			got = parse_tree_line(&lines, line, n, model, &trees, err);
+		} else if (key(line, n, "tree") && trees.total >= 0) {
+			char what[96];
+			snprintf(what, sizeof(what), "more trees than the %d the trees line announced",
+				 trees.total);
+			got = bad(&lines, what, err);
 		} else if ((at = key(line, n, "trees")) && plain == listed && trees.total < 0) {
 			double count;
 			if (parse_number(line + at, n - at, &count) < 0 || count < 0 ||
 			    count > TREES_MAX_TREES || count != (int)count)
 				got = bad(&lines, "expected the number of trees, at most "
 					  TREES_MAX_TREES_TEXT, err);
-			trees.total = (int)count;
+			else
+				trees.total = (int)count;
 		} else if (weights >= 0 && weights < listed) {
 			got = parse_weight(&lines, line, n, "weight", &last, model->weights, err);
 			weighted |= got == 0 ? UINT64_C(1) << last : 0;
@@ -773,7 +786,8 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			    count > LOGISTIC_FEATURES || count != (int)count)
 				got = bad(&lines, "the model has another number of features than this "
 					  "program computes: it cannot be used", err);
-			listed = (int)count;
+			else
+				listed = (int)count;
 			weights = 0;
 		} else {
 			got = bad(&lines, "expected description, bias, ngram-model, features, the "

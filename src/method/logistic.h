@@ -134,9 +134,10 @@ const char *logistic_feature_name(int feature);
  * LOGISTIC_FEATURES, row by row), stop words from `stop_list` (NULL: the
  * ICE list), the n-gram features 0. The segments are read at `first`,
  * `stride` bytes apart, so that an array of segments and an array of
- * scored segments (method.h) both serve. */
-void logistic_features(const struct segment *first, size_t stride, size_t count,
-		       const struct stop_words *stop_list, double *out);
+ * scored segments (method.h) both serve. -1 when memory runs out (the
+ * page's length ranks need a copy), else 0. */
+int logistic_features(const struct segment *first, size_t stride, size_t count,
+		      const struct stop_words *stop_list, double *out);
 
 /* ngram_llr from the n-gram model's costs of a segment (ncleaner-method.h). */
 double logistic_ngram_llr(double cost_clean, double cost_dirty);

@@ -1,6 +1,7 @@
 /* boosting.c: gradient-boosted regression trees (see boosting.h). */
 #include "train/boosting.h"
 #include "base/alloc.h"
+#include "base/order.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -27,12 +28,6 @@ struct binned {
 	unsigned char *bin;   /* n x d */
 };
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* Edges at quantiles of the feature's values, each a value of the data
  * (distinct, below the largest: an edge at the largest splits nothing). */
 static const double *row_at(const double *x, size_t stride, size_t i)
@@ -45,7 +40,7 @@ static int feature_edges(const double *x, size_t stride, size_t n, int k, int bi
 {
 	for (size_t i = 0; i < n; i++)
 		column[i] = row_at(x, stride, i)[k];
-	qsort(column, n, sizeof(*column), by_value);
+	qsort(column, n, sizeof(*column), order_doubles);
 	int count = 0;
 	double largest = column[n - 1];
 	for (int j = 1; j < bins; j++) {
