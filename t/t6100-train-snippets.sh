@@ -61,7 +61,25 @@ grep_ok "...no gold text for the character models, and says why" \
 ok "snippet pages alone" train-ncleaner --method logistic "$S/evaldata.json" "$S/orig" "$TMP/d.model"
 grep_ok "...9 instances of 2 pages" "9 segments of 2 pages, 4 in the gold texts" "$TMP/err"
 
+# Trees, and what a snippet-labelled segment weighs.
+ok "--trees 5 --tree-depth 2" train-ncleaner --method logistic --trees 5 --tree-depth 2 \
+	"$G/gold" "$G/orig" "$S/evaldata.json" "$S/orig" "$TMP/t.model"
+grep_ok "...the model holds 5 trees" '^trees	5$' "$TMP/t.model"
+is "$(grep -c '^tree	' "$TMP/t.model")" 5 "...each written"
+ok "...it cleans" ncleaner -m "$TMP/t.model" "$G/orig/1.html"
+ok "--snippet-weight 80" train-ncleaner --method logistic --snippet-weight 80 \
+	"$G/gold" "$G/orig" "$S/evaldata.json" "$S/orig" "$TMP/w.model"
+ok "...learns other weights than by words" sh -c '! cmp -s "$1" "$2"' - "$TMP/a.model" "$TMP/w.model"
+
 # Refused before any page is read.
+fails 2 "--tree-depth is for the logistic method" train-ncleaner --method ice-dt --tree-depth 3 \
+	"$G/gold" "$G/orig" "$TMP/x.model"
+fails 2 "--tree-depth without --trees" train-ncleaner --method logistic --tree-depth 3 \
+	"$G/gold" "$G/orig" "$TMP/x.model"
+fails 2 "--snippet-weight is for the logistic method" train-ncleaner --method ice-dt \
+	--snippet-weight 80 "$G/gold" "$G/orig" "$TMP/x.model"
+fails 2 "--snippet-weight below 0" train-ncleaner --method logistic --snippet-weight -1 \
+	"$G/gold" "$G/orig" "$TMP/x.model"
 printf 'not instances\n' > "$TMP/other.tsv"
 fails 2 "--instances over a file of another kind" train-ncleaner --method logistic --instances "$TMP/other.tsv" \
 	"$G/gold" "$G/orig" "$TMP/x.model"

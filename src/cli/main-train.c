@@ -1483,7 +1483,7 @@ static int parse_mode(const char *text)
 static int parse_options(struct options *o, int argc, char **argv)
 {
 	static struct cli_getopt g;   /* static: reachable whatever path returns */
-	int c, ice_dt_options = 0, ice_lm_options = 0;
+	int c, ice_dt_options = 0, ice_lm_options = 0, tree_depth_given = 0;
 
 	cli_getopt_build(&g, long_options, "dm:hV", compose_ids);
 	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
@@ -1516,6 +1516,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 			break;
 		case OPT_TREE_DEPTH:
 			o->boost.depth = (int)cli_parse_long(program, "--tree-depth", optarg, 1, 8);
+			tree_depth_given = 1;
 			break;
 		case OPT_SNIPPET_WEIGHT:
 			o->snippet_weight = cli_parse_double(program, "--snippet-weight", optarg);
@@ -1562,10 +1563,14 @@ static int parse_options(struct options *o, int argc, char **argv)
 	o->max_perplexity = o->compose.max_perplexity;
 	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
 	if ((o->ngram_model || o->ngram_folds || o->instances || o->boost.trees ||
-	     o->snippet_weight) &&
+	     tree_depth_given || o->snippet_weight) &&
 	    strcmp(o->method, LOGISTIC_METHOD_NAME)) {
-		cli_print(program, "--ngram-model, --ngram-folds, --instances, --trees and "
-			  "--snippet-weight are for --method %s", LOGISTIC_METHOD_NAME);
+		cli_print(program, "--ngram-model, --ngram-folds, --instances, --trees, --tree-depth "
+			  "and --snippet-weight are for --method %s", LOGISTIC_METHOD_NAME);
+		return 2;
+	}
+	if (tree_depth_given && !o->boost.trees) {
+		cli_print(program, "--tree-depth: the depth of the trees --trees N learns");
 		return 2;
 	}
 	if ((ice_dt_options && strcmp(o->method, ICE_DT_NAME)) ||
