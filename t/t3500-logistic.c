@@ -108,7 +108,8 @@ static void test_features(void)
 		is_double(f[0][LF_ENDS_SENTENCE], ends[i].ends, 0, "'%s' %s", ends[i].text,
 			  ends[i].ends ? "ends a sentence" : "does not");
 	}
-	/* in_title: the segment names the page, by its <title>'s parts. */
+	/* in_title: the segment names the page, by its <title>'s headline (its
+	 * longest part). */
 	struct segment titled[3] = {
 		make_segment(SEGMENT_HEADING, "Deceased crash victims identified", 31, 0, 0),
 		make_segment(SEGMENT_PARAGRAPH, "The Gleaner", 10, 10, 0),
@@ -119,7 +120,7 @@ static void test_features(void)
 	logistic_page_features(titled, sizeof(titled[0]), 3, NULL,
 			       "Deceased crash victims identified - The Gleaner", NULL, &t[0][0], &terr);
 	is_double(t[0][LF_IN_TITLE], 1, 0, "in_title: the headline is the title's first part");
-	is_double(t[1][LF_IN_TITLE], 1, 0, "...the site's name is a part of it too");
+	is_double(t[1][LF_IN_TITLE], 0, 0, "...the site's name, a shorter part, is not (a logo)");
 	is_double(t[2][LF_IN_TITLE], 0, 0, "...a sentence that holds no part of it is not");
 	logistic_page_features(titled, sizeof(titled[0]), 3, NULL, NULL, NULL, &t[0][0], &terr);
 	is_double(t[0][LF_IN_TITLE], 0, 0, "...a page without a title: 0");
@@ -133,9 +134,15 @@ static void test_features(void)
 	for (size_t i = 0; i < sizeof(second) / sizeof(second[0]); i++) {
 		logistic_page_features(&longer, sizeof(longer), 1, NULL, second[i], NULL,
 				       &t[0][0], &terr);
-		is_double(t[0][LF_IN_TITLE], 1, 0, "...a segment holding the title's last part (%s)",
-			  second[i]);
+		is_double(t[0][LF_IN_TITLE], 1, 0, "...a segment holding the title's headline, "
+			  "its last part (%s)", second[i]);
 	}
+	struct segment cut = make_segment(SEGMENT_HEADING, "crash victims identified", 3, 0, 0);
+	struct segment word = make_segment(SEGMENT_HEADING, "identified", 1, 0, 0);
+	logistic_page_features(&cut, sizeof(cut), 1, NULL, second[0], NULL, &t[0][0], &terr);
+	is_double(t[0][LF_IN_TITLE], 1, 0, "...most of the headline counts");
+	logistic_page_features(&word, sizeof(word), 1, NULL, second[0], NULL, &t[0][0], &terr);
+	is_double(t[0][LF_IN_TITLE], 0, 0, "...a word of it does not");
 	/* A title of a megabyte of separators: read up to TITLE_MAX_BYTES. */
 	struct strbuf huge = STRBUF_INIT;
 	for (int i = 0; i < 350000; i++)

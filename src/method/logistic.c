@@ -408,13 +408,13 @@ static const char *const title_separators[] = { " - ", " | ", " \xe2\x80\x93 ", 
 /* Only so much of a title is read: a real one is a line, and a page's
  * hostile one of megabytes must not cost each segment a scan of it. */
 #define TITLE_MAX_BYTES 1024
-#define TITLE_MAX_PARTS 16
 
-struct title_parts {
-	const char *title;
-	size_t len;                               /* at most TITLE_MAX_BYTES */
-	struct { const char *text; size_t len; } part[TITLE_MAX_PARTS];
-	size_t count;                             /* parts of TITLE_MIN_BYTES or more */
+/* A title's headline: its longest part ("Headline - Site", "Site |
+ * Section | Headline"); the shorter ones name the site or the section,
+ * which its logo and footer repeat. */
+struct title_headline {
+	const char *text;
+	size_t len;            /* 0: no part of TITLE_MIN_BYTES or more */
 };
 
 /* The first separator at or after `p`, or `end`; *sep_len its length. */
@@ -433,21 +433,22 @@ static const char *next_separator(const char *p, const char *end, size_t *sep_le
 	return end;
 }
 
-/* Cut the page's title into its parts, once a page. */
-static void cut_title(const char *title, struct title_parts *t)
+/* The headline of the page's title (its first TITLE_MAX_BYTES), once a
+ * page: the first of its longest parts. */
+static void title_headline(const char *title, struct title_headline *h)
 {
-	t->title = title;
-	t->len = strnlen(title, TITLE_MAX_BYTES);
-	t->count = 0;
-	const char *start = title, *end = title + t->len;
-	while (t->count < TITLE_MAX_PARTS) {
+	size_t len = strnlen(title, TITLE_MAX_BYTES);
+	const char *start = title, *end = title + len;
+	h->text = NULL;
+	h->len = 0;
+	for (;;) {
 		size_t sep_len;
 		const char *at = next_separator(start, end, &sep_len);
 		while (start < at && *start == ' ')
 			start++;
-		if ((size_t)(at - start) >= TITLE_MIN_BYTES) {
-			t->part[t->count].text = start;
-			t->part[t->count++].len = (size_t)(at - start);
+		if ((size_t)(at - start) >= TITLE_MIN_BYTES && (size_t)(at - start) > h->len) {
+			h->text = start;
+			h->len = (size_t)(at - start);
 		}
 		if (at == end)
 			break;
@@ -461,17 +462,16 @@ static int holds(const char *text, size_t len, const char *p, size_t n)
 	return n <= len && memmem(text, len, p, n) != NULL;
 }
 
-/* Does the segment name the page (its headline)? 1 when the segment holds
- * a part of the page's title (cut at the separators above) of
- * TITLE_MIN_BYTES or more, or the title holds the segment; 0 else. */
-static double in_title(const struct segment *s, const struct title_parts *t)
+/* Does the segment name the page? 1 when it holds the title's headline,
+ * or is most of it (at least half, a headline the title shortened or
+ * the page's heading cut); 0 else. */
+static double in_title(const struct segment *s, const struct title_headline *h)
 {
-	if (s->len >= TITLE_MIN_BYTES && holds(t->title, t->len, s->text, s->len))
+	if (!h->len)
+		return 0;
+	if (holds(s->text, s->len, h->text, h->len))
 		return 1;
-	for (size_t i = 0; i < t->count; i++)
-		if (holds(s->text, s->len, t->part[i].text, t->part[i].len))
-			return 1;
-	return 0;
+	return 2 * s->len >= h->len && holds(h->text, h->len, s->text, s->len);
 }
 
 int logistic_page_features(const struct segment *first, size_t stride, size_t count,
@@ -487,11 +487,11 @@ int logistic_page_features(const struct segment *first, size_t stride, size_t co
 		return nc_error_set(err, NC_ERR_MEMORY, "no memory for the features of a page of "
 				    "%zu segments", count);
 	if (title && *title) {
-		struct title_parts parts;
-		cut_title(title, &parts);
+		struct title_headline headline;
+		title_headline(title, &headline);
 		for (size_t i = 0; i < count; i++)
 			out[i * LOGISTIC_FEATURES + LF_IN_TITLE] =
-				in_title(segment_at(first, stride, i), &parts);
+				in_title(segment_at(first, stride, i), &headline);
 	}
 	if (ngram && !speaks(text ? text->ngram_language : NULL, &language))
 		ngram = NULL;   /* its features stay 0: "not English" says nothing here */
