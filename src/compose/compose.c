@@ -31,7 +31,8 @@ static const struct compose_option options[COMPOSE_OPTIONS] = {
 			    "file's method, else logistic; see --help-methods)",
 			    COMPOSE_STRING, .offset = AT(method) },
 	[OPTION_DECIDER] = { "decider", 0, "NAME[,NAME...]", "which segments are kept, in turn\n"
-			     "(default: threshold; see --help-deciders)",
+			     "(default: the method's; logistic's:\n"
+			     "threshold,fallback; see --help-deciders)",
 			     COMPOSE_STRING, .offset = AT(decider) },
 	[OPTION_MODEL] = { "model", 'm', "NAME|PATH", "the model (default: the method's shipped\n"
 			   "model: logistic; english for ncleaner)", COMPOSE_STRING,

@@ -5,11 +5,13 @@
  * a <nav> or a footer, or is a two-word line between two link lists; the
  * ICE decision tree, which sees only tags and a few counts, matches it. This
  * method weighs all of that at once: a logistic regression over the
- * features below, learnt from pages and their gold texts
- * (train/logistic-training.h) and stored as a readable model file.
+ * features below, and regression trees over the same features for what a
+ * weighted sum cannot say (method/trees.h), learnt from pages and their
+ * gold texts (train/logistic-training.h) and stored as a readable model
+ * file.
  *
- * Features of a segment (LOGISTIC_FEATURES, in this order; names as in the
- * model file):
+ * Features of a segment (enum logistic_feature, in this order; names as in
+ * the model file):
  *   intercept       1
  *   log_chars       ln(1 + characters of its words)
  *   log_words       ln(1 + words), words in every script (base/words.h)
@@ -26,12 +28,28 @@
  *   type_h, type_l  1 for a heading, a list item
  *   position        its index / (segments - 1)
  *   position_chars  characters before it / characters of the page
- *   cue_NAME        its characters under each structural cue / its
- *                   characters (normalise/structure.h: cue_link is the
- *                   link density); 0 without structure
- *   prev_link, next_link   the neighbours' link density (0 at the ends)
+ *   cue_NAME        one for each structural cue, in structure.h's order
+ *                   (cue_link, cue_nav, ..., cue_w_hidden, cue_w_overlay,
+ *                   cue_main): its characters under the cue / its
+ *                   characters (at most 1; cue_link is the link density);
+ *                   0 without structure
+ *   prev_link, next_link   the neighbours' link density
  *   page_link       the page's link density
  *   prev_log_chars, next_log_chars   the neighbours' log_chars
+ *   prev2_link, next2_link, prev2_log_chars, next2_log_chars   the same of
+ *                   the segments two places away
+ *   prev_stop_words, next_stop_words   the neighbours' stop_words
+ *   prev_ends_sentence, next_ends_sentence   ... and ends_sentence
+ *   window_log_chars, window_link   the means of log_chars and of the link
+ *                   density over the segment and the WINDOW_HALF (5)
+ *                   segments on each side of it (as far as the page goes)
+ *   shorter_share   the share of the page's other segments whose log_chars
+ *                   is smaller than its own (0 on a page of one)
+ *   below_longest   the largest log_chars of the page less its own
+ *   in_title        1 when it names the page: the page's <title> holds it,
+ *                   or it holds a part of the title (cut at " - ", " | "
+ *                   and the like), either of TITLE_MIN_BYTES (8) or more;
+ *                   0 else and without a title
  *   ngram_llr       what the ncleaner method's character models say: the
  *                   log-likelihood ratio H_dirty - H_clean in bits per
  *                   character (clipped to +-NGRAM_LLR_MAX), when the model
@@ -40,9 +58,10 @@
  *   ngram_evidence  ngram_llr times log_chars: a long segment's ratio is
  *                   surer than a short one's (cross-validated: +0.2 F in
  *                   text mode on both development sets over ngram_llr alone)
- * Characters, capitals and punctuation are counted as the ICE methods
- * count them (method/ice.h); words in every script (base/words.h: the same
- * as ICE's in scripts written with spaces).
+ * A neighbour's feature is 0 past the page's ends. Characters, capitals
+ * and punctuation are counted as the ICE methods count them (method/ice.h);
+ * words in every script (base/words.h: the same as ICE's in scripts written
+ * with spaces).
  *
  * The page's language. Before it scores, the method asks CLD2 the language
  * of the page's segments (logistic_page_language(): at most
@@ -59,36 +78,45 @@
  * clean compute the same features.
  *
  * Two weight sets. A page read with its structure (HTML through a
- * renderer, the default) is scored by the structured weights; a page
- * without (a text dump, --no-structure) by the plain weights, learnt on
- * the same segments with every structural feature (the cues, the
- * neighbours' and the page's link density) at 0, so that text without
- * markers is not taken for text outside every paragraph. Each set has the
- * bias of its best F in words on the training pages.
+ * renderer, the default) is scored by the structured weights and the
+ * trees; a page without (a text dump, --no-structure) by the plain weights
+ * alone, learnt on the same segments with every structural feature
+ * (logistic_feature_structural(): the cues and every link density) at 0,
+ * so that text without markers is not taken for text outside every
+ * paragraph. Each set has the bias of its best F in words on the training
+ * pages.
  *
- * Scores. With w the set's weights and x the features, the log-odds in
- * bits L = w.x / ln 2 that the segment is running text: cost_dirty L and
- * cost_clean the set's bias, so that the threshold decider keeps a segment
- * when L >= bias + -b (-b 0, the method's default, is the model's own
- * choice). The features need the whole page: the method scores whole pages
- * (method.h). It reads dumps.
+ * Scores. With w the set's weights, x the features and t(x) the sum of
+ * the trees' leaves that x reaches (natural log-odds; 0 without trees and
+ * on a page without structure), the log-odds in bits
+ * L = (w.x + t(x)) / ln 2 that the segment is running text: cost_dirty L
+ * and cost_clean the set's bias, so that the threshold decider keeps a
+ * segment when L >= bias + -b (-b 0, the method's default, is the model's
+ * own choice). The features need the whole page: the method scores whole
+ * pages (method.h). It reads dumps.
  *
  * The model file: the header (model-file.h), then
  *     description<TAB>TEXT        (optional)
  *     bias<TAB>BITS
  *     ngram-model<TAB>FILE        (optional: the ncleaner model of ngram_llr)
  *     features<TAB>N
- *     weight<TAB>NAME<TAB>NUMBER  (N lines, the features above in order)
+ *     weight<TAB>NAME<TAB>NUMBER  (N lines)
  *     plain-bias<TAB>BITS
- *     plain-weight<TAB>NAME<TAB>NUMBER   (N lines, likewise)
+ *     plain-weight<TAB>NAME<TAB>NUMBER   (N lines, the same features)
+ *     trees<TAB>T                 (optional: then T trees, trees.h's lines)
  *     end
- * A file whose feature names or order differ from this program's is
- * refused (NC_ERR_FORMAT): its weights would mean other things; so is one
- * with a weight or bias larger in size than LOGISTIC_MAX_WEIGHT (base/
- * limits.h), whose log-odds could overflow to infinity or NaN. A model
- * without an n-gram model lists every feature but the two n-gram ones (the
- * last), as models did before them; FILE, when relative, is found beside
- * the model file.
+ * Weights are read by name: a model lists any N of the features above, in
+ * their order, each once, and one it does not list weighs 0, so that a
+ * model from before a feature scores as it did (the writer lists them all,
+ * but the two n-gram ones when it names no n-gram model). Refused
+ * (NC_ERR_FORMAT, naming the line): a feature this program does not
+ * compute, whose weight would mean nothing here; plain weights of other
+ * features than the weights; a weight of or a split on an n-gram feature
+ * without an ngram-model line; a weight, bias or leaf larger in size than
+ * LOGISTIC_MAX_WEIGHT (base/limits.h), whose log-odds could overflow to
+ * infinity or NaN; more than TREES_MAX_TREES trees, a tree of more than
+ * TREES_MAX_NODES nodes, a child not after its node. FILE, when relative,
+ * is found beside the model file.
  *
  * The n-gram model. The weights of the n-gram features are learnt on LLRs
  * of models that did not see the page scored: a model scores the text it learnt from

@@ -31,10 +31,12 @@
  * WordPress term class ("category-news", "tag-x": a first word category
  * or tag, then more) gives no cue.
  *
- * What a box holds. The scan runs twice (three times, counting the
- * marking): first it measures how much of the page's text each element
- * holds, then it marks with that known. An element that holds (nearly)
- * all the page's text (COVER_ALL, structure.c) gives no cue but a link's:
+ * What a box holds. The scan runs twice over the page: first it measures
+ * how much of the page's text each element holds, then it marks with that
+ * known (three times when an element that hides or overlays its text
+ * holds nearly all of it: the page's own text is measured again without
+ * that element's cues, to find the main element). An element that holds (nearly) all the page's text (COVER_ALL,
+ * structure.c) gives no cue but a link's and a paragraph's (INLINE_CUES):
  * a <body class="... hide-empty-elt ... footer-v2">, a <form> or a <font>
  * around the whole page says nothing of any one segment. One that holds
  * most of it (COVER_MOST) gives none of the cues of the kinds of box that

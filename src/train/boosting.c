@@ -28,13 +28,14 @@ struct binned {
 	unsigned char *bin;   /* n x d */
 };
 
-/* Edges at quantiles of the feature's values, each a value of the data
- * (distinct, below the largest: an edge at the largest splits nothing). */
+/* Row i of the features, `stride` bytes apart. */
 static const double *row_at(const double *x, size_t stride, size_t i)
 {
 	return (const double *)((const char *)x + i * stride);
 }
 
+/* Edges at quantiles of the feature's values, each a value of the data
+ * (distinct, below the largest: an edge at the largest splits nothing). */
 static int feature_edges(const double *x, size_t stride, size_t n, int k, int bins,
 			 double *column, double *edges)
 {

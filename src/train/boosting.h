@@ -6,26 +6,28 @@
  * weights and a starting log-odds for each (the linear part's), boosting
  * adds trees one at a time, each fitted to what the log-odds so far get
  * wrong: the gradient and curvature of the weighted log-loss (Newton's
- * step, as XGBoost and LightGBM take it). How it works:
- *   - each feature's values are cut into at most BOOST_BINS bins at
- *     quantiles of the training rows (split points are bin edges, so a
- *     split is searched over bins, not over every value);
- *   - a tree grows level by level to depth BOOST_DEPTH: a node is split on
- *     the feature and bin edge that most increase
+ * step, as XGBoost and LightGBM take it). How it works, in the terms of
+ * struct boost_settings below:
+ *   - each feature's values are cut into at most `bins` bins at quantiles
+ *     of the training rows (split points are bin edges, so a split is
+ *     searched over bins, not over every value);
+ *   - a tree grows level by level to `depth`: a node is split on the
+ *     feature and bin edge that most increase
  *       G_L^2 / (H_L + lambda) + G_R^2 / (H_R + lambda) - G^2 / (H + lambda)
  *     (G, H: sums of gradients and curvatures), when the gain is positive
- *     and each side weighs at least BOOST_MIN_LEAF_WEIGHT; the histograms
- *     of a node's two children are one pass over the smaller and a
- *     subtraction for the other;
- *   - a leaf adds -G / (H + lambda) times the learning rate;
- *   - BOOST_TREES trees.
- * The shipped models' settings (boost_settings_default()) were chosen by
- * cross-validation on the three development sets (scripts/cross-validate.sh,
- * the builtin renderer), word F of CLEANEVAL, Dragnet and trafilatura-dev's
- * snippets: the regression alone 94.55, 94.86, 89.46; with 200 trees of
- * depth 4, 94.81, 95.81, 90.34; with 300 of depth 5, 95.00, 96.06, 90.59
- * (learning rate 0.1, 64 bins, lambda 1, leaves of curvature 5 or more
- * throughout). Deterministic: no sampling, ties go to the first feature
+ *     and each side's curvature is at least `min_leaf_weight`; the
+ *     histograms of a node's two children are one pass over the smaller
+ *     and a subtraction for the other;
+ *   - a leaf adds -G / (H + lambda) times `learning_rate`;
+ *   - `trees` trees.
+ * The shipped models' settings (boost_settings_default(): 300 trees of
+ * depth 5, learning rate 0.1, 64 bins, lambda 1, min_leaf_weight 5) were
+ * chosen by cross-validation on the three development sets
+ * (scripts/cross-validate.sh, the builtin renderer), word F of CLEANEVAL,
+ * Dragnet and trafilatura-dev's snippets: the regression alone 94.55,
+ * 94.86, 89.46; with 200 trees of depth 4, 94.81, 95.81, 90.34; with 300 of
+ * depth 5, 95.00, 96.06, 90.59 (the other settings as above throughout).
+ * Deterministic: no sampling, ties go to the first feature
  * and the lowest edge.
  */
 #ifndef NC_BOOSTING_H
