@@ -137,4 +137,18 @@ grep_ok "...saying so" "not a language code" "$TMP/err"
 fails 2 "--language does not train perplexity" \
 	train-ncleaner --method perplexity --language en "$F/gold" "$TMP/bad.model"
 
+# --help's --method NAME line names every method the trainer takes (as the
+# message for an unknown one lists them, from the trainers' table).
+fails 2 "an unknown --method is refused" train-ncleaner --method nosuch "$F/gold" "$F/raw" "$TMP/x.model"
+methods=$(sed -n 's/.*is not a method this program trains (\(.*\))$/\1/p' "$TMP/err" |
+	sed 's/, / /g; s/ or / /')
+is "$methods" "ncleaner perplexity ice-dt ice-lm logistic" "...listing the methods it trains"
+train-ncleaner --help | awk '/^      --method NAME/ { on = 1; print; next }
+	on && (/^      --/ || /^  -/) { exit } on' | tr '\n,()' '    ' > "$TMP/method-help"
+missing=
+for m in $methods; do
+	case " $(cat "$TMP/method-help") " in *" $m "*) ;; *) missing="$missing $m" ;; esac
+done
+is "$missing" "" "--help's --method NAME line lists every method the trainer takes"
+
 done_testing

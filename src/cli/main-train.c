@@ -92,10 +92,11 @@ static void usage(FILE *out)
 "                        trained on RAW_DIR, for n = 1-8 and a grid of q\n"
 "      --folds K         folds for --tune (default 10)\n"
 "      --plot FILE       with --tune, draw the table with gnuplot (.png or .svg)\n"
-"      --method NAME     the method to train for: ncleaner (default) or\n"
-"                        perplexity (a word bigram or trigram model of the\n"
-"                        clean texts (files or directories) CLEAN_TEXT_DIR...:\n"
-"                        -n 2 or 3, default 2)\n"
+"      --method NAME     the method to train for: ncleaner (the default),\n"
+"                        perplexity, ice-dt, ice-lm or logistic\n"
+"      --method perplexity  a word bigram or trigram model of the clean texts\n"
+"                        (files or directories) CLEAN_TEXT_DIR...: -n 2 or 3,\n"
+"                        default 2\n"
 "      --max-perplexity P  perplexity: the cut-off stored in the model\n"
 "                        (default %g, as published)\n"
 "      --method ice-dt   a C4.5 decision tree over the HTML blocks of the raw\n"
@@ -1435,6 +1436,14 @@ static const struct trainer *find_trainer(const char *method)
 	return NULL;
 }
 
+/* The methods of `trainers`, in its order: "a, b or c". */
+static void trainer_names(struct strbuf *out)
+{
+	size_t n = sizeof(trainers) / sizeof(trainers[0]);
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", trainers[i].method);
+}
+
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
@@ -1592,8 +1601,11 @@ int main(int argc, char **argv)
 		goto out;
 	const struct trainer *trainer = find_trainer(o.method);
 	if (!trainer) {
-		cli_print(program, "--method: %s is not a method this program trains "
-			  "(ncleaner, perplexity, ice-dt, ice-lm or logistic)", o.method);
+		struct strbuf names = STRBUF_INIT;
+		trainer_names(&names);
+		cli_print(program, "--method: %s is not a method this program trains (%s)",
+			  o.method, names.buf);
+		strbuf_release(&names);
 		status = 2;
 		goto out;
 	}
