@@ -115,8 +115,13 @@ if [ -f "$SRC/models/english.model" ] && [ -s "$SRC/models/english.model" ]; the
 	grep_ok "running text is kept" "fishermen sat mending" "$TMP/full1"
 	ok "full cleaning again" ncleaner "$F/page.html"
 	is "$(cmp "$TMP/full1" "$TMP/out" && echo same)" "same" "identical output across runs"
-	ok "--scores prints scores" ncleaner --scores "$F/page.html"
-	grep_ok "--scores has H_clean, H_dirty and the decision" "^[0-9.]*	[0-9.]*	\(keep\|drop\)	<[phl]>" "$TMP/out"
+	ok "--scores prints scores" ncleaner --scores -b 1 "$F/page.html"
+	grep_ok "--scores has two costs and the decision" "^[0-9.-]*	[0-9.-]*	\(keep\|drop\)	<[phl]>" "$TMP/out"
+	# ncleaner(1), --scores: the default method's first cost is its
+	# model's bias, on every segment, not moved by -b.
+	bias=$(awk -F '	' '$1 == "bias" { printf "%.4f", $2 }' "$SRC/models/logistic.model")
+	is "$(tail -n +2 "$TMP/out" | cut -f 1 | sort -u)" "$bias" \
+		"...the default's first cost is the logistic model's bias, not moved by -b"
 	ok "--nonlex uses the non-lexical model" ncleaner --nonlex "$F/page.html"
 	ncleaner --no-lm "$F/page.html" | grep -c '^<' > "$TMP/n_nolm"
 	ncleaner -b 5 "$F/page.html" | grep -c '^<' > "$TMP/n_bias" || true

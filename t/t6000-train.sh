@@ -137,4 +137,39 @@ grep_ok "...saying so" "not a language code" "$TMP/err"
 fails 2 "--language does not train perplexity" \
 	train-ncleaner --method perplexity --language en "$F/gold" "$TMP/bad.model"
 
+# --help's --method NAME line names every method the trainer takes (as the
+# message for an unknown one lists them, from the trainers' table).
+fails 2 "an unknown --method is refused" train-ncleaner --method nosuch "$F/gold" "$F/raw" "$TMP/x.model"
+methods=$(sed -n 's/.*is not a method this program trains (\(.*\))$/\1/p' "$TMP/err" |
+	sed 's/, / /g; s/ or / /')
+is "$methods" "ncleaner perplexity ice-dt ice-lm logistic" "...listing the methods it trains"
+train-ncleaner --help | awk '/^      --method NAME/ { on = 1; print; next }
+	on && (/^      --/ || /^  -/) { exit } on' | tr '\n,()' '    ' > "$TMP/method-help"
+missing=
+for m in $methods; do
+	case " $(cat "$TMP/method-help") " in *" $m "*) ;; *) missing="$missing $m" ;; esac
+done
+is "$missing" "" "--help's --method NAME line lists every method the trainer takes"
+
+# Figures on the training pages: from fewer than 20 pages, a warning that
+# they say little (train-ncleaner(1), --method logistic).
+T=$FIXTURES/t5950
+ok "logistic from 4 pages" train-ncleaner --method logistic --renderer builtin "$T/gold" "$T/orig" \
+	"$TMP/few.model"
+grep_ok "...warns on standard error that its figures are on too few pages" \
+	"warning: learnt from 4 pages, fewer than 20: the P, R and F above are on the pages it learnt from" \
+	"$TMP/err"
+grep_ok "...suggesting cross-validation" "measure by cross-validation" "$TMP/err"
+grep_fails "...not on standard output" "warning" "$TMP/out"
+ok "...and writes the model all the same" test -s "$TMP/few.model"
+set --
+for i in 1 2 3 4 5; do set -- "$@" "$T/gold" "$T/orig"; done
+ok "logistic from 20 pages" train-ncleaner --method logistic --renderer builtin "$@" "$TMP/twenty.model"
+grep_ok "...(20 of them)" "segments of 20 pages" "$TMP/err"
+grep_fails "...does not warn" "warning: learnt from" "$TMP/err"
+ok "ice-lm from 4 pages" train-ncleaner --method ice-lm "$T/gold" "$T/orig" "$TMP/few-lm.model"
+grep_ok "...warns too" "warning: learnt from 4 pages, fewer than 20" "$TMP/err"
+ok "ice-dt from 4 pages" train-ncleaner --method ice-dt "$T/gold" "$T/orig" "$TMP/few-dt.model"
+grep_fails "...prints no F, and so no warning" "warning: learnt from" "$TMP/err"
+
 done_testing

@@ -72,7 +72,9 @@ static void usage(FILE *out)
 "                        charset order (later defaults may differ, --paper not)\n"
 "      --dump            stop after the Lynx dump (the paper's baseline)\n"
 "      --no-lm           rules and segmentation only, no language model\n"
-"      --scores          every segment with H_clean, H_dirty and the decision\n"
+"      --scores          every segment, kept or not, with the method's two costs\n"
+"                        (logistic: the model's bias and the segment's log-odds;\n"
+"                        ncleaner: H_clean and H_dirty) and the decision\n"
 "Method, model and decision:\n");
 	cli_compose_help(out, choice_options);
 	fprintf(out,
