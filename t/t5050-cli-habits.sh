@@ -94,7 +94,11 @@ if [ -f "$SRC/models/english.model" ]; then
 	}
 	def=$(words) prec=$(words --precision) rec=$(words --recall)
 	ok "--precision keeps fewer words than the default ($prec < $def)" test "$prec" -ge 0 -a "$prec" -lt "$def"
-	ok "--recall keeps more ($rec > $def)" test "$rec" -gt "$def"
+	ok "--recall keeps no fewer ($rec >= $def), and more than --precision" \
+		test "$rec" -ge "$def" -a "$rec" -gt "$prec"
+	bias=$(ncleaner --recall -f jsonl "$F/page.html" | sed -n 's/.*"bias":\([-0-9.e]*\).*/\1/p')
+	ok "...--recall is -b $bias (the bias JSONL names)" sh -c \
+		"ncleaner --recall '$F/page.html' > '$TMP/r1' && ncleaner -b '$bias' '$F/page.html' > '$TMP/r2' && cmp '$TMP/r1' '$TMP/r2'"
 	bias=$(ncleaner --precision -f jsonl "$F/page.html" | sed -n 's/.*"bias":\([-0-9.e]*\).*/\1/p')
 	ok "...--precision is -b $bias (the bias JSONL names)" sh -c \
 		"ncleaner --precision '$F/page.html' > '$TMP/p1' && ncleaner -b '$bias' '$F/page.html' > '$TMP/p2' && cmp '$TMP/p1' '$TMP/p2'"
