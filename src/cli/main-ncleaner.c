@@ -185,8 +185,8 @@ struct settings {
 	const char *output_file;         /* -o FILE (or -: standard output): one input's
 					    output, written whole or not at all */
 	int quiet;                       /* --quiet: errors only */
-	double survey_started;           /* --site-repetition: when the survey began (the
-					    run's time counts it) */
+	struct progress_pass survey;     /* --site-repetition: the survey's pass, for the
+					    cleaning's progress (`seconds` 0: none ran) */
 	uint64_t survey_failed;          /* ...pages that failed in it (not counted) */
 	uint64_t survey_not_counted;     /* ...segments past its limits */
 	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
@@ -578,8 +578,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	progress_start(&run.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
 	run.progress.quiet = set->quiet;
-	if (set->site_min_pages)
-		run.progress.started = set->survey_started;
+	if (set->survey.seconds > 0)
+		progress_second_pass(&run.progress, "cleaning", &set->survey);
 	run.progress.site_survey_failed = set->survey_failed;
 	run.progress.site_survey_not_counted = set->survey_not_counted;
 	cli_install_signal_handlers();
@@ -645,16 +645,55 @@ static void on_survey_report(void *data, const struct run_report *report)
 	progress_report(&survey->progress, &counted);
 }
 
+/* "site survey: 231 pages of 169 sites, 4315 of their 30621 segments on 2
+ * pages or more of their site", and `how` it came (its time, or the file
+ * it was kept in). */
+static void say_survey(const struct settings *set, const struct site_table *table,
+		       const char *how)
+{
+	struct site_table_stats stats;
+	site_table_stats(table, &stats);
+	cli_print(program, "site survey: %" PRIu64 " %s of %" PRIu64 " %s, %" PRIu64 " of their %"
+		  PRIu64 " %s on %u pages or more of their site; %s", stats.pages,
+		  stats.pages == 1 ? "page" : "pages", stats.sites,
+		  stats.sites == 1 ? "site" : "sites", stats.recurring, stats.segments,
+		  stats.segments == 1 ? "segment" : "segments", set->site_min_pages, how);
+}
+
+/* What the survey could not count, said whatever the output (unless
+ * --quiet), and kept in `set` for --stats. */
+static void say_not_counted(struct settings *set, const struct site_table *table,
+			    uint64_t failed)
+{
+	struct site_table_stats stats;
+	site_table_stats(table, &stats);
+	set->survey_failed = failed;
+	set->survey_not_counted = stats.not_counted;
+	if (set->quiet)
+		return;
+	if (failed)
+		cli_print(program, failed == 1
+			  ? "site survey: %" PRIu64 " page failed and was not counted (the "
+			    "cleaning drops nothing from it as site furniture)"
+			  : "site survey: %" PRIu64 " pages failed and were not counted (the "
+			    "cleaning drops nothing from them as site furniture)", failed);
+	if (stats.not_counted)
+		cli_print(program, "site survey: %" PRIu64 " segments past the survey's "
+			  "limits were not counted (ncleaner(1), --site-repetition)",
+			  stats.not_counted);
+}
+
 /* Stages 1-3 of every input, counting what recurs on each site
- * (pipeline/site-table.h): the table, or NULL after saying why. What it
- * could not count is said whatever the output (unless --quiet), and kept
- * in `set` for --stats. Each HTML page's dump goes into `dumps` (when
- * there is a cache), for the cleaning to take back, and so do the survey's
- * markers, which those dumps hold, into `markers`. */
+ * (pipeline/site-table.h): the table, or NULL after saying why. Each HTML
+ * page's dump goes into `dumps` (when there is a cache), for the cleaning
+ * to take back, and so do the survey's markers, which those dumps hold,
+ * into `markers`. The progress line calls it the first of two passes, the
+ * second expected to take `cleaning_cost` times as long. */
 static struct site_table *survey_sites(struct settings *set,
 				       const struct file_source *inputs,
 				       const struct pipeline_config *cleaning,
-				       struct dump_cache *dumps, struct markers *markers)
+				       struct dump_cache *dumps, struct markers *markers,
+				       double cleaning_cost)
 {
 	struct pipeline_config config = *cleaning;
 	config.method = NULL;
@@ -680,36 +719,23 @@ static struct site_table *survey_sites(struct settings *set,
 	input_source_set_url(source, set->url);
 	progress_start(&survey.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
+	progress_first_pass(&survey.progress, "surveying sites", cleaning_cost);
 	survey.progress.quiet = 1;
 	cli_install_signal_handlers();
 	int ret = runner_run(&runner, input_source_pages(source), site_survey_output_new(table),
 			     &err);
-	progress_end_line(&survey.progress);
-	struct site_table_stats stats;
-	site_table_stats(table, &stats);
-	set->survey_failed = survey.failed;
-	set->survey_not_counted = stats.not_counted;
+	progress_end_pass(&survey.progress, &set->survey);
 	if (ret < 0) {
 		cli_print(program, "site survey: %s", err.message);
 		site_table_free(table);
 		table = NULL;
-	} else if (!set->quiet) {
-		if (set->progress || set->output_dir)
-			cli_print(program, "site survey: %" PRIu64 " pages of %" PRIu64 " sites, %"
-				  PRIu64 " of their %" PRIu64 " segments on %u pages or more of "
-				  "their site", stats.pages, stats.sites, stats.recurring,
-				  stats.segments, set->site_min_pages);
-		if (survey.failed)
-			cli_print(program, survey.failed == 1
-				  ? "site survey: %" PRIu64 " page failed and was not counted (the "
-				    "cleaning drops nothing from it as site furniture)"
-				  : "site survey: %" PRIu64 " pages failed and were not counted (the "
-				    "cleaning drops nothing from them as site furniture)",
-				  survey.failed);
-		if (stats.not_counted)
-			cli_print(program, "site survey: %" PRIu64 " segments past the survey's "
-				  "limits were not counted (ncleaner(1), --site-repetition)",
-				  stats.not_counted);
+	} else {
+		if (!set->quiet && (set->progress || set->output_dir)) {
+			char took[32];
+			snprintf(took, sizeof(took), "%.1f s", set->survey.seconds);
+			say_survey(set, table, took);
+		}
+		say_not_counted(set, table, survey.failed);
 	}
 	input_source_free(source);
 	pipeline_free(pipeline);
@@ -753,7 +779,6 @@ static int run(struct settings *set, struct file_source *inputs)
 	config.charset.paper = set->compose.paper;
 	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
-	set->survey_started = progress_now();
 	if (set->site_min_pages) {
 		/* Without a cache (no temporary file) the cleaning renders
 		 * every page again: slower, the same output. */
@@ -761,15 +786,17 @@ static int run(struct settings *set, struct file_source *inputs)
 		if (!dumps && !set->quiet)
 			cli_print(program, "site survey: %s (every page is rendered twice)",
 				  err.message);
-		if (!(sites = survey_sites(set, inputs, &config, dumps, &survey_markers)))
+		sites = survey_sites(set, inputs, &config, dumps, &survey_markers,
+				     c.renderer->cleaning_cost + (dumps ? 0 : 1));
+		if (!sites)
 			goto out;
-		struct dump_cache_stats kept = { 0 };
+		struct dump_cache_stats cached = { 0 };
 		if (dumps)
-			dump_cache_stats(dumps, &kept);
-		if (kept.stopped && !set->quiet)
+			dump_cache_stats(dumps, &cached);
+		if (cached.stopped && !set->quiet)
 			cli_print(program, "site survey: the temporary directory (or ulimit -f) left "
 				  "room for the dumps of %" PRIu64 " pages: the others are rendered "
-				  "again (--no-site-repetition spares that)", kept.kept);
+				  "again (--no-site-repetition spares that)", cached.kept);
 		config.dumps = dumps;
 		config.dumps_replay = 1;
 		config.markers = &survey_markers;
