@@ -9,6 +9,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "cli/survey-file.h"
 #include "base/alloc.h"
 #include "base/json.h"
 #include "compose/compose.h"
@@ -742,6 +743,80 @@ static struct site_table *survey_sites(struct settings *set,
 	return table;
 }
 
+/* --- keeping the survey (cli/survey-file.h) ------------------------------------------- */
+
+/* The inputs whose output file is missing (not those the source passes
+ * over as binary data, which have none): what a run with --skip-existing
+ * would clean. */
+static size_t outputs_missing(const struct settings *set, const struct file_source *inputs)
+{
+	size_t missing = 0;
+	for (size_t i = 0; i < file_source_count(inputs); i++) {
+		const struct file_input *in = file_source_input(inputs, i);
+		if (!output_exists((void *)set, in) && !input_is_passed_over(in->path, set->file_kind))
+			missing++;
+	}
+	return missing;
+}
+
+/* What the survey's table depends on, besides the inputs: everything that
+ * decides a page's segments, its site, or whether it fails. */
+static void survey_depends_on(const struct settings *set, const struct composition *c,
+			      const struct pipeline_config *config, struct strbuf *how)
+{
+	const struct compose_values *v = &set->compose;
+	struct strbuf rules = STRBUF_INIT;
+	compose_rules_id(config->html_rules_path, config->dump_rules_path, &rules);
+	strbuf_addf(how, "site-repetition=%u\nrenderer=%s\nlynx=%s\ntimeout=%.17g\n"
+		    "structure=%d\nrules=%s\nkind=%d\nencoding=%s\nlines=%d\nurl=%s\n",
+		    set->site_min_pages, c->renderer->name, v->lynx, v->timeout,
+		    config->structure, rules.buf, (int)set->file_kind,
+		    set->encoding ? set->encoding : "", set->lines, set->url ? set->url : "");
+	strbuf_release(&rules);
+}
+
+/* The table of an earlier run of the same inputs and options into -o DIR
+ * (--skip-existing), or NULL after saying why there is none to use. */
+static struct site_table *kept_survey(struct settings *set, const struct survey_file *file)
+{
+	struct nc_error err = { 0 };
+	struct site_table *table = NULL;
+	uint64_t failed = 0;
+	int got = survey_file_read(file, &table, &failed, &err);
+	if (got < 0 && !set->quiet)
+		cli_print(program, "site survey: %s: surveying again", err.message);
+	if (got <= 0)
+		return NULL;
+	if (!set->quiet) {
+		struct strbuf how = STRBUF_INIT;
+		strbuf_addf(&how, "kept by an earlier run in %s", file->path.buf);
+		say_survey(set, table, how.buf);
+		strbuf_release(&how);
+	}
+	say_not_counted(set, table, failed);
+	return table;
+}
+
+/* What the signal handler says while pages are cleaned. */
+static const char *cleaning_signal_message(const struct settings *set)
+{
+	return set->output_dir
+		? "ncleaner: stopped: the output files written are complete; the same command with "
+		  "--skip-existing resumes" : "ncleaner: stopped";
+}
+
+/* What the signal handler says while the survey runs: nothing has been
+ * written yet (and the survey starts again: its work was rendering every
+ * page, which the cleaning of those pages would need again anyway, their
+ * dumps being in a temporary file that goes with the process). */
+static const char *survey_signal_message(const struct settings *set)
+{
+	return set->output_dir
+		? "ncleaner: stopped in the site survey, before any page was written; the same "
+		  "command starts it again (with --skip-existing, keeping what earlier runs wrote)"
+		: "ncleaner: stopped in the site survey, before any page was written";
+}
+
 /* The composition the options ask for: the renderer, and with a method
  * its model and deciders, into `config`. */
 static int compose(struct settings *set, struct composition *c, struct pipeline_config *config)
@@ -770,7 +845,8 @@ static int run(struct settings *set, struct file_source *inputs)
 	struct site_table *sites = NULL;
 	struct dump_cache *dumps = NULL;
 	struct markers survey_markers;
-	int status = 2;
+	struct survey_file kept;   /* -o DIR: the survey kept beside the outputs */
+	int keeping = 0, status = 2;
 
 	composition_init(&c);
 	config.dump_only = set->kind == RUN_DUMP;
@@ -779,17 +855,34 @@ static int run(struct settings *set, struct file_source *inputs)
 	config.charset.paper = set->compose.paper;
 	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
-	if (set->site_min_pages) {
+	if (set->site_min_pages && set->output_dir) {
+		struct strbuf how = STRBUF_INIT;
+		survey_depends_on(set, &c, &config, &how);
+		survey_file_init(&kept, set->output_dir, inputs, how.buf);
+		strbuf_release(&how);
+		keeping = 1;
+	}
+	if (set->site_min_pages && set->skip_existing && !outputs_missing(set, inputs)) {
+		/* Nothing to clean: no survey (clean_inputs() says so). */
+	} else if (set->site_min_pages && set->skip_existing && (sites = kept_survey(set, &kept))) {
+		/* Resumed: the pages left are rendered in the cleaning. */
+	} else if (set->site_min_pages) {
 		/* Without a cache (no temporary file) the cleaning renders
 		 * every page again: slower, the same output. */
 		dumps = dump_cache_new(&err);
 		if (!dumps && !set->quiet)
 			cli_print(program, "site survey: %s (every page is rendered twice)",
 				  err.message);
+		cli_set_signal_message(survey_signal_message(set));
 		sites = survey_sites(set, inputs, &config, dumps, &survey_markers,
 				     c.renderer->cleaning_cost + (dumps ? 0 : 1));
+		cli_set_signal_message(cleaning_signal_message(set));
 		if (!sites)
 			goto out;
+		if (keeping && survey_file_write(&kept, sites, set->survey_failed, &err) < 0 &&
+		    !set->quiet)
+			cli_print(program, "warning: site survey: cannot keep it for a resumed run: %s",
+				  err.message);
 		struct dump_cache_stats cached = { 0 };
 		if (dumps)
 			dump_cache_stats(dumps, &cached);
@@ -829,7 +922,12 @@ static int run(struct settings *set, struct file_source *inputs)
 		goto out;
 	}
 	status = clean_inputs(set, inputs, pipeline, &sink);
+	/* Every output there: a later run needs no survey. */
+	if (keeping && !outputs_missing(set, inputs))
+		survey_file_remove(&kept);
 out:
+	if (keeping)
+		survey_file_release(&kept);
 	strbuf_release(&json);
 	pipeline_free(pipeline);
 	site_table_free(sites);
@@ -1092,9 +1190,7 @@ int main(int argc, char **argv)
 	set.progress = !set.quiet && (progress > 0 || (progress < 0 && set.output_dir &&
 				      isatty(STDERR_FILENO) &&
 				      (count > 1 || total_bytes(inputs) > PROGRESS_MIN_BYTES)));
-	cli_set_signal_message(set.output_dir
-		? "ncleaner: stopped: the output files written are complete; the same command with "
-		  "--skip-existing resumes" : "ncleaner: stopped");
+	cli_set_signal_message(cleaning_signal_message(&set));
 	status = count ? run(&set, inputs) : 1;
 	if (status == 0 && bad)
 		status = 1;
