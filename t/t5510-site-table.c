@@ -14,7 +14,8 @@
  * IPv6 literals, the last '@', a final dot), and the canonical URL a page
  * declares (trimmed, in a <link> or <meta> and no other element; as a
  * browser reads it: character references, protocol-relative, relative to
- * the page's <base>). */
+ * the page's <base>); a table saved and loaded answers as it did, and a
+ * saved one cut short or damaged is refused. */
 #include "pipeline/dump-cache.h"
 #include "pipeline/site-table.h"
 #include "normalise/html.h"
@@ -223,6 +224,99 @@ static void check_copies(void)
 	struct site_table_stats stats;
 	site_table_stats(t, &stats);
 	is_int(stats.copies, 0, "...no copies");
+	out->ops->free(out);
+	site_table_free(t);
+}
+
+/* Every question the cleaning asks, the same of `a` and `b`: whether each
+ * of `texts` recurs on `host`, and each of the pages `names`' longest
+ * segment and whether it is its own. */
+static int same_answers(const struct site_table *a, const struct site_table *b, const char *host,
+			const char *const *texts, size_t ntexts, const char *const *names,
+			size_t nnames)
+{
+	uint64_t site = site_key(host, strlen(host));
+	int same = 1;
+	for (size_t i = 0; i < ntexts; i++)
+		same &= recurs(a, host, texts[i]) == recurs(b, host, texts[i]);
+	for (size_t i = 0; i < nnames; i++) {
+		uint64_t longest_a = 0, longest_b = 0;
+		int own_a = -1, own_b = -1;
+		int kept_a = site_table_page(a, site, names[i], &longest_a, &own_a);
+		int kept_b = site_table_page(b, site, names[i], &longest_b, &own_b);
+		same &= kept_a == kept_b && longest_a == longest_b && own_a == own_b;
+	}
+	return same;
+}
+
+/* A table saved and loaded (cli/survey-file.h keeps one beside a run's
+ * outputs) answers as the table did, and goes on counting as it would
+ * have (its main texts' sketches kept: a later copy is still a copy); a
+ * saved table cut short or with a byte changed is refused. */
+static void check_saved(void)
+{
+	const char *menu = "Home News Sport", *notice = "Read our privacy policy first.",
+		   *a = "The ferry left at dawn with forty passengers aboard, and apples.",
+		   *b = "The lighthouse keeper wrote a book about the storms of the winter.",
+		   *c = "Fishermen sold their catch on the quay before the market opened.",
+		   *comment = "A reader's comment, longer than the article it is under: the "
+			      "ferry was late again, as it always is, and nobody said why.";
+	const char *page_a[] = { menu, a, notice }, *page_b[] = { menu, b, notice },
+		   *copy_a[] = { menu, a, comment, notice }, *page_c[] = { menu, c };
+	const char *texts[] = { menu, notice, a, b, c, comment, "never seen" };
+	const char *names[] = { "a", "b", "a-copy", "c", "none" };
+	struct site_table *t = site_table_new(2);
+	struct page_output *out = site_survey_output_new(t);
+	survey_named(out, "a", "h", page_a, 3, 0);
+	survey_named(out, "b", "h", page_b, 3, 0);
+	survey_named(out, "b", "other.example", page_b, 3, 0);
+	struct strbuf saved = STRBUF_INIT;
+	site_table_save(t, &saved);
+	struct nc_error err = { 0 };
+	struct site_table *loaded = site_table_load(saved.buf, saved.len, &err);
+	ok(loaded != NULL, "a table saved is loaded%s%s", loaded ? "" : ": ", err.message);
+	if (!loaded) {
+		out->ops->free(out);
+		site_table_free(t);
+		strbuf_release(&saved);
+		return;
+	}
+	ok(same_answers(t, loaded, "h", texts, 7, names, 5) &&
+	   same_answers(t, loaded, "other.example", texts, 7, names, 5),
+	   "...and answers every question as the table did");
+	struct site_table_stats before, after;
+	site_table_stats(t, &before);
+	site_table_stats(loaded, &after);
+	ok(!memcmp(&before, &after, sizeof(before)), "...with the same figures");
+	struct page_output *loaded_out = site_survey_output_new(loaded);
+	survey_named(out, "a-copy", "h", copy_a, 4, 0);
+	survey_named(loaded_out, "a-copy", "h", copy_a, 4, 0);
+	survey_named(out, "c", "h", page_c, 2, 0);
+	survey_named(loaded_out, "c", "h", page_c, 2, 0);
+	site_table_stats(t, &before);
+	site_table_stats(loaded, &after);
+	ok(same_answers(t, loaded, "h", texts, 7, names, 5) && after.copies == 1 &&
+	   !memcmp(&before, &after, sizeof(before)),
+	   "...and counts the pages after it as the table does (a copy still a copy)");
+	loaded_out->ops->free(loaded_out);
+	site_table_free(loaded);
+
+	loaded = site_table_load(saved.buf, saved.len - 1, &err);
+	ok(!loaded && err.code == NC_ERR_FORMAT, "a saved table cut short is refused: %s",
+	   err.message);
+	int refused = 1;
+	for (size_t i = 0; i < saved.len; i++) {
+		saved.buf[i] ^= 0x20;
+		struct site_table *damaged = site_table_load(saved.buf, saved.len, &err);
+		refused &= damaged == NULL;
+		site_table_free(damaged);
+		saved.buf[i] ^= 0x20;
+	}
+	ok(refused, "...and so is one with any byte changed (%zu bytes)", saved.len);
+	loaded = site_table_load(saved.buf, saved.len, &err);
+	ok(loaded != NULL, "...the bytes restored, it loads again");
+	site_table_free(loaded);
+	strbuf_release(&saved);
 	out->ops->free(out);
 	site_table_free(t);
 }
@@ -451,5 +545,6 @@ int main(void)
 	is_string(canonical_of("<head><meta property=\"og:url\" content=\"http://h.example/e\"/>"),
 		  "http://h.example/e", "<meta property=og:url>");
 	check_dump_cache();
+	check_saved();
 	return done_testing();
 }

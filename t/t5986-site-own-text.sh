@@ -55,7 +55,7 @@ for p in index budget ferry; do
 done
 
 ok "notice: --site-repetition" ncleaner --no-lm --site-repetition -o "$TMP/notice" "$sites/notice"
-grep_ok "...the survey counts what recurs" "site survey: 3 pages of 1 sites, 2 of their 8 segments" "$TMP/err"
+grep_ok "...the survey counts what recurs" "site survey: 3 pages of 1 site, 2 of their 8 segments" "$TMP/err"
 for p in budget ferry lighthouse; do
 	grep_fails "...$p loses the newsletter line" "$newsletter" "$TMP/notice/$p.txt"
 	grep_fails "...and the cookie notice, its longest segment" "We use cookies" "$TMP/notice/$p.txt"
@@ -65,7 +65,7 @@ grep_ok "..." "post and its bread" "$TMP/notice/ferry.txt"
 
 ok "canonical: --site-repetition" ncleaner --no-lm --site-repetition -o "$TMP/canonical" "$sites/canonical"
 grep_ok "...protocol-relative, relative and escaped canonical URLs name the site" \
-	"site survey: 3 pages of 1 sites, 1 of their 4 segments" "$TMP/err"
+	"site survey: 3 pages of 1 site, 1 of their 4 segments" "$TMP/err"
 for p in protocol-relative relative references; do
 	grep_fails "...$p loses the newsletter line" "$newsletter" "$TMP/canonical/$p.txt"
 done

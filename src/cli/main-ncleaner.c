@@ -9,6 +9,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "cli/survey-file.h"
 #include "base/alloc.h"
 #include "base/json.h"
 #include "compose/compose.h"
@@ -187,8 +188,8 @@ struct settings {
 	const char *output_file;         /* -o FILE (or -: standard output): one input's
 					    output, written whole or not at all */
 	int quiet;                       /* --quiet: errors only */
-	double survey_started;           /* --site-repetition: when the survey began (the
-					    run's time counts it) */
+	struct progress_pass survey;     /* --site-repetition: the survey's pass, for the
+					    cleaning's progress (`seconds` 0: none ran) */
 	uint64_t survey_failed;          /* ...pages that failed in it (not counted) */
 	uint64_t survey_not_counted;     /* ...segments past its limits */
 	struct stats_file *stats_out;   /* --stats FILE, made ready before the run */
@@ -580,8 +581,8 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	progress_start(&run.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
 	run.progress.quiet = set->quiet;
-	if (set->site_min_pages)
-		run.progress.started = set->survey_started;
+	if (set->survey.seconds > 0)
+		progress_second_pass(&run.progress, "cleaning", &set->survey);
 	run.progress.site_survey_failed = set->survey_failed;
 	run.progress.site_survey_not_counted = set->survey_not_counted;
 	cli_install_signal_handlers();
@@ -647,16 +648,55 @@ static void on_survey_report(void *data, const struct run_report *report)
 	progress_report(&survey->progress, &counted);
 }
 
+/* "site survey: 231 pages of 169 sites, 4315 of their 30621 segments on 2
+ * pages or more of their site", and `how` it came (its time, or the file
+ * it was kept in). */
+static void say_survey(const struct settings *set, const struct site_table *table,
+		       const char *how)
+{
+	struct site_table_stats stats;
+	site_table_stats(table, &stats);
+	cli_print(program, "site survey: %" PRIu64 " %s of %" PRIu64 " %s, %" PRIu64 " of their %"
+		  PRIu64 " %s on %u pages or more of their site; %s", stats.pages,
+		  stats.pages == 1 ? "page" : "pages", stats.sites,
+		  stats.sites == 1 ? "site" : "sites", stats.recurring, stats.segments,
+		  stats.segments == 1 ? "segment" : "segments", set->site_min_pages, how);
+}
+
+/* What the survey could not count, said whatever the output (unless
+ * --quiet), and kept in `set` for --stats. */
+static void say_not_counted(struct settings *set, const struct site_table *table,
+			    uint64_t failed)
+{
+	struct site_table_stats stats;
+	site_table_stats(table, &stats);
+	set->survey_failed = failed;
+	set->survey_not_counted = stats.not_counted;
+	if (set->quiet)
+		return;
+	if (failed)
+		cli_print(program, failed == 1
+			  ? "site survey: %" PRIu64 " page failed and was not counted (the "
+			    "cleaning drops nothing from it as site furniture)"
+			  : "site survey: %" PRIu64 " pages failed and were not counted (the "
+			    "cleaning drops nothing from them as site furniture)", failed);
+	if (stats.not_counted)
+		cli_print(program, "site survey: %" PRIu64 " segments past the survey's "
+			  "limits were not counted (ncleaner(1), --site-repetition)",
+			  stats.not_counted);
+}
+
 /* Stages 1-3 of every input, counting what recurs on each site
- * (pipeline/site-table.h): the table, or NULL after saying why. What it
- * could not count is said whatever the output (unless --quiet), and kept
- * in `set` for --stats. Each HTML page's dump goes into `dumps` (when
- * there is a cache), for the cleaning to take back, and so do the survey's
- * markers, which those dumps hold, into `markers`. */
+ * (pipeline/site-table.h): the table, or NULL after saying why. Each HTML
+ * page's dump goes into `dumps` (when there is a cache), for the cleaning
+ * to take back, and so do the survey's markers, which those dumps hold,
+ * into `markers`. The progress line calls it the first of two passes, the
+ * second expected to take `cleaning_cost` times as long. */
 static struct site_table *survey_sites(struct settings *set,
 				       const struct file_source *inputs,
 				       const struct pipeline_config *cleaning,
-				       struct dump_cache *dumps, struct markers *markers)
+				       struct dump_cache *dumps, struct markers *markers,
+				       double cleaning_cost)
 {
 	struct pipeline_config config = *cleaning;
 	config.method = NULL;
@@ -682,40 +722,101 @@ static struct site_table *survey_sites(struct settings *set,
 	input_source_set_url(source, set->url);
 	progress_start(&survey.progress, program, set->progress, set->jobs, source,
 		       file_source_count(inputs), total_bytes(inputs));
+	progress_first_pass(&survey.progress, "surveying sites", cleaning_cost);
 	survey.progress.quiet = 1;
 	cli_install_signal_handlers();
 	int ret = runner_run(&runner, input_source_pages(source), site_survey_output_new(table),
 			     &err);
-	progress_end_line(&survey.progress);
-	struct site_table_stats stats;
-	site_table_stats(table, &stats);
-	set->survey_failed = survey.failed;
-	set->survey_not_counted = stats.not_counted;
+	progress_end_pass(&survey.progress, &set->survey);
 	if (ret < 0) {
 		cli_print(program, "site survey: %s", err.message);
 		site_table_free(table);
 		table = NULL;
-	} else if (!set->quiet) {
-		if (set->progress || set->output_dir)
-			cli_print(program, "site survey: %" PRIu64 " pages of %" PRIu64 " sites, %"
-				  PRIu64 " of their %" PRIu64 " segments on %u pages or more of "
-				  "their site", stats.pages, stats.sites, stats.recurring,
-				  stats.segments, set->site_min_pages);
-		if (survey.failed)
-			cli_print(program, survey.failed == 1
-				  ? "site survey: %" PRIu64 " page failed and was not counted (the "
-				    "cleaning drops nothing from it as site furniture)"
-				  : "site survey: %" PRIu64 " pages failed and were not counted (the "
-				    "cleaning drops nothing from them as site furniture)",
-				  survey.failed);
-		if (stats.not_counted)
-			cli_print(program, "site survey: %" PRIu64 " segments past the survey's "
-				  "limits were not counted (ncleaner(1), --site-repetition)",
-				  stats.not_counted);
+	} else {
+		if (!set->quiet && (set->progress || set->output_dir)) {
+			char took[32];
+			snprintf(took, sizeof(took), "%.1f s", set->survey.seconds);
+			say_survey(set, table, took);
+		}
+		say_not_counted(set, table, survey.failed);
 	}
 	input_source_free(source);
 	pipeline_free(pipeline);
 	return table;
+}
+
+/* --- keeping the survey (cli/survey-file.h) ------------------------------------------- */
+
+/* The inputs whose output file is missing (not those the source passes
+ * over as binary data, which have none): what a run with --skip-existing
+ * would clean. */
+static size_t outputs_missing(const struct settings *set, const struct file_source *inputs)
+{
+	size_t missing = 0;
+	for (size_t i = 0; i < file_source_count(inputs); i++) {
+		const struct file_input *in = file_source_input(inputs, i);
+		if (!output_exists((void *)set, in) && !input_is_passed_over(in->path, set->file_kind))
+			missing++;
+	}
+	return missing;
+}
+
+/* What the survey's table depends on, besides the inputs: everything that
+ * decides a page's segments, its site, or whether it fails. */
+static void survey_depends_on(const struct settings *set, const struct composition *c,
+			      const struct pipeline_config *config, struct strbuf *how)
+{
+	const struct compose_values *v = &set->compose;
+	struct strbuf rules = STRBUF_INIT;
+	compose_rules_id(config->html_rules_path, config->dump_rules_path, &rules);
+	strbuf_addf(how, "site-repetition=%u\nrenderer=%s\nlynx=%s\ntimeout=%.17g\n"
+		    "structure=%d\nrules=%s\nkind=%d\nencoding=%s\nlines=%d\nurl=%s\n",
+		    set->site_min_pages, c->renderer->name, v->lynx, v->timeout,
+		    config->structure, rules.buf, (int)set->file_kind,
+		    set->encoding ? set->encoding : "", set->lines, set->url ? set->url : "");
+	strbuf_release(&rules);
+}
+
+/* The table of an earlier run of the same inputs and options into -o DIR
+ * (--skip-existing), or NULL after saying why there is none to use. */
+static struct site_table *kept_survey(struct settings *set, const struct survey_file *file)
+{
+	struct nc_error err = { 0 };
+	struct site_table *table = NULL;
+	uint64_t failed = 0;
+	int got = survey_file_read(file, &table, &failed, &err);
+	if (got < 0 && !set->quiet)
+		cli_print(program, "site survey: %s: surveying again", err.message);
+	if (got <= 0)
+		return NULL;
+	if (!set->quiet) {
+		struct strbuf how = STRBUF_INIT;
+		strbuf_addf(&how, "kept by an earlier run in %s", file->path.buf);
+		say_survey(set, table, how.buf);
+		strbuf_release(&how);
+	}
+	say_not_counted(set, table, failed);
+	return table;
+}
+
+/* What the signal handler says while pages are cleaned. */
+static const char *cleaning_signal_message(const struct settings *set)
+{
+	return set->output_dir
+		? "ncleaner: stopped: the output files written are complete; the same command with "
+		  "--skip-existing resumes" : "ncleaner: stopped";
+}
+
+/* What the signal handler says while the survey runs: nothing has been
+ * written yet (and the survey starts again: its work was rendering every
+ * page, which the cleaning of those pages would need again anyway, their
+ * dumps being in a temporary file that goes with the process). */
+static const char *survey_signal_message(const struct settings *set)
+{
+	return set->output_dir
+		? "ncleaner: stopped in the site survey, before any page was written; the same "
+		  "command starts it again (with --skip-existing, keeping what earlier runs wrote)"
+		: "ncleaner: stopped in the site survey, before any page was written";
 }
 
 /* The composition the options ask for: the renderer, and with a method
@@ -746,7 +847,8 @@ static int run(struct settings *set, struct file_source *inputs)
 	struct site_table *sites = NULL;
 	struct dump_cache *dumps = NULL;
 	struct markers survey_markers;
-	int status = 2;
+	struct survey_file kept;   /* -o DIR: the survey kept beside the outputs */
+	int keeping = 0, status = 2;
 
 	composition_init(&c);
 	config.dump_only = set->kind == RUN_DUMP;
@@ -755,23 +857,41 @@ static int run(struct settings *set, struct file_source *inputs)
 	config.charset.paper = set->compose.paper;
 	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
-	set->survey_started = progress_now();
-	if (set->site_min_pages) {
+	if (set->site_min_pages && set->output_dir) {
+		struct strbuf how = STRBUF_INIT;
+		survey_depends_on(set, &c, &config, &how);
+		survey_file_init(&kept, set->output_dir, inputs, how.buf);
+		strbuf_release(&how);
+		keeping = 1;
+	}
+	if (set->site_min_pages && set->skip_existing && !outputs_missing(set, inputs)) {
+		/* Nothing to clean: no survey (clean_inputs() says so). */
+	} else if (set->site_min_pages && set->skip_existing && (sites = kept_survey(set, &kept))) {
+		/* Resumed: the pages left are rendered in the cleaning. */
+	} else if (set->site_min_pages) {
 		/* Without a cache (no temporary file) the cleaning renders
 		 * every page again: slower, the same output. */
 		dumps = dump_cache_new(&err);
 		if (!dumps && !set->quiet)
 			cli_print(program, "site survey: %s (every page is rendered twice)",
 				  err.message);
-		if (!(sites = survey_sites(set, inputs, &config, dumps, &survey_markers)))
+		cli_set_signal_message(survey_signal_message(set));
+		sites = survey_sites(set, inputs, &config, dumps, &survey_markers,
+				     c.renderer->cleaning_cost + (dumps ? 0 : 1));
+		cli_set_signal_message(cleaning_signal_message(set));
+		if (!sites)
 			goto out;
-		struct dump_cache_stats kept = { 0 };
+		if (keeping && survey_file_write(&kept, sites, set->survey_failed, &err) < 0 &&
+		    !set->quiet)
+			cli_print(program, "warning: site survey: cannot keep it for a resumed run: %s",
+				  err.message);
+		struct dump_cache_stats cached = { 0 };
 		if (dumps)
-			dump_cache_stats(dumps, &kept);
-		if (kept.stopped && !set->quiet)
+			dump_cache_stats(dumps, &cached);
+		if (cached.stopped && !set->quiet)
 			cli_print(program, "site survey: the temporary directory (or ulimit -f) left "
 				  "room for the dumps of %" PRIu64 " pages: the others are rendered "
-				  "again (--no-site-repetition spares that)", kept.kept);
+				  "again (--no-site-repetition spares that)", cached.kept);
 		config.dumps = dumps;
 		config.dumps_replay = 1;
 		config.markers = &survey_markers;
@@ -805,7 +925,12 @@ static int run(struct settings *set, struct file_source *inputs)
 		goto out;
 	}
 	status = clean_inputs(set, inputs, pipeline, &sink);
+	/* Every output there: a later run needs no survey. */
+	if (keeping && !outputs_missing(set, inputs))
+		survey_file_remove(&kept);
 out:
+	if (keeping)
+		survey_file_release(&kept);
 	strbuf_release(&json);
 	pipeline_free(pipeline);
 	site_table_free(sites);
@@ -1068,9 +1193,7 @@ int main(int argc, char **argv)
 	set.progress = !set.quiet && (progress > 0 || (progress < 0 && set.output_dir &&
 				      isatty(STDERR_FILENO) &&
 				      (count > 1 || total_bytes(inputs) > PROGRESS_MIN_BYTES)));
-	cli_set_signal_message(set.output_dir
-		? "ncleaner: stopped: the output files written are complete; the same command with "
-		  "--skip-existing resumes" : "ncleaner: stopped");
+	cli_set_signal_message(cleaning_signal_message(&set));
 	status = count ? run(&set, inputs) : 1;
 	if (status == 0 && bad)
 		status = 1;

@@ -32,7 +32,7 @@ void progress_start(struct progress *p, const char *program, int draw, int jobs,
 	p->inputs = inputs;
 	p->total_inputs = total_inputs;
 	p->total_bytes = total_bytes;
-	p->started = progress_now();
+	p->started = p->pass_started = progress_now();
 }
 
 /* "1 page", "2 pages". */
@@ -63,51 +63,101 @@ static size_t terminal_width(void)
 	return n > 10 && n < 10000 ? (size_t)n : 80;
 }
 
+/* How far the pass under way is, 0 to 1: by bytes for archives (they hold
+ * many pages), else by inputs. */
+static double pass_done(const struct progress *p)
+{
+	uint64_t inputs_done = 0, bytes_done = 0;
+	if (p->inputs)
+		input_source_progress(p->inputs, &inputs_done, &bytes_done);
+	int by_bytes = p->total_bytes && p->inputs && input_source_counts(p->inputs)->archives;
+	double done = by_bytes ? (double)bytes_done / (double)p->total_bytes
+			       : p->total_inputs ? (double)inputs_done / (double)p->total_inputs : 0;
+	return done > 1 ? 1 : done;
+}
+
+/* The whole run as a frame shows it (progress.h). */
+struct estimate {
+	double done;            /* the share of the run done, 0 to 1 */
+	double total;           /* its time in all, in seconds; 0: not known yet */
+	double pages, bytes;    /* through both passes: each pass's, weighed by its share */
+};
+
+static void estimate(struct progress *p, double now, int final, struct estimate *e)
+{
+	double done = pass_done(p), in_pass = now - p->pass_started;
+	double pass_total = (final || in_pass >= PROGRESS_MIN_SECONDS) && done > 0
+			    ? in_pass / done : 0;
+	if (p->first.seconds > 0) {   /* the second pass: the first's time is known */
+		double first = p->first.seconds;
+		double second = pass_total ? pass_total : p->first.later_cost * first;
+		double weight = first / (first + second);
+		e->total = first + second;
+		e->done = weight + done * (1 - weight);
+		e->pages = (double)p->first.pages * weight + (double)p->pages * (1 - weight);
+		e->bytes = (double)p->first.bytes * weight + (double)p->page_bytes * (1 - weight);
+	} else {   /* the first pass or the only one */
+		double weight = 1 / (1 + p->later_cost);
+		e->total = pass_total / weight;
+		e->done = done * weight;
+		e->pages = (double)p->pages * weight;
+		e->bytes = (double)p->page_bytes * weight;
+	}
+	if (final && !p->later_cost)
+		e->done = 1;   /* the run is over (inputs skipped or failed included) */
+	if (e->done < p->shown)
+		e->done = p->shown;   /* never back */
+	if (e->done > 1)
+		e->done = 1;
+	p->shown = e->done;
+	if (!final && now - p->started < PROGRESS_MIN_SECONDS)
+		e->total = 0;   /* too early to tell */
+}
+
 static void draw(struct progress *p, int force)
 {
 	double now = progress_now(), elapsed = now - p->started;
-	uint64_t inputs_done = 0, bytes_done = 0;
 
 	if (!p->draw || (!force && now - p->last_draw < (p->terminal ? 0.2 : 10)))
 		return;
 	p->last_draw = now;
-	if (p->inputs)
-		input_source_progress(p->inputs, &inputs_done, &bytes_done);
-	/* Archives hold many pages: then bytes say more than inputs. */
-	int by_bytes = p->total_bytes && input_source_counts(p->inputs)->archives;
-	double done = by_bytes ? (double)bytes_done / (double)p->total_bytes
-			       : p->total_inputs ? (double)inputs_done / (double)p->total_inputs : 0;
-	if (done > 1)
-		done = 1;
+	struct estimate e;
+	estimate(p, now, force, &e);
 	char bar[21], elapsed_s[16], eta_s[16];
-	int filled = (int)(done * 20);
+	int filled = (int)(e.done * 20);
 	for (int i = 0; i < 20; i++)
 		bar[i] = i < filled ? '#' : '.';
 	bar[20] = '\0';
 	format_seconds(elapsed_s, sizeof(elapsed_s), elapsed);
-	format_seconds(eta_s, sizeof(eta_s), done > 0 ? elapsed / done - elapsed : -1);
+	format_seconds(eta_s, sizeof(eta_s), e.total > elapsed ? e.total - elapsed : 0);
 
 	/* The fields, least wanted last: on a narrow terminal they are dropped
 	 * from the end of this list until the line fits, so that it never
-	 * wraps (a wrapped line scrolls at every redraw). */
-	char fields[7][64];
-	snprintf(fields[0], 64, "%3.0f%% %" PRIu64 " %s", done * 100, p->pages,
+	 * wraps (a wrapped line scrolls at every redraw). Without an estimate
+	 * yet, the rates and the ETA are left out. */
+	char fields[7][64] = { { 0 } };
+	snprintf(fields[0], 64, "%3.0f%% %" PRIu64 " %s", e.done * 100, p->pages,
 		 plural(p->pages, "page", "pages"));
-	snprintf(fields[1], 64, "ETA %s", eta_s);
+	if (e.total > 0) {
+		snprintf(fields[1], 64, "ETA %s", eta_s);
+		snprintf(fields[3], 64, "%.1f pages/s", elapsed > 0 ? e.pages / elapsed : 0);
+		snprintf(fields[6], 64, "%.1f MB/s", elapsed > 0 ? e.bytes / 1e6 / elapsed : 0);
+	}
 	snprintf(fields[2], 64, "%" PRIu64 " failed", p->failed);
-	snprintf(fields[3], 64, "%.1f pages/s", elapsed > 0 ? (double)p->pages / elapsed : 0);
 	snprintf(fields[4], 64, "[%s]", bar);
 	snprintf(fields[5], 64, "%s", elapsed_s);
-	snprintf(fields[6], 64, "%.1f MB/s", elapsed > 0 ? (double)p->page_bytes / 1e6 / elapsed : 0);
 	static const int order[] = { 4, 0, 3, 6, 5, 1, 2 };   /* as shown */
 	size_t width = p->terminal ? terminal_width() : SIZE_MAX;
 	struct strbuf line = STRBUF_INIT;
 	for (int shown = 7; shown >= 1; shown--) {
 		strbuf_reset(&line);
 		strbuf_addf(&line, "%s:", p->program);
+		if (p->label)
+			strbuf_addf(&line, " %s", p->label);
+		size_t prefix = line.len;
 		for (int i = 0; i < 7; i++)
-			if (order[i] < shown)
-				strbuf_addf(&line, "%s%s", line.len > strlen(p->program) + 1 &&
+			if (order[i] < shown && fields[order[i]][0])
+				strbuf_addf(&line, "%s%s", line.len > prefix &&
 					    order[i] != 0 ? ", " : " ", fields[order[i]]);
 		if (line.len < width)
 			break;
@@ -173,6 +223,33 @@ void progress_report(struct progress *p, const struct run_report *report)
 void progress_end_line(struct progress *p)
 {
 	clear_line(p);
+}
+
+void progress_first_pass(struct progress *p, const char *label, double later_cost)
+{
+	p->label = label;
+	p->later_cost = later_cost > 0 ? later_cost : 0;
+}
+
+void progress_end_pass(struct progress *p, struct progress_pass *first)
+{
+	draw(p, 1);
+	clear_line(p);
+	*first = (struct progress_pass){
+		.started = p->started, .seconds = progress_now() - p->started, .pages = p->pages,
+		.bytes = p->page_bytes, .later_cost = p->later_cost, .shown = p->shown,
+	};
+	if (first->seconds <= 0)
+		first->seconds = 1e-9;   /* `seconds` 0 says there was no first pass */
+}
+
+void progress_second_pass(struct progress *p, const char *label,
+			  const struct progress_pass *first)
+{
+	p->label = label;
+	p->first = *first;
+	p->started = first->started;
+	p->shown = first->shown;
 }
 
 static double kept_share(const struct progress *p)

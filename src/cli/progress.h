@@ -8,6 +8,21 @@
  * (pages, failures, the share of words kept, the time), and, on request,
  * the same as a JSON object in a file (--stats). Messages printed during
  * the run go on a line of their own (progress_end_line() first).
+ *
+ * A run of two passes over its inputs (--site-repetition: the site survey,
+ * then the cleaning) shows both on one scale: each line names its pass
+ * ("surveying sites", "cleaning"), and the bar, the share done, the rate
+ * and the ETA are the whole run's (the rate: each pass's pages weighed by
+ * its share of the time, a second; in the closing frame, the pages over
+ * the whole time).
+ * The passes differ in cost (the survey renders each page, the cleaning
+ * takes the dump back and scores it), so a pass weighs what it takes in
+ * time: the first pass by the time it took, the pass under way by its own
+ * rate once it has run PROGRESS_MIN_SECONDS, and the second pass before it
+ * starts by an estimate the caller gives (`later_cost`). The share shown
+ * never goes back (a pass slower than its estimate holds it still). No rate
+ * and no ETA are shown before the run has PROGRESS_MIN_SECONDS behind it
+ * (then they are a guess from a page or two), but in the closing frame.
  */
 #ifndef NC_PROGRESS_H
 #define NC_PROGRESS_H
@@ -19,8 +34,29 @@
 #include "pipeline/runner.h"
 #include "source/input-source.h"
 
+/* Rates and ETAs need this much of the run behind them: a first frame,
+ * drawn at the first page, would show a rate from one page, and an ETA
+ * that the next frame contradicts. */
+#define PROGRESS_MIN_SECONDS 1.0
+
+/* What the second of two passes needs of the first (progress_end_pass()). */
+struct progress_pass {
+	double started, seconds;   /* when the first pass began, and how long it took */
+	uint64_t pages, bytes;     /* its pages, and their bytes */
+	double later_cost;         /* the second pass's estimated time, a multiple of
+				      the first's */
+	double shown;              /* the share of the run shown last */
+};
+
 struct progress {
 	const char *program;
+	const char *label;          /* the pass under way, or NULL: a run of one pass */
+	double later_cost;          /* the first of two passes: the second's estimated time,
+				       a multiple of this one's (0: no second pass) */
+	struct progress_pass first; /* the second of two passes: the first's (`seconds` 0:
+				       there was none) */
+	double pass_started;        /* when this pass began (`started`: the run) */
+	double shown;               /* the share of the run shown last */
 	int draw;                   /* report progress at all */
 	int quiet;                  /* --quiet: no notices (inputs passed over), errors only */
 	int terminal;               /* ...redrawing one line (standard error is a terminal) */
@@ -46,6 +82,19 @@ struct progress {
 
 void progress_start(struct progress *p, const char *program, int draw, int jobs,
 		    const struct input_source *inputs, uint64_t total_inputs, uint64_t total_bytes);
+
+/* This progress is the first of two passes, named `label`; the second is
+ * expected to take `later_cost` times as long as this one. */
+void progress_first_pass(struct progress *p, const char *label, double later_cost);
+
+/* The first pass is over: its closing frame is drawn, its line ended, and
+ * what the second pass needs of it is in `first`. */
+void progress_end_pass(struct progress *p, struct progress_pass *first);
+
+/* This progress (just started) is the second pass, named `label`, after
+ * `first`: the run's time counts from the first's start. */
+void progress_second_pass(struct progress *p, const char *label,
+			  const struct progress_pass *first);
 
 /* A page done (runner.h); prints a failure's message. */
 void progress_report(struct progress *p, const struct run_report *report);

@@ -151,13 +151,14 @@ static const int no_options[] = { -1 };
 
 static const struct renderer_entry renderers[] = {
 	{ "lynx", "lynx -dump, one process a page (the default; the paper's)", LAYOUT_DUMP,
-	  &lynx_renderer_class, lynx_options, configure_lynx, NULL },
+	  &lynx_renderer_class, lynx_options, configure_lynx, NULL, 0.27 },
 	{ "builtin", "the dump Lynx would write, in process (libxml2)", LAYOUT_DUMP,
-	  &builtin_renderer_class, in_process_options, configure_builtin, "lynx" },
+	  &builtin_renderer_class, in_process_options, configure_builtin, "lynx", 0.87 },
 	{ "blocks", "each HTML block on a line, in process (libxml2; the ICE methods)",
-	  LAYOUT_BLOCKS, &html_blocks_renderer_class, in_process_options, configure_blocks, NULL },
+	  LAYOUT_BLOCKS, &html_blocks_renderer_class, in_process_options, configure_blocks, NULL,
+	  0.24 },
 	{ "lines", "the page's text lines, tags removed, in process (ice-hr)", LAYOUT_LINES,
-	  &html_blocks_renderer_class, in_process_options, configure_lines, NULL },
+	  &html_blocks_renderer_class, in_process_options, configure_lines, NULL, 0.35 },
 };
 
 /* --- methods ----------------------------------------------------------------------- */

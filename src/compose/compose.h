@@ -111,6 +111,14 @@ struct renderer_entry {
 	/* Another renderer whose text this one reproduces, so that models built
 	 * through it are used without a warning (builtin: "lynx"); or NULL. */
 	const char *reproduces;
+	/* A run with a site survey cleans a page from the dump the survey kept
+	 * (pipeline/dump-cache.h) in this many times the survey's time for it
+	 * (reading, rendering, segmenting): the progress line's estimate of the
+	 * cleaning until it has timed itself (cli/progress.h). CPU time on the
+	 * Dragnet development pages, with the default method (logistic) for
+	 * lynx and builtin, ice-bl for blocks, ice-hr for lines; other methods
+	 * cost less (lynx, builtin: ncleaner 0.07, 0.28; perplexity 0.13, 0.28). */
+	double cleaning_cost;
 };
 
 /* The deciders' settings measured for a method's costs, by

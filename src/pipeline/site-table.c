@@ -473,6 +473,169 @@ static void count_page(struct site_table *t, const char *name, const char *host,
 		count_longest(t, site, longest, main_text);
 }
 
+/* --- keeping a table -------------------------------------------------------------- */
+
+/* The format's first bytes, with its version. */
+#define SITE_TABLE_MAGIC "ncsites1"
+
+static void put_u64(struct strbuf *out, uint64_t v)
+{
+	unsigned char b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	strbuf_add(out, b, sizeof(b));
+}
+
+/* A reader of a saved table: `at` past the end means it was cut short. */
+struct table_reader {
+	const unsigned char *data;
+	size_t len, at;
+};
+
+static uint64_t get_u64(struct table_reader *r)
+{
+	uint64_t v = 0;
+	if (r->at > r->len || r->len - r->at < 8) {
+		r->at = r->len + 1;
+		return 0;
+	}
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t)r->data[r->at + i] << (8 * i);
+	r->at += 8;
+	return v;
+}
+
+/* The figures of a table, in the order saved. */
+#define TABLE_FIGURES 6
+
+static void figures(struct site_table_stats *s, uint64_t *f[TABLE_FIGURES])
+{
+	f[0] = &s->pages, f[1] = &s->copies, f[2] = &s->sites;
+	f[3] = &s->segments, f[4] = &s->recurring, f[5] = &s->not_counted;
+}
+
+void site_table_save(const struct site_table *t, struct strbuf *out)
+{
+	size_t start = out->len;
+	struct site_table_stats stats = t->stats;
+	uint64_t *f[TABLE_FIGURES];
+	strbuf_add(out, SITE_TABLE_MAGIC, 8);
+	put_u64(out, t->min_pages);
+	figures(&stats, f);
+	for (int i = 0; i < TABLE_FIGURES; i++)
+		put_u64(out, *f[i]);
+	put_u64(out, t->entries.used);
+	put_u64(out, t->pages.used);
+	put_u64(out, t->main_texts);
+	put_u64(out, HASH_COUNT(t->sites));
+	for (size_t i = 0; i < t->entries.capacity; i++) {
+		const struct site_entry *e = (const struct site_entry *)t->entries.items + i;
+		if (!e->key)
+			continue;
+		put_u64(out, e->key);
+		put_u64(out, (uint64_t)e->main_text | (uint64_t)e->pages << 24 |
+			     (uint64_t)e->longest_of << 32 | (uint64_t)e->longest_of_more << 56);
+	}
+	for (size_t i = 0; i < t->pages.capacity; i++) {
+		const struct site_page *page = (const struct site_page *)t->pages.items + i;
+		if (page->key) {
+			put_u64(out, page->key);
+			put_u64(out, page->longest);
+		}
+	}
+	for (size_t m = 1; m <= t->main_texts; m++)
+		for (int i = 0; i < SITE_SKETCH; i++) {
+			put_u64(out, t->sketches[m].hash[i]);
+			put_u64(out, t->sketches[m].len[i]);
+		}
+	for (const struct site_count *c = t->sites; c; c = c->hh.next) {
+		put_u64(out, c->site);
+		put_u64(out, c->segments);
+	}
+	put_u64(out, hash_bytes(out->buf + start, out->len - start));
+}
+
+/* The bytes a saved table of these counts takes. */
+static uint64_t saved_size(uint64_t entries, uint64_t pages, uint64_t main_texts,
+			   uint64_t sites)
+{
+	return 8 + 8 * (1 + TABLE_FIGURES + 4) + 16 * (entries + pages + sites) +
+	       16 * SITE_SKETCH * main_texts + 8;
+}
+
+static struct site_table *load_failed(struct site_table *t, struct nc_error *err,
+				      const char *what)
+{
+	site_table_free(t);
+	nc_error_set(err, NC_ERR_FORMAT, "not a saved site table: %s", what);
+	return NULL;
+}
+
+struct site_table *site_table_load(const char *data, size_t len, struct nc_error *err)
+{
+	struct table_reader r = { (const unsigned char *)data, len, 8 };
+	if (len < 8 || memcmp(data, SITE_TABLE_MAGIC, 8))
+		return load_failed(NULL, err, "it begins otherwise (another version?)");
+	uint64_t min_pages = get_u64(&r);
+	struct site_table_stats stats;
+	uint64_t *f[TABLE_FIGURES];
+	figures(&stats, f);
+	for (int i = 0; i < TABLE_FIGURES; i++)
+		*f[i] = get_u64(&r);
+	uint64_t entries = get_u64(&r), pages = get_u64(&r), main_texts = get_u64(&r),
+		 sites = get_u64(&r);
+	if (r.at > len || entries > SITE_MAX_SEGMENTS || pages > SITE_MAX_PAGES ||
+	    main_texts >= SITE_MAX_PAGES || sites > SITE_MAX_PAGES ||
+	    saved_size(entries, pages, main_texts, sites) != len)
+		return load_failed(NULL, err, "cut short, or its counts are wrong");
+	if (hash_bytes(data, len - 8) != (r.at = len - 8, get_u64(&r)))
+		return load_failed(NULL, err, "damaged (its hash does not match)");
+	r.at = 8 + 8 * (1 + TABLE_FIGURES + 4);
+	if (min_pages < 2 || min_pages > SITE_MIN_PAGES_MAX)
+		return load_failed(NULL, err, "its threshold is out of range");
+	struct site_table *t = site_table_new((unsigned)min_pages);
+	t->stats = stats;
+	for (uint64_t i = 0; i < entries; i++) {
+		uint64_t key = get_u64(&r), packed = get_u64(&r);
+		struct site_entry *e = probe_find(&t->entries, key);
+		if (!key || e->key == key || (packed & 0xFFFFFF) > main_texts)
+			return load_failed(t, err, "a segment is there twice, or of no page");
+		e = probe_add(&t->entries, key);
+		e->main_text = packed & 0xFFFFFF;
+		e->pages = (packed >> 24) & 0xFF;
+		e->longest_of = (packed >> 32) & 0xFFFFFF;
+		e->longest_of_more = (packed >> 56) & 0xFF;
+	}
+	for (uint64_t i = 0; i < pages; i++) {
+		uint64_t key = get_u64(&r), longest = get_u64(&r);
+		struct site_page *page = probe_find(&t->pages, key);
+		if (!key || page->key == key)
+			return load_failed(t, err, "a page is there twice");
+		page = probe_add(&t->pages, key);
+		page->longest = longest;
+	}
+	while (t->main_texts < main_texts) {
+		struct site_sketch sketch;
+		for (int i = 0; i < SITE_SKETCH; i++) {
+			sketch.hash[i] = get_u64(&r);
+			uint64_t n = get_u64(&r);
+			sketch.len[i] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+		}
+		new_main_text(t, &sketch);
+	}
+	for (uint64_t i = 0; i < sites; i++) {
+		uint64_t site = get_u64(&r), segments = get_u64(&r);
+		struct site_count *count;
+		HASH_FIND(hh, t->sites, &site, sizeof(site), count);
+		if (count)
+			return load_failed(t, err, "a site is there twice");
+		count = find_site(t, site);
+		count->segments = (size_t)segments;
+	}
+	t->stats.sites = stats.sites;   /* find_site() counted them again */
+	return t;
+}
+
 /* --- the survey output ------------------------------------------------------------ */
 
 /* A page in the survey format arrives in pieces of any size: its lines are

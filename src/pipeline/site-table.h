@@ -72,6 +72,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/error.h"
+#include "base/strbuf.h"
 #include "sink/output.h"
 
 /* The threshold: pages of a site, otherwise different, that a segment
@@ -147,6 +149,17 @@ struct site_table_stats {
 	uint64_t not_counted;    /* segments passed over past a limit */
 };
 void site_table_stats(const struct site_table *table, struct site_table_stats *stats);
+
+/* Keeping a table (cli/survey-file.h keeps one beside a run's outputs, so
+ * that a resumed run needs no survey). The format is this module's: the
+ * table's figures, its entries, pages, main texts' sketches and sites'
+ * counts, little-endian, then a hash of all of it (a file cut short or
+ * damaged is refused, never half read). A table saved and loaded answers
+ * every question as the table did. */
+void site_table_save(const struct site_table *table, struct strbuf *out);
+/* The table saved in `data`: NULL with NC_ERR_FORMAT when it is not one
+ * (cut short, damaged, past the limits above). */
+struct site_table *site_table_load(const char *data, size_t len, struct nc_error *err);
 
 /* The survey's output: every page committed to it is counted into `table`
  * (which stays the caller's). Its input is the sink's survey format. */

@@ -90,14 +90,15 @@ static int next_archive_page(struct input_source *source, struct page *page,
 	return result;
 }
 
-/* The kind of page that bytes sniffed as `kind` make, or -1 for none. */
-static int page_kind_of(const struct input_source *source, enum sniff_kind kind)
+/* The kind of page that bytes sniffed as `kind` make under `rule`, or -1
+ * for none. */
+static int page_kind_of(enum file_kind_rule rule, enum sniff_kind kind)
 {
-	if (source->rule == FILE_KIND_HTML)
+	if (rule == FILE_KIND_HTML)
 		return PAGE_HTML;
-	if (source->rule == FILE_KIND_TEXT)
+	if (rule == FILE_KIND_TEXT)
 		return PAGE_TEXT;
-	if (source->rule == FILE_KIND_TRAINING_TEXT)
+	if (rule == FILE_KIND_TRAINING_TEXT)
 		return kind == SNIFF_HTML || kind == SNIFF_TEXT ? PAGE_TEXT : -1;
 	switch (kind) {
 	case SNIFF_HTML:
@@ -172,7 +173,7 @@ static int open_input(struct input_source *source, const struct file_input *in,
 		source->counts.archives++;
 		return 0;
 	}
-	int page_kind = page_kind_of(source, kind);
+	int page_kind = page_kind_of(source->rule, kind);
 	if (page_kind < 0) {
 		source->counts.binary++;
 		source->passed_over = kind;
@@ -195,17 +196,33 @@ static int open_input(struct input_source *source, const struct file_input *in,
 	return 1;
 }
 
-int input_is_archive(const char *path)
+/* The kind of the input at `path` by its first bytes, as the source would
+ * sniff them (gzip decoded; UTF-16 and UTF-32 looked into); -1 when it
+ * cannot be read. */
+static int sniff_path(const char *path)
 {
 	struct nc_error err;
 	struct byte_stream *stream = open_stream(path, 1, &err);
 	if (!stream)
-		return 0;
+		return -1;
 	const char *head;
 	ssize_t got = byte_stream_peek(stream, SNIFF_BLOCK, &head, &err);
-	int archive = got > 0 && sniff_bytes(head, (size_t)got) == SNIFF_WARC;
+	int kind = got < 0 ? -1 : (int)sniff_bytes(head, (size_t)got);
+	if (kind >= 0 && sniff_kind_charset((enum sniff_kind)kind))
+		kind = (int)sniff_wide(head, (size_t)got, (enum sniff_kind)kind);
 	byte_stream_free(stream);
-	return archive;
+	return kind;
+}
+
+int input_is_archive(const char *path)
+{
+	return sniff_path(path) == SNIFF_WARC;
+}
+
+int input_is_passed_over(const char *path, enum file_kind_rule rule)
+{
+	int kind = sniff_path(path);
+	return kind >= 0 && kind != SNIFF_WARC && page_kind_of(rule, (enum sniff_kind)kind) < 0;
 }
 
 static int input_source_next(struct page_source *base, struct page *page, struct nc_error *err)

@@ -60,6 +60,11 @@ struct input_source;
  * cannot be read (its input reports that). */
 int input_is_archive(const char *path);
 
+/* Would the source pass the file at `path` over, as binary data, under
+ * `rule` (it gives no page, and has no output)? 0 when it would not or
+ * cannot be read (its input reports that). */
+int input_is_passed_over(const char *path, enum file_kind_rule rule);
+
 struct input_source *input_source_new(const struct file_source *files, enum file_kind_rule rule);
 void input_source_set_skip(struct input_source *source, input_skip_fn skip, void *data);
 /* The URL of every page read from a file (the page of standard input,
