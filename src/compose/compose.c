@@ -230,7 +230,7 @@ static const struct decider_presets ncleaner_presets = {
  * PRESETS). The switch cost was measured for an earlier model (of 0, 0.25,
  * 0.5 and 1: the neighbour features leave the sequence little to add). */
 static const struct decider_presets logistic_presets = {
-	.precision = 1.5, .recall = -2, .switch_cost = 0.25
+	.precision = 2.5, .recall = -1.5, .switch_cost = 0.25
 };
 
 static const struct method_entry methods[] = {
