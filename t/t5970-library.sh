@@ -97,7 +97,7 @@ grep_ok "...is refused as the program refuses it" "does not apply" "$TMP/err"
 # Python: the binding installed beside the library.
 pythondir=$(make_var pythondir)
 python=$(make_var PYTHON)
-if [ -z "$pythondir" ] || [ "$python" = : ] || [ ! -f "$dest$pythondir/ncleaner.py" ]; then
+if [ -z "$pythondir" ] || [ "$python" = : ] || [ ! -f "$dest$pythondir/ncleaner/__init__.py" ]; then
 	skip "no Python found by configure: the binding is not installed"
 elif [ -n "$sanitize" ]; then
 	skip "the library is built with sanitizers ($sanitize), which python3 cannot load"
