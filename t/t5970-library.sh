@@ -15,13 +15,7 @@ F=$FIXTURES/t5000
 command -v pkg-config > /dev/null || skip_all "pkg-config is not installed"
 
 dest=$TMP/dest
-if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$BUILD" install DESTDIR="$dest" \
-	> "$TMP/install.log" 2>&1; then
-	fail "make install DESTDIR=..."
-	sed 's/^/# /' "$TMP/install.log" | tail -n 20
-	done_testing
-fi
-pass "make install DESTDIR=..."
+make_install "$dest" || { done_testing; exit; }
 libdir=$dest$(make_var libdir)
 includedir=$dest$(make_var includedir)
 datadir=$dest$(make_var pkgdatadir)

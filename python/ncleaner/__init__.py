@@ -145,7 +145,8 @@ _SIGNATURES = {
 
 def _load() -> ctypes.CDLL:
     names = [os.environ.get("NCLEANER_LIBRARY"),
-             os.path.join(_here(_paths.LIBDIR), SONAME) if _paths.LIBDIR else None, SONAME]
+             os.path.normpath(os.path.join(_here(_paths.LIBDIR), SONAME)) if _paths.LIBDIR
+             else None, SONAME]
     errors = []
     for name in names:
         if not name or (os.path.isabs(name) and not os.path.exists(name)):
@@ -347,8 +348,8 @@ class Cleaner:
         """What extract() returns for `page` with this cleaner's options:
         the text in its output_format, a dict for "dict", None for no text."""
         output = self.format(page, url)
-        if not output:
-            return None
+        if not output or output.startswith("URL: ") and output.count("\n") == 1:
+            return None   # CLEANEVAL's URL line alone: nothing kept
         if self._output_format in ("text", "json"):
             return output.rstrip("\n")   # as trafilatura's: no newline at the end
         if self._output_format == "dict":
