@@ -232,7 +232,7 @@ def _url(url) -> Optional[bytes]:
 
 # Keywords that are not the option's long name: trafilatura's names.
 _ALIASES = {"favor_precision": "precision", "favor_recall": "recall",
-            "target_language": "language", "format": "output_format"}
+            "target_language": "language"}
 
 
 def _keyword_options(keywords: Dict[str, Any]) -> Tuple[List[str], Optional[str]]:
@@ -270,10 +270,10 @@ def _with_data_dir(options: List) -> List:
     caller names some (--data-dir, $NCLEANER_DATA_DIR)."""
     if _paths.DATA_DIR is None or os.environ.get("NCLEANER_DATA_DIR"):
         return options
-    for o in options:
-        if isinstance(o, (str, bytes)) and o.split(b"=" if isinstance(o, bytes) else "=")[0] \
-                in ("--data-dir", b"--data-dir"):
-            return options
+    named = [o.decode("utf-8", "replace") if isinstance(o, (bytes, bytearray)) else o
+             for o in options]
+    if any(isinstance(o, str) and o.split("=")[0] == "--data-dir" for o in named):
+        return options
     return ["--data-dir", _here(_paths.DATA_DIR)] + options
 
 
