@@ -69,9 +69,9 @@
  * own (Python's ctypes) would copy their layout and break when it changes.
  * The accessors below read both structs for it: ncleaner_error_size()
  * bytes hold an ncleaner_error, and ncleaner_segment_at() and its getters
- * read a segment; the Python binding uses these alone. Added in 0.1.0
- * after the first release of API version 1 (libtool 2:0:1): an older
- * libncleaner.so.1 lacks them, which a binding can test by their names.
+ * read a segment; the Python binding uses these alone. They were added to
+ * interface 1 (libtool 2:0:1, the soname unchanged): a libncleaner.so.1
+ * built before them lacks them, which a binding can test by their names.
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
