@@ -67,10 +67,10 @@ if command -v pkg-config > /dev/null; then
 else
 	echo "ok # SKIP pkg-config is not installed"
 fi
-binding=$(find "$work/C" -name ncleaner.py | head -n 1)
+binding=$(find "$work/C" -path '*/ncleaner/_paths.py' | head -n 1)
 if [ -n "$binding" ]; then
 	check "C's Python binding loads C's library" env -u NCLEANER_LIBRARY -u LD_LIBRARY_PATH \
-		PYTHONPATH="$(dirname "$binding")" python3 -c \
+		PYTHONPATH="$(dirname "$(dirname "$binding")")" python3 -c \
 		"import ncleaner, sys; sys.exit(ncleaner._lib._name != '$work/C/lib/libncleaner.so.1')"
 else
 	echo "ok # SKIP no Python binding installed (configure found no Python)"

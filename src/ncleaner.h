@@ -28,7 +28,10 @@
  *     with, or $NCLEANER_DATA_DIR)
  *   --paper, --no-lm, --dump, --scores, --lines, --encoding NAME,
  *   --text (pages are text dumps, not HTML), -f/--format for
- *     ncleaner_format(): cleaneval (default), text, jsonl, wet
+ *     ncleaner_format(): cleaneval (default), text, jsonl, wet,
+ *   --language LIST: ncleaner_format() writes nothing ("") for a page
+ *     whose kept text is in none of LIST's languages (CLD2's codes, en,de,
+ *     or ISO 639-3, eng); ncleaner_clean() still gives its segments
  * Options about files, workers and progress (-o, -j, --gzip, --stats, ...)
  * are the program's; they are refused, as is anything unknown.
  *
@@ -57,9 +60,18 @@
  * returns is the caller's, freed with ncleaner_free().
  *
  * Versions. NCLEANER_API_VERSION counts incompatible changes of this
- * interface (the shared library's soname changes with it); additions keep
- * it. ncleaner_api_version() is the version of the library actually
- * loaded, ncleaner_version() the package's.
+ * interface (the shared library's soname changes with it: libncleaner.so.1
+ * for version 1); additions keep it, and raise libtool's current and age
+ * together (Makefile.am's -version-info). ncleaner_api_version() is the
+ * version of the library actually loaded, ncleaner_version() the package's.
+ *
+ * Bindings. A language that reads C structs through a declaration of its
+ * own (Python's ctypes) would copy their layout and break when it changes.
+ * The accessors below read both structs for it: ncleaner_error_size()
+ * bytes hold an ncleaner_error, and ncleaner_segment_at() and its getters
+ * read a segment; the Python binding uses these alone. They were added to
+ * interface 1 (libtool 2:0:1, the soname unchanged): a libncleaner.so.1
+ * built before them lacks them, which a binding can test by their names.
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
@@ -108,6 +120,29 @@ typedef struct ncleaner_segment {
 	double cost_clean;    /* bits per unit if it is running text (the method's */
 	double cost_dirty;    /*   scores; both 0 with --no-lm, which keeps all) */
 } ncleaner_segment;
+
+/* --- for bindings: the structs above without their layout -------------------------- */
+
+/* sizeof(ncleaner_error), for a binding that allocates one as bytes; and
+ * its code and message (NUL-terminated, one line). A NULL error reads as a
+ * usage error saying so. */
+size_t ncleaner_error_size(void);
+int ncleaner_error_code(const ncleaner_error *error);
+const char *ncleaner_error_message(const ncleaner_error *error);
+
+/* The segment `index` of what ncleaner_clean() gave (index < count: not
+ * checked), and its fields: the text (its length in *length, when not
+ * NULL), the type ('p', 'h', 'l'), kept, continues and the costs. A NULL
+ * segment reads as an empty one (text "", type 0, the rest 0). */
+const ncleaner_segment *ncleaner_segment_at(const ncleaner_segment *segments, size_t index);
+const char *ncleaner_segment_text(const ncleaner_segment *segment, size_t *length);
+int ncleaner_segment_type(const ncleaner_segment *segment);
+int ncleaner_segment_kept(const ncleaner_segment *segment);
+int ncleaner_segment_continues(const ncleaner_segment *segment);
+double ncleaner_segment_cost_clean(const ncleaner_segment *segment);
+double ncleaner_segment_cost_dirty(const ncleaner_segment *segment);
+
+/* --- the library ------------------------------------------------------------------- */
 
 /* NCLEANER_API_VERSION of the library loaded, and the package version
  * ("0.1.0"). */

@@ -68,7 +68,7 @@ is "$(cat "$TMP/make.out")$(ls -l --time-style=full-iso "$header")" "$before" \
 # (make install prefix=DIR, as the README offers) writes them anew for DIR
 # (issue 35), though they exist; make -n says what it would run, and
 # changes nothing here.
-for file in ncleaner.pc python/ncleaner.py; do
+for file in ncleaner.pc python/ncleaner/_paths.py; do
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n -C "$BUILD" "$file" prefix=/elsewhere \
 		> "$TMP/make.out" 2>&1 || true
 	grep_ok "make prefix=/elsewhere writes $file for /elsewhere/lib" "|/elsewhere/lib|" "$TMP/make.out"

@@ -232,6 +232,50 @@ int main(void)
 	   "--text --no-lm: a dump's paragraphs, all kept");
 	ncleaner_close(c);
 
+	/* The accessors for bindings read what the structs hold. */
+	is_int((long)ncleaner_error_size(), (long)sizeof(ncleaner_error), "ncleaner_error_size()");
+	open_with(&error, "--bias=x", NULL);
+	is_int(ncleaner_error_code(&error), NCLEANER_ERR_USAGE, "ncleaner_error_code()");
+	is_string(ncleaner_error_message(&error), error.message, "ncleaner_error_message()");
+	is_int(ncleaner_error_code(NULL), NCLEANER_ERR_USAGE, "...of NULL: a usage error");
+	c = open_with(&error, "--method", "perplexity", NULL);
+	int same_fields = c && ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) == 0 &&
+			  count > 3;
+	int continued = 0;
+	for (size_t i = 0; same_fields && i < count; i++) {
+		const ncleaner_segment *s = ncleaner_segment_at(segments, i);
+		size_t length = 0;
+		same_fields = s == &segments[i] && ncleaner_segment_text(s, &length) == s->text &&
+			      length == s->length && ncleaner_segment_type(s) == s->type &&
+			      ncleaner_segment_kept(s) == s->kept &&
+			      ncleaner_segment_continues(s) == s->continues &&
+			      ncleaner_segment_cost_clean(s) == s->cost_clean &&
+			      ncleaner_segment_cost_dirty(s) == s->cost_dirty;
+		continued += s->continues;
+	}
+	ok(same_fields && continued > 0, "ncleaner_segment_at() and its getters read every field");
+	ncleaner_close(c);
+	size_t length = 1;
+	ok(ncleaner_segment_at(NULL, 3) == NULL && !strcmp(ncleaner_segment_text(NULL, &length), "") &&
+	   length == 0 && ncleaner_segment_type(NULL) == 0 && ncleaner_segment_kept(NULL) == 0,
+	   "...a NULL segment reads as an empty one");
+
+	/* --language: a page in another language formats to nothing. */
+	fails_with(NCLEANER_ERR_USAGE, "--language: 'zz'", "--language with a code of no language",
+		   open_with(&error, "--language", "zz", NULL), &error);
+	c = open_with(&error, "--language", "de,fr", NULL);
+	ok(c && ncleaner_format(c, page, page_len, NULL, &text, &text_len, &error) == 0 &&
+	   text_len == 0 && !strcmp(text, ""), "--language de,fr: an English page writes nothing");
+	ncleaner_free(text);
+	ok(c && ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) == 0 && count > 3,
+	   "...but still cleans to its segments");
+	ncleaner_close(c);
+	c = open_with(&error, "--language=eng", NULL);
+	ok(c && ncleaner_format(c, page, page_len, NULL, &text, &text_len, &error) == 0 &&
+	   strstr(text, "Harbour"), "--language=eng: the English page is written");
+	ncleaner_free(text);
+	ncleaner_close(c);
+
 	/* Two cleaners in two threads. */
 	struct thread_run runs[2];
 	pthread_t threads[2];

@@ -3,7 +3,8 @@
 # programs on PATH, make_var NAME (a variable of the build's Makefile), and
 # TAP helpers: plan N, ok "title" CMD..., fails STATUS
 # "title" CMD..., is "got" "want" "title", grep_ok "title" PATTERN FILE,
-# pass/fail "title", skip "reason", skip_all "reason", done_testing.
+# pass/fail "title", skip "reason", skip_all "reason", done_testing;
+# make_install DIR.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -44,6 +45,19 @@ make_var() {
 	printf 'print-var:\n\t@echo $(%s)\n' "$1" > "$TMP/make-var.mk"
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$BUILD" \
 		-f Makefile -f "$TMP/make-var.mk" print-var
+}
+
+# make_install DIR: make install DESTDIR=DIR of the build, as a check
+# (the log's tail when it fails, and status 1).
+make_install() {
+	if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$BUILD" install DESTDIR="$1" \
+		> "$TMP/install.log" 2>&1; then
+		pass "make install DESTDIR=..."
+	else
+		fail "make install DESTDIR=..."
+		sed 's/^/# /' "$TMP/install.log" | tail -n 20
+		return 1
+	fi
 }
 
 plan() { echo "1..$1"; }

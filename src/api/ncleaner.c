@@ -6,11 +6,12 @@
  * compose_read(), the function that reads the program's composition
  * options; the few options of the program's own that say how a page is
  * cleaned (--paper, --no-lm, --dump, --scores, --lines, --encoding, --text,
- * --format) are read here, with the program's messages.
+ * --format, --language) are read here, with the program's messages.
  */
 #include "config.h"
 #include "ncleaner.h"
 #include "base/error.h"
+#include "base/language.h"
 #include "base/install-dirs.h"
 #include "base/strbuf.h"
 #include "compose/compose.h"
@@ -41,6 +42,7 @@ struct ncleaner {
 	enum sink_format format;
 	int text_pages, lines;
 	const char *encoding;
+	const char *languages;            /* --language LIST, or NULL */
 	struct compose_values values;
 	struct composition composition;
 	struct pipeline_config config;
@@ -73,6 +75,59 @@ static int usage_error(ncleaner_error *error, const char *fmt, const char *arg)
 	return -1;
 }
 
+size_t ncleaner_error_size(void)
+{
+	return sizeof(ncleaner_error);
+}
+
+int ncleaner_error_code(const ncleaner_error *error)
+{
+	return error ? error->code : NCLEANER_ERR_USAGE;
+}
+
+const char *ncleaner_error_message(const ncleaner_error *error)
+{
+	return error ? error->message : "ncleaner_error_message: the error is NULL";
+}
+
+/* The segment accessors: a NULL segment reads as an empty one. */
+const ncleaner_segment *ncleaner_segment_at(const ncleaner_segment *segments, size_t index)
+{
+	return segments ? &segments[index] : NULL;
+}
+
+const char *ncleaner_segment_text(const ncleaner_segment *segment, size_t *length)
+{
+	if (length)
+		*length = segment ? segment->length : 0;
+	return segment ? segment->text : "";
+}
+
+int ncleaner_segment_type(const ncleaner_segment *segment)
+{
+	return segment ? segment->type : 0;
+}
+
+int ncleaner_segment_kept(const ncleaner_segment *segment)
+{
+	return segment ? segment->kept : 0;
+}
+
+int ncleaner_segment_continues(const ncleaner_segment *segment)
+{
+	return segment ? segment->continues : 0;
+}
+
+double ncleaner_segment_cost_clean(const ncleaner_segment *segment)
+{
+	return segment ? segment->cost_clean : 0;
+}
+
+double ncleaner_segment_cost_dirty(const ncleaner_segment *segment)
+{
+	return segment ? segment->cost_dirty : 0;
+}
+
 int ncleaner_api_version(void)
 {
 	return NCLEANER_API_VERSION;
@@ -86,7 +141,7 @@ const char *ncleaner_version(void)
 /* --- options -------------------------------------------------------------------- */
 
 enum api_option { OPT_PAPER, OPT_NO_LM, OPT_DUMP, OPT_SCORES, OPT_LINES, OPT_TEXT, OPT_HTML,
-		  OPT_ENCODING, OPT_FORMAT };
+		  OPT_ENCODING, OPT_FORMAT, OPT_LANGUAGE };
 
 static const struct api_option_entry {
 	const char *name;
@@ -97,7 +152,7 @@ static const struct api_option_entry {
 	{ "paper", 0, 0, OPT_PAPER }, { "no-lm", 0, 0, OPT_NO_LM }, { "dump", 0, 0, OPT_DUMP },
 	{ "scores", 0, 0, OPT_SCORES }, { "lines", 0, 0, OPT_LINES }, { "text", 0, 0, OPT_TEXT },
 	{ "html", 0, 0, OPT_HTML }, { "encoding", 0, 1, OPT_ENCODING },
-	{ "format", 'f', 1, OPT_FORMAT },
+	{ "format", 'f', 1, OPT_FORMAT }, { "language", 0, 1, OPT_LANGUAGE },
 };
 
 static int read_api_option(ncleaner *c, enum api_option option, const char *value,
@@ -122,6 +177,13 @@ static int read_api_option(ncleaner *c, enum api_option option, const char *valu
 			return usage_error(error, "--format expects cleaneval, text, jsonl or wet, "
 					   "not '%s'", value);
 		break;
+	case OPT_LANGUAGE: {
+		struct nc_error err = { 0 };
+		if (language_list_check(value, &err) < 0)
+			return usage_error(error, "--language: %s", err.message);
+		c->languages = value;
+		break;
+	}
 	}
 	return 0;
 }
@@ -341,6 +403,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 	struct sink_config sink = {
 		.format = c->format, .scores = c->run == API_SCORES,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
+		.languages = c->languages,
 		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
 		.fallback = compose_falls_back(&c->composition),
 		.observe = keep_segments, .observe_data = c,

@@ -1,0 +1,421 @@
+"""ncleaner: remove boilerplate (menus, cookie banners, footers) from Web pages.
+
+A binding to libncleaner, the library of ncleaner(1). One call, as with
+trafilatura's extract():
+
+    import ncleaner
+    html = open("page.html", "rb").read()
+    text = ncleaner.extract(html, url="http://example.org/")
+    page = ncleaner.extract(html, output_format="dict")   # page["title"], ["segments"]
+
+extract(page, url=None, output_format="text", article=False, language=None,
+precision=False, recall=False, renderer=None, **options) cleans one page:
+
+  page           bytes of HTML in any charset (anything with the buffer
+                 protocol), or str (taken as UTF-8)
+  url            the page's address, for the outputs that name it
+  output_format  "text" (the kept paragraphs, a blank line between them,
+                 no newline at the end),
+                 "json" (one JSON object, as a line of ncleaner -f jsonl:
+                 url, title, charset, language, segments, text, counts...),
+                 "dict" (that object as a dict), or what ncleaner -f writes:
+                 "jsonl", "cleaneval", "wet"
+  article        keep only the page's main article (--article)
+  language       keep only pages in these languages ("en", "de,fr",
+                 ["en", "de"]; CLD2's codes or ISO 639-3): None for others
+  precision      keep less, more surely clean (--precision)
+  recall         keep more, some boilerplate with it (--recall)
+  renderer       "lynx" (the default) or "builtin" (in-process, faster)
+  **options      any other option of ncleaner(1) that says how a page is
+                 cleaned, by its long name: method="perplexity",
+                 model="english", bias=0.5, data_dir="...", encoding="...";
+                 True for a flag (no_lm=True)
+
+It returns the text (a dict for "dict"), or None when the page keeps no
+text (an empty page, a page of menus, a page in another language), as
+trafilatura does. favor_precision, favor_recall and target_language,
+trafilatura's names, are taken for precision, recall and language.
+extract() keeps the cleaner it opens (rules and models loaded) for the
+next call with the same options, one set per thread.
+
+A Cleaner is the same, kept by the caller: built from the same keywords,
+or from ncleaner(1)'s options as strings (the older form), or both:
+
+    with ncleaner.Cleaner(article=True, output_format="dict") as cleaner:
+        for html in pages:
+            page = cleaner.extract(html)
+    with ncleaner.Cleaner("--method", "perplexity", "-f", "jsonl") as cleaner:
+        ...
+
+Its extract() returns what the function does (None for no text); format()
+what ncleaner(1) writes for the page ("" for no text; CLEANEVAL unless an
+output format is given); clean() every segment of the page, kept or not,
+with the method's scores (Segment). A Cleaner cleans one page at a time:
+give each thread (or process) its own.
+
+Errors. A bad option, a missing model or a page that fails raises
+ncleaner.Error, whose `code` is one of the ERR_* below (ncleaner.h's
+NCLEANER_ERR_*); so does an argument the library cannot take (code
+ERR_USAGE): an option or URL that is neither str nor bytes, that holds a
+NUL character (C would cut the string there), a str that is no valid
+Unicode (a lone surrogate), a page that is neither bytes nor str.
+
+The library. libncleaner.so.N (N: API_VERSION, the soname's number) is
+found as $NCLEANER_LIBRARY, else where this copy was installed with it (make
+install, or pip install, which finds an installed one or builds its own),
+else by its soname through the dynamic loader (LD_LIBRARY_PATH). The rules
+and models are the library's (or those pip installed beside it), else
+$NCLEANER_DATA_DIR, else data_dir=.
+"""
+import ctypes
+import json
+import os
+import threading
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+
+from . import _paths
+
+__all__ = ["extract", "Cleaner", "Error", "Segment", "version", "API_VERSION",
+           "OUTPUT_FORMATS", "ERR_IO", "ERR_FORMAT", "ERR_RENDER", "ERR_TIMEOUT",
+           "ERR_LIMIT", "ERR_REGEX", "ERR_USAGE", "ERR_METHOD", "ERR_MEMORY"]
+
+# The interface this binding speaks: ncleaner.h's NCLEANER_API_VERSION,
+# also the number of the library's soname.
+API_VERSION = 1
+SONAME = "libncleaner.so.%d" % API_VERSION
+# ncleaner.h's enum ncleaner_code.
+(ERR_IO, ERR_FORMAT, ERR_RENDER, ERR_TIMEOUT, ERR_LIMIT, ERR_REGEX, ERR_USAGE, ERR_METHOD,
+ ERR_MEMORY) = range(1, 10)
+# output_format: the library's formats, and two made from its JSON lines.
+OUTPUT_FORMATS = ("text", "json", "dict", "jsonl", "cleaneval", "wet")
+
+
+class Error(Exception):
+    """A failure of libncleaner: `code` (one of the ERR_*) and the message."""
+
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+class Segment(NamedTuple):
+    """A paragraph ('p'), heading ('h') or list item ('l') of a page."""
+    text: str
+    type: str
+    kept: bool
+    continues: bool      # a later piece (sentence) of the segment before
+    cost_clean: float    # bits per unit if running text (0 with --no-lm)
+    cost_dirty: float    # bits per unit if boilerplate
+
+
+# --- the library --------------------------------------------------------------------
+
+def _here(path: str) -> str:
+    """`path` as _paths gives it: a relative one is beside this file."""
+    return path if os.path.isabs(path) else os.path.join(os.path.dirname(__file__), path)
+
+
+# Each function of ncleaner.h this binding calls: result, then arguments.
+# The structs are read through accessors (ncleaner_error_*, ncleaner_segment_*),
+# never through a copy of their layout.
+_P = ctypes.c_void_p
+_SIGNATURES = {
+    "ncleaner_api_version": (ctypes.c_int, []),
+    "ncleaner_version": (ctypes.c_char_p, []),
+    "ncleaner_error_size": (ctypes.c_size_t, []),
+    "ncleaner_error_code": (ctypes.c_int, [_P]),
+    "ncleaner_error_message": (ctypes.c_char_p, [_P]),
+    "ncleaner_open": (_P, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), _P]),
+    "ncleaner_warnings": (ctypes.c_char_p, [_P]),
+    "ncleaner_clean": (ctypes.c_int, [_P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                                      ctypes.POINTER(_P), ctypes.POINTER(ctypes.c_size_t), _P]),
+    "ncleaner_format": (ctypes.c_int, [_P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                                       ctypes.POINTER(_P), ctypes.POINTER(ctypes.c_size_t), _P]),
+    "ncleaner_segment_at": (_P, [_P, ctypes.c_size_t]),
+    "ncleaner_segment_text": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+    "ncleaner_segment_type": (ctypes.c_int, [_P]),
+    "ncleaner_segment_kept": (ctypes.c_int, [_P]),
+    "ncleaner_segment_continues": (ctypes.c_int, [_P]),
+    "ncleaner_segment_cost_clean": (ctypes.c_double, [_P]),
+    "ncleaner_segment_cost_dirty": (ctypes.c_double, [_P]),
+    "ncleaner_free": (None, [_P]),
+    "ncleaner_close": (None, [_P]),
+}
+
+
+def _load() -> ctypes.CDLL:
+    names = [os.environ.get("NCLEANER_LIBRARY"),
+             os.path.normpath(os.path.join(_here(_paths.LIBDIR), SONAME)) if _paths.LIBDIR
+             else None, SONAME]
+    errors = []
+    for name in names:
+        if not name or (os.path.isabs(name) and not os.path.exists(name)):
+            continue
+        try:
+            lib = ctypes.CDLL(name)
+            break
+        except OSError as e:
+            errors.append(str(e))
+    else:
+        raise ImportError("%s not found (set NCLEANER_LIBRARY or LD_LIBRARY_PATH)%s"
+                          % (SONAME, ": " + "; ".join(errors) if errors else ""))
+    missing = [f for f in _SIGNATURES if not hasattr(lib, f)]
+    if missing:
+        raise ImportError("%s is older than this binding: it lacks %s (install the "
+                          "libncleaner of this binding's source)" % (lib._name, ", ".join(missing)))
+    for function, (result, arguments) in _SIGNATURES.items():
+        getattr(lib, function).restype = result
+        getattr(lib, function).argtypes = arguments
+    if lib.ncleaner_api_version() != API_VERSION:
+        raise ImportError("%s speaks interface version %d, this binding %d"
+                          % (lib._name, lib.ncleaner_api_version(), API_VERSION))
+    return lib
+
+
+_lib = _load()
+_ERROR_SIZE = _lib.ncleaner_error_size()
+
+
+def version() -> str:
+    """The version of the libncleaner loaded ("0.1.0")."""
+    return _lib.ncleaner_version().decode()
+
+
+def _new_error():
+    """Room for one ncleaner_error, sized by the library."""
+    return ctypes.create_string_buffer(_ERROR_SIZE)
+
+
+def _raise(error):
+    raise Error(_lib.ncleaner_error_code(error),
+                _lib.ncleaner_error_message(error).decode("utf-8", "replace"))
+
+
+# --- arguments: what C can take ----------------------------------------------------
+
+def _utf8(text: str, what: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise Error(ERR_USAGE, "%s is not valid Unicode (%s at %d)"
+                    % (what, e.reason, e.start)) from None
+
+
+def _c_string(value, what: str) -> bytes:
+    """`value` (str or bytes) as the NUL-terminated string C takes, whole."""
+    if isinstance(value, str):
+        data = _utf8(value, what)
+    elif isinstance(value, (bytes, bytearray)):
+        data = bytes(value)
+    else:
+        raise Error(ERR_USAGE, "%s must be str or bytes, not %s" % (what, type(value).__name__))
+    if b"\0" in data:
+        raise Error(ERR_USAGE, "%s holds a NUL character, where the library would cut it: %r"
+                    % (what, value))
+    return data
+
+
+def _page(page) -> bytes:
+    """A page's bytes: str as UTF-8, else anything with the buffer protocol."""
+    if isinstance(page, str):
+        return _utf8(page, "the page")
+    try:
+        return memoryview(page).tobytes()
+    except TypeError:
+        raise Error(ERR_USAGE, "the page must be bytes or str, not %s"
+                    % type(page).__name__) from None
+
+
+def _url(url) -> Optional[bytes]:
+    return None if url is None else _c_string(url, "the URL") or None   # "": none
+
+
+# Keywords that are not the option's long name: trafilatura's names.
+_ALIASES = {"favor_precision": "precision", "favor_recall": "recall",
+            "target_language": "language"}
+
+
+def _keyword_options(keywords: Dict[str, Any]) -> Tuple[List[str], Optional[str]]:
+    """Keywords as ncleaner(1)'s options, and the output_format asked for.
+
+    name=value is --name value (underscores as dashes), name=True is the
+    flag --name, False and None leave the option out; a list or tuple is
+    joined with commas (language=["en", "de"])."""
+    options, output_format = [], None
+    for name, value in keywords.items():
+        name = _ALIASES.get(name, name)
+        if value is None or value is False:
+            continue
+        if name == "output_format":
+            if value not in OUTPUT_FORMATS:
+                raise Error(ERR_USAGE, "output_format must be one of %s, not %r"
+                            % (", ".join(OUTPUT_FORMATS), value))
+            output_format = value
+            options += ["--format", "jsonl" if value in ("json", "dict") else value]
+            continue
+        option = "--" + name.replace("_", "-")
+        if value is True:
+            options.append(option)
+        elif isinstance(value, (list, tuple)):
+            options += [option, ",".join(str(v) for v in value)]
+        elif isinstance(value, (int, float)):
+            options += [option, repr(value)]
+        else:
+            options += [option, value]
+    return options, output_format
+
+
+def _with_data_dir(options: List) -> List:
+    """The rules and models pip installed beside the library, unless the
+    caller names some (--data-dir, $NCLEANER_DATA_DIR)."""
+    if _paths.DATA_DIR is None or os.environ.get("NCLEANER_DATA_DIR"):
+        return options
+    named = [o.decode("utf-8", "replace") if isinstance(o, (bytes, bytearray)) else o
+             for o in options]
+    if any(isinstance(o, str) and o.split("=")[0] == "--data-dir" for o in named):
+        return options
+    return ["--data-dir", _here(_paths.DATA_DIR)] + options
+
+
+# --- the cleaner ------------------------------------------------------------------------
+
+class Cleaner:
+    """A cleaner configured once for many pages; close() (or `with`) frees it.
+
+    Cleaner(*options, **keywords): options of ncleaner(1) as strings
+    ("--method", "perplexity", "-f", "jsonl"), keywords as extract() takes
+    them (article=True, output_format="dict", renderer="builtin"), or both.
+    """
+
+    def __init__(self, *options: Union[str, bytes], **keywords: Any):
+        self._handle = None   # first: __del__ runs when an option is refused
+        more, self._output_format = _keyword_options(keywords)
+        options = _with_data_dir(list(options) + more)
+        encoded = [_c_string(o, "option %d" % (i + 1)) for i, o in enumerate(options)]
+        args = (ctypes.c_char_p * max(len(options), 1))(*encoded)
+        error = _new_error()
+        self._handle = _lib.ncleaner_open(len(options), args, error)
+        if not self._handle:
+            _raise(error)
+
+    @property
+    def warnings(self) -> str:
+        """Warnings of the configuration, one a line ('' when none)."""
+        return _lib.ncleaner_warnings(self._live()).decode()
+
+    def _live(self):
+        if not self._handle:
+            raise ValueError("the Cleaner is closed")
+        return self._handle
+
+    def clean(self, page, url: Union[str, bytes, None] = None) -> List[Segment]:
+        """Every segment of `page` (bytes of HTML in any charset, or str)."""
+        data = _page(page)
+        segments = _P()
+        count = ctypes.c_size_t()
+        error = _new_error()
+        if _lib.ncleaner_clean(self._live(), data, len(data), _url(url), ctypes.byref(segments),
+                               ctypes.byref(count), error) < 0:
+            _raise(error)
+        result = []
+        length = ctypes.c_size_t()
+        for i in range(count.value):
+            s = _lib.ncleaner_segment_at(segments, i)
+            text = ctypes.string_at(_lib.ncleaner_segment_text(s, ctypes.byref(length)),
+                                    length.value)
+            result.append(Segment(text.decode("utf-8"), chr(_lib.ncleaner_segment_type(s)),
+                                  bool(_lib.ncleaner_segment_kept(s)),
+                                  bool(_lib.ncleaner_segment_continues(s)),
+                                  _lib.ncleaner_segment_cost_clean(s),
+                                  _lib.ncleaner_segment_cost_dirty(s)))
+        return result
+
+    def format(self, page, url: Union[str, bytes, None] = None) -> str:
+        """The page as ncleaner(1) writes it in the cleaner's --format ('' for no text)."""
+        data = _page(page)
+        output = _P()
+        length = ctypes.c_size_t()
+        error = _new_error()
+        if _lib.ncleaner_format(self._live(), data, len(data), _url(url), ctypes.byref(output),
+                                ctypes.byref(length), error) < 0:
+            _raise(error)
+        try:
+            return ctypes.string_at(output, length.value).decode("utf-8")
+        finally:
+            _lib.ncleaner_free(output)
+
+    def extract(self, page, url: Union[str, bytes, None] = None) -> Union[str, dict, None]:
+        """What extract() returns for `page` with this cleaner's options:
+        the text in its output_format, a dict for "dict", None for no text."""
+        output = self.format(page, url)
+        if not output or output.startswith("URL: ") and output.count("\n") == 1:
+            return None   # CLEANEVAL's URL line alone: nothing kept
+        if self._output_format in ("text", "json"):
+            return output.rstrip("\n")   # as trafilatura's: no newline at the end
+        if self._output_format == "dict":
+            return json.loads(output)
+        return output
+
+    def close(self):
+        """Free the cleaner (a second close does nothing)."""
+        if self._handle:
+            _lib.ncleaner_close(self._handle)
+            self._handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+
+# --- extract(): one call, cleaners kept per thread ------------------------------------
+
+# Opening a cleaner loads its rules and models (tens of milliseconds, more
+# than a page takes with the builtin renderer), so extract() keeps the last
+# few it opened, per thread (a cleaner serves one thread).
+_KEPT_CLEANERS = 8
+_kept = threading.local()
+
+
+def _cleaner_for(keywords: Dict[str, Any]) -> Tuple[Cleaner, bool]:
+    """A cleaner for `keywords`, and whether the caller must close it
+    (keywords that cannot be a key, such as a bytearray, are not kept)."""
+    try:
+        key = (os.environ.get("NCLEANER_DATA_DIR"),) + tuple(sorted(
+            (name, tuple(value) if isinstance(value, list) else value)
+            for name, value in keywords.items()))
+        hash(key)
+    except TypeError:
+        return Cleaner(**keywords), True
+    cleaners = getattr(_kept, "cleaners", None)
+    if cleaners is None:
+        cleaners = _kept.cleaners = {}
+    if key in cleaners:
+        cleaners[key] = cleaners.pop(key)   # the most recent last
+        return cleaners[key], False
+    cleaner = Cleaner(**keywords)
+    if len(cleaners) >= _KEPT_CLEANERS:
+        cleaners.pop(next(iter(cleaners))).close()
+    cleaners[key] = cleaner
+    return cleaner, False
+
+
+def extract(page, url: Union[str, bytes, None] = None, output_format: str = "text",
+            article: bool = False, language: Union[str, List[str], None] = None,
+            precision: bool = False, recall: bool = False, renderer: Optional[str] = None,
+            **options: Any) -> Union[str, dict, None]:
+    """The text of `page` without its boilerplate, or None when it keeps none.
+
+    See the module's documentation (help(ncleaner)) for the arguments."""
+    keywords = dict(options, output_format=output_format, article=article, language=language,
+                    precision=precision, recall=recall, renderer=renderer)
+    cleaner, own = _cleaner_for(keywords)
+    try:
+        return cleaner.extract(page, url)
+    finally:
+        if own:
+            cleaner.close()
