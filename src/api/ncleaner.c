@@ -340,6 +340,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 		compose_describe(&c->composition, &c->method_json);
 	struct sink_config sink = {
 		.format = c->format, .scores = c->run == API_SCORES,
+		.canonical_urls = !c->values.paper,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
 		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
 		.fallback = compose_falls_back(&c->composition),
