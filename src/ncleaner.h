@@ -148,9 +148,9 @@ void ncleaner_free(void *memory);
  * BCP 47 tag). UTF-8 without control characters, owned by the cleaner and
  * valid until its next call; NULL when the page does not say, for another
  * name, before the first page and after a page that failed. ncleaner(1),
- * METADATA, has the rules. Added in 0.1 without changing
- * NCLEANER_API_VERSION: a program that uses it needs a library that has
- * it. */
+ * METADATA, has the rules. An addition to interface 1: NCLEANER_API_VERSION
+ * and the soname stay, and a program that calls it needs a library that
+ * has it (libtool's interface 2, age 1). */
 const char *ncleaner_metadata(const ncleaner *cleaner, const char *name);
 
 /* Free the cleaner and all it holds (NULL: nothing). Once only: see

@@ -215,17 +215,19 @@ static void offer(struct meta_reader *r, enum page_meta_field field, int rank, c
 
 /* --- dates ---------------------------------------------------------------------- */
 
-/* `n` decimal digits at p (within end) as *value. */
+/* `n` decimal digits at p (within end) as *value (untouched when there are
+ * not `n` digits there). */
 static int digits(const char *p, const char *end, int n, unsigned *value)
 {
 	if (end - p < n)
 		return 0;
-	*value = 0;
+	unsigned v = 0;
 	for (int i = 0; i < n; i++) {
 		if (!isdigit((unsigned char)p[i]))
 			return 0;
-		*value = *value * 10 + (unsigned)(p[i] - '0');
+		v = v * 10 + (unsigned)(p[i] - '0');
 	}
+	*value = v;
 	return 1;
 }
 
