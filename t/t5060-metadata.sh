@@ -2,8 +2,10 @@
 # t5060-metadata: what a page says of itself, in the outputs (issue 35,
 # item 2): JSONL's "metadata" object, the URL a local file goes by (its
 # canonical URL, but its path under --paper), WET's target, and a hostile
-# page's metadata still valid JSON. Every check here failed on the build
-# before the change.
+# page's metadata still valid JSON. Each check of a metadata field or of
+# the URL a page goes by failed on the build before the change
+# (top_builddir=OLD sh t/t5060-metadata.sh: 10 of 23); the others guard
+# what stays (--paper's URL line, --url, valid JSON).
 . "$(dirname "$0")/test-lib.sh"
 F=$FIXTURES/t5060
 RUN="ncleaner --renderer builtin --no-lm"
