@@ -203,6 +203,38 @@ static const struct { const char *in, *want; } dates[] = {
 	{ "2021-0", "-1" },
 };
 
+/* page_meta_url_date(): the URL and the date it gives ("(null)": none). */
+static const struct { const char *url, *want; } url_dates[] = {
+	{ "https://blog.example/2012/06/25/getting-through", "2012-06-25" },
+	{ "https://blog.example/2012/06/25", "2012-06-25" },
+	{ "https://blog.example/2012/06/25?page=2", "2012-06-25" },
+	{ "https://web.archive.org/web/20140109030403/http://x.example/2013/12/09/a", "2013-12-09" },
+	{ "https://x.example/news/2012/06/250/", "(null)" },
+	{ "https://x.example/2012/13/25/", "(null)" },
+	{ "https://x.example/2012-06-25/", "(null)" },
+	{ "https://x.example/12/06/25/", "(null)" },
+	{ "https://x.example/a2012/06/25/", "(null)" },
+	{ "not a url/2012/06/25/", "(null)" },
+};
+
+static void url_date_cases(void)
+{
+	for (size_t i = 0; i < sizeof(url_dates) / sizeof(url_dates[0]); i++) {
+		struct page_info info = { 0 };
+		page_meta_url_date(&info, url_dates[i].url);
+		is_string(info.meta[META_PUBLISHED] ? info.meta[META_PUBLISHED] : "(null)",
+			  url_dates[i].want, "the date in the URL %s", url_dates[i].url);
+		page_info_release(&info);
+	}
+	struct page_info info = { 0 };
+	page_meta_read("<meta name=\"date\" content=\"2011-01-01\">", 39, "utf-8", &info);
+	page_meta_url_date(&info, "https://blog.example/2012/06/25/x");
+	is_string(info.meta[META_PUBLISHED], "2011-01-01", "...not when the page gives a date");
+	page_info_release(&info);
+	page_meta_url_date(&info, NULL);
+	ok(!info.meta[META_PUBLISHED], "...nor without a URL");
+}
+
 static void hostile(void)
 {
 	struct strbuf page = STRBUF_INIT;
@@ -294,6 +326,7 @@ int main(void)
 	is_string(field_in(latin1, strlen(latin1), "windows-1252", META_TITLE), "Caf\xC3\xA9",
 		  "...and its JSON-LD");
 
+	url_date_cases();
 	hostile();
 	return done_testing();
 }

@@ -24,6 +24,10 @@ grep_ok "...has every field, null where it is silent, the title from <title>" \
 	'"metadata":{"title":"A page that says little","author":null,"date":null,"site_name":null,"description":null,"canonical_url":null,"language":null}' "$TMP/out"
 grep_ok "...and goes by its file name" "\"url\":\"$F/plain.html\"" "$TMP/out"
 
+ok "a page that gives no date, named by a blog's URL" \
+	sh -c "$RUN -f jsonl --url https://blog.example/2012/06/25/x < '$F/plain.html'"
+grep_ok "...takes the date in the URL's path" '"date":"2012-06-25"' "$TMP/out"
+
 ok "CLEANEVAL format" $RUN "$F/story.html"
 grep_ok "...the URL line is the canonical URL" '^URL: https://cheese.example/2021/03/county-fair$' "$TMP/out"
 ok "...but under --paper" ncleaner --paper --no-lm "$F/story.html"

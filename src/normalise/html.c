@@ -329,6 +329,8 @@ static void read_head(const char *html, size_t len, const char *wrapper_title,
 	}
 	strbuf_release(&raw);
 	page_meta_read(html, len, charset, info);
+	page_meta_url_date(info, info->canonical);
+	page_meta_url_date(info, info->url);
 }
 
 /* --- normalising ----------------------------------------------------------------- */

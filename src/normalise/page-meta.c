@@ -290,6 +290,31 @@ int page_meta_date(const char *s, size_t len, struct strbuf *out)
 	return 0;
 }
 
+/* Blogs' and news sites' paths: /2012/06/25/title. The date must be whole
+ * path segments, so that /2012/06/250/ or an id of digits are no date. */
+void page_meta_url_date(struct page_info *info, const char *url)
+{
+	if (!url || info->meta[META_PUBLISHED])
+		return;
+	const char *path = strstr(url, "://");
+	path = path ? strchr(path + 3, '/') : NULL;
+	for (const char *p = path; p && *p; p = strchr(p + 1, '/')) {
+		const char *end = p + strlen(p);
+		unsigned y, m, d;
+		if (end - p < 11 || !digits(p + 1, end, 4, &y) || p[5] != '/' ||
+		    !digits(p + 6, end, 2, &m) || p[8] != '/' || !digits(p + 9, end, 2, &d) ||
+		    (p[11] && p[11] != '/' && p[11] != '?' && p[11] != '#'))
+			continue;
+		char iso[11] = { p[1], p[2], p[3], p[4], '-', p[6], p[7], '-', p[9], p[10], 0 };
+		struct strbuf date = STRBUF_INIT;
+		if (page_meta_date(iso, 10, &date) == 0) {
+			info->meta[META_PUBLISHED] = strbuf_detach(&date, NULL);
+			return;
+		}
+		strbuf_release(&date);
+	}
+}
+
 /* --- <meta>, <time>, <html> ---------------------------------------------------- */
 
 static const struct meta_key *find_meta_key(const char *key, size_t len)

@@ -33,7 +33,8 @@
  *                parsely-pub-date, sailthru.date 40, <time itemprop=
  *                "datePublished"> 45, <time class="published"> or
  *                class="entry-date" 50, JSON-LD page datePublished 55, the
- *                page's first <time datetime> 90.
+ *                page's first <time datetime> 90; else the date in the
+ *                path of the page's URL (page_meta_url_date()).
  *   modified     article:modified_time 10, og:updated_time 15, JSON-LD
  *                article dateModified 20, itemprop dateModified 25,
  *                dcterms.modified and dc.date.modified 30, <time itemprop=
@@ -78,6 +79,14 @@
 /* Read the metadata of the page `html` (`len` raw bytes in `charset`, an
  * iconv name) into info->meta, whose entries must be NULL. */
 void page_meta_read(const char *html, size_t len, const char *charset, struct page_info *info);
+
+/* The last rule for the date of publication, for a page that gives none
+ * in its markup (the rank below all of the table's): the date in the path
+ * of its URL, as blogs and news sites write it, "/YYYY/MM/DD/" (or at the
+ * path's end), read by page_meta_date(). Stage 1 asks it of the page's
+ * canonical URL and its wrapper's id, the pipeline of its archive record's
+ * URL. `url` may be NULL. */
+void page_meta_url_date(struct page_info *info, const char *url);
 
 /* The date at the start of `s` (`len` bytes) in ISO 8601, appended to `out`:
  * "YYYY-MM-DD" (the page may write '/' for '-'), a year from 1991 (the
