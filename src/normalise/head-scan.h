@@ -6,7 +6,8 @@
  * are the few verbs that reading needs. They work on bytes of any charset
  * that is a superset of ASCII (tag and attribute names are ASCII), never
  * read outside the range they are given, and each takes time linear in
- * the bytes it looks at. Nothing here allocates but head_utf8().
+ * the bytes it looks at. Nothing here keeps state; what they write goes to
+ * the caller's strbuf, or to a string head_utf8() returns.
  */
 #ifndef NC_HEAD_SCAN_H
 #define NC_HEAD_SCAN_H
