@@ -176,6 +176,18 @@ int ncleaner_format(ncleaner *cleaner, const void *bytes, size_t length, const c
 
 void ncleaner_free(void *memory);
 
+/* What the page last cleaned (by ncleaner_clean() or ncleaner_format())
+ * says of itself, by the name JSONL's "metadata" gives it: "title",
+ * "author", "date" (published, else modified; ISO 8601), "site_name",
+ * "description", "canonical_url", "language" (as the page declares it: a
+ * BCP 47 tag). UTF-8 without control characters, owned by the cleaner and
+ * valid until its next call; NULL when the page does not say, for another
+ * name, before the first page and after a page that failed. ncleaner(1),
+ * METADATA, has the rules. An addition to interface 1: NCLEANER_API_VERSION
+ * and the soname stay, and a program that calls it needs a library that
+ * has it (libtool's interface 2, age 1). */
+const char *ncleaner_metadata(const ncleaner *cleaner, const char *name);
+
 /* Free the cleaner and all it holds (NULL: nothing). Once only: see
  * Misuse above. */
 void ncleaner_close(ncleaner *cleaner);

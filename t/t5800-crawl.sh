@@ -13,18 +13,6 @@ if ! command -v lynx > /dev/null; then skip_all "lynx is not installed (Debian p
 SOURCE_DATE_EPOCH=1700000000   # WET records of pages that are not archive records
 export SOURCE_DATE_EPOCH
 
-# json_lines FILE: every line of FILE is one JSON object (python3 or node reads it).
-json_lines() {
-	if command -v python3 > /dev/null; then
-		python3 -c 'import json, sys
-for line in open(sys.argv[1], encoding="utf-8"):
-    assert isinstance(json.loads(line), dict)' "$1"
-	else
-		node -e 'for (const l of require("fs").readFileSync(process.argv[1], "utf8").split("\n"))
-	if (l && typeof JSON.parse(l) !== "object") process.exit(1);' "$1"
-	fi
-}
-have_json_reader() { command -v python3 > /dev/null || command -v node > /dev/null; }
 
 # --- Inputs by content -----------------------------------------------------------------
 

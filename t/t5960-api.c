@@ -169,10 +169,44 @@ int main(void)
 	ncleaner_free(text);
 	ncleaner_close(json);
 
+	/* Metadata (issue 35): what the page last cleaned says of itself. */
+	static const char meta_page[] =
+		"<html lang=\"en-GB\"><head><title>Cheese | Daily</title>"
+		"<link rel=\"canonical\" href=\"https://example.com/cheese\">"
+		"<meta name=\"author\" content=\"Jane Roe\">"
+		"<meta property=\"article:modified_time\" content=\"2021-03-05T09:00:00Z\">"
+		"<meta property=\"og:site_name\" content=\"The Daily\">"
+		"<meta name=\"description\" content=\"All about cheese.\"></head><body>"
+		"<p>Cheese is a dairy product made in a wide range of flavours, textures and forms "
+		"by coagulation of the milk protein casein, from the milk of cows and goats.</p>"
+		"</body></html>";
+	is_string(ncleaner_metadata(c, "author"), NULL, "metadata: the story names no author");
+	ok(ncleaner_clean(c, meta_page, strlen(meta_page), NULL, &segments, &count, &error) == 0,
+	   "a page with metadata cleans");
+	is_string(ncleaner_metadata(c, "title"), "Cheese | Daily", "...its title (<title>)");
+	is_string(ncleaner_metadata(c, "author"), "Jane Roe", "...its author");
+	is_string(ncleaner_metadata(c, "date"), "2021-03-05T09:00:00Z",
+		  "...its date (modified, when it gives no other)");
+	is_string(ncleaner_metadata(c, "site_name"), "The Daily", "...its site's name");
+	is_string(ncleaner_metadata(c, "description"), "All about cheese.", "...its description");
+	is_string(ncleaner_metadata(c, "canonical_url"), "https://example.com/cheese",
+		  "...its canonical URL");
+	is_string(ncleaner_metadata(c, "language"), "en-GB", "...its declared language");
+	is_string(ncleaner_metadata(c, "colour"), NULL, "...and nothing for another name");
+	is_string(ncleaner_metadata(NULL, "title"), NULL, "ncleaner_metadata(NULL, ...) is NULL");
+	is_string(ncleaner_metadata(c, NULL), NULL, "...and so is a NULL name");
+	ok(ncleaner_format(c, meta_page, strlen(meta_page), NULL, &text, &text_len, &error) == 0 &&
+	   !strncmp(text, "URL: https://example.com/cheese\n", 32),
+	   "a page given no URL goes by its canonical URL");
+	ncleaner_free(text);
+	ok(ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) == 0 &&
+	   ncleaner_metadata(c, "author") == NULL, "...the next page's metadata are its own");
+
 	/* A page that fails, then one that does not. */
 	ok(ncleaner_clean(c, page, (size_t)65 << 20, NULL, &segments, &count, &error) < 0 &&
 	   error.code == NCLEANER_ERR_LIMIT && count == 0 && segments == NULL,
 	   "a page over 64 MiB fails with NCLEANER_ERR_LIMIT, no segments");
+	is_string(ncleaner_metadata(c, "title"), NULL, "...and no metadata");
 	ok(ncleaner_clean(c, NULL, 10, NULL, &segments, &count, &error) < 0 &&
 	   error.code == NCLEANER_ERR_USAGE, "NULL bytes fail");
 	char *after = kept_text(c, page, page_len);

@@ -40,6 +40,8 @@ is "$(objdump -p "$libdir/libncleaner.so.1" | awk '$1 == "SONAME" { print $2 }')
 nm -D --defined-only "$libdir/libncleaner.so.1" | awk '$2 ~ /^[TDBR]$/ { print $3 }' |
 	grep -v '^ncleaner_' > "$TMP/exported" || true
 is "$(cat "$TMP/exported")" "" "the shared library exports ncleaner_* alone"
+nm -D --defined-only "$libdir/libncleaner.so.1" | awk '$2 == "T" { print $3 }' > "$TMP/functions"
+grep_ok "...ncleaner_metadata() among them (issue 35)" '^ncleaner_metadata$' "$TMP/functions"
 printf '#include <ncleaner.h>\nint main(void) { return ncleaner_api_version() != NCLEANER_API_VERSION; }\n' \
 	> "$TMP/alone.c"
 ok "the header stands alone in C99 (-pedantic -Werror)" sh -c "$cc -std=c99 -pedantic -Wall -Wextra \

@@ -4,7 +4,7 @@
 # the sanitizer build included. `make fuzz` runs the harnesses for real.
 . "$(dirname "$0")/test-lib.sh"
 
-for name in html segment rules model score classify warc perplexity ice-tree html-blocks runner builtin snippets; do
+for name in html segment rules model score classify warc perplexity ice-tree html-blocks runner builtin snippets page-meta; do
 	ok "fuzz harness '$name' replays tests/fuzz/$name" "$BUILD/t/fuzz-$name-replay" "$FIXTURES/fuzz/$name"
 	grep_ok "...and read inputs" "^ok 1 - [1-9][0-9]* inputs" "$TMP/out"
 done
@@ -16,6 +16,9 @@ ok "fuzz harness 'html-blocks' replays the pages of tests/t5000" "$BUILD/t/fuzz-
 ok "fuzz harness 'builtin' replays the pages of tests/t5000" "$BUILD/t/fuzz-builtin-replay" "$FIXTURES"/t5000/*.html
 # The annotations and outputs of t4100's neighbours are seeds of the snippet harness.
 ok "fuzz harness 'snippets' replays the fixtures of tests/t7100" "$BUILD/t/fuzz-snippets-replay" "$FIXTURES/t7100" "$FIXTURES/t6100/evaldata.json"
+# The metadata pages of t5060 and the HTML harness's are seeds of the metadata harness.
+ok "fuzz harness 'page-meta' replays the pages of tests/t5060" "$BUILD/t/fuzz-page-meta-replay" \
+	"$FIXTURES"/t5060/*.html "$FIXTURES"/fuzz/html/metadata-*
 # The WARC fixtures of t1500 are seeds of the WARC harness too.
 ok "fuzz harness 'warc' replays the archives of tests/t1500" "$BUILD/t/fuzz-warc-replay" "$FIXTURES"/t1500/*.warc*
 done_testing

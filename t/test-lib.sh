@@ -5,6 +5,7 @@
 # "title" CMD..., is "got" "want" "title", grep_ok "title" PATTERN FILE,
 # pass/fail "title", skip "reason", skip_all "reason", done_testing;
 # make_install DIR.
+# json_lines FILE (each line one JSON object) and have_json_reader.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -36,6 +37,19 @@ WRAPPER
 fi
 tap_n=0
 tap_failed=0
+
+# json_lines FILE: every line of FILE is one JSON object (python3 or node reads it).
+json_lines() {
+	if command -v python3 > /dev/null; then
+		python3 -c 'import json, sys
+for line in open(sys.argv[1], encoding="utf-8"):
+    assert isinstance(json.loads(line), dict)' "$1"
+	else
+		node -e 'for (const l of require("fs").readFileSync(process.argv[1], "utf8").split("\n"))
+	if (l && typeof JSON.parse(l) !== "object") process.exit(1);' "$1"
+	fi
+}
+have_json_reader() { command -v python3 > /dev/null || command -v node > /dev/null; }
 
 # make_var NAME: the value of NAME in the build's Makefile, as make expands
 # it (not as the command line of the make running the test may set it:

@@ -57,6 +57,7 @@ struct ncleaner {
 	size_t nsegments, segments_alloc;
 	struct strbuf texts;
 	int out_of_memory;                /* a segment could not be kept */
+	int page_done;                    /* the last page succeeded: its metadata */
 };
 
 static void copy_error(ncleaner_error *error, const struct nc_error *err)
@@ -402,6 +403,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 		compose_describe(&c->composition, &c->method_json);
 	struct sink_config sink = {
 		.format = c->format, .scores = c->run == API_SCORES,
+		.canonical_urls = !c->values.paper,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
 		.languages = c->languages,
 		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
@@ -499,6 +501,7 @@ static int clean_page(ncleaner *c, const void *bytes, size_t length, const char 
 		error->code = NCLEANER_OK, error->message[0] = '\0';
 	c->nsegments = 0;
 	c->out_of_memory = 0;
+	c->page_done = 0;
 	strbuf_reset(&c->texts);
 	strbuf_reset(&c->done);
 	if (!bytes && length)
@@ -537,6 +540,7 @@ static int clean_page(ncleaner *c, const void *bytes, size_t length, const char 
 	}
 	for (size_t i = 0; i < c->nsegments; i++)
 		c->segments[i].text = c->texts.buf + (uintptr_t)c->segments[i].text;
+	c->page_done = 1;
 	return 0;
 }
 
@@ -596,4 +600,27 @@ int ncleaner_format(ncleaner *c, const void *bytes, size_t length, const char *u
 	if (output_length)
 		*output_length = c->done.len;
 	return 0;
+}
+
+/* The names are JSONL's (sink.c, write_json_metadata()), and so are the
+ * fallbacks: the title on <title>, the date on the date last modified. */
+const char *ncleaner_metadata(const ncleaner *c, const char *name)
+{
+	if (!c || !name || !c->page_done)
+		return NULL;
+	const struct page_info *info = worker_page_info(c->worker);
+	if (!strcmp(name, "title"))
+		return info->meta[META_TITLE] ? info->meta[META_TITLE] : info->title;
+	if (!strcmp(name, "date"))
+		return page_info_date(info);
+	if (!strcmp(name, "canonical_url"))
+		return info->canonical;
+	static const struct { const char *name; enum page_meta_field field; } fields[] = {
+		{ "author", META_AUTHOR }, { "site_name", META_SITE_NAME },
+		{ "description", META_DESCRIPTION }, { "language", META_LANGUAGE },
+	};
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!strcmp(name, fields[i].name))
+			return info->meta[fields[i].field];
+	return NULL;
 }

@@ -47,6 +47,19 @@
 
 /* A wrapper tag longer than this is not a wrapper (and bounds the scan). */
 #define WRAPPER_MAX_BYTES 65536
+/* Metadata (normalise/page-meta.h). A value longer than this is cut at a
+ * character's end: a description is a sentence or two, a title a line;
+ * without it a 10 MB og:description would be copied into every output. */
+#define META_VALUE_MAX_BYTES 1024
+/* A JSON-LD block larger than this is not read: real ones take a few kB
+ * (a shop's product list with its offers 100 kB at most), and the tree the
+ * reader builds takes up to 100 bytes a value (json-value.h). */
+#define META_JSON_LD_MAX_BYTES (256u << 10)
+/* JSON-LD blocks read on a page: pages have one to four; a page of
+ * thousands must not be parsed thousands of times. */
+#define META_JSON_LD_MAX_BLOCKS 16
+/* The authors joined from one JSON-LD "author" array. */
+#define META_MAX_AUTHORS 8
 
 /* --- rewrite rules (base/rules.c) ------------------------------------------ */
 

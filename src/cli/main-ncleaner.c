@@ -913,6 +913,7 @@ static int run(struct settings *set, struct file_source *inputs)
 		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
 		.languages = set->languages,
 		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
+		.canonical_urls = !set->compose.paper,
 		.log_odds = c.loaded && c.loaded->ops->log_odds,
 		.fallback = compose_falls_back(&c),
 		.min_quality = set->min_quality,

@@ -1,6 +1,8 @@
 /* html.c: stage 1 for HTML: conversion, the wrapper, the head, the rules
  * (see html.h). */
 #include "normalise/html.h"
+#include "normalise/head-scan.h"
+#include "normalise/page-meta.h"
 #include "normalise/charset.h"
 #include "normalise/charset-choice.h"
 #include "base/alloc.h"
@@ -12,13 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-static const char *skip_space(const char *p, const char *end)
-{
-	while (p < end && isspace((unsigned char)*p))
-		p++;
-	return p;
-}
 
 /* What a CLEANEVAL wrapper says of its page (raw bytes of its attributes). */
 struct wrapper {
@@ -41,20 +36,20 @@ static const char *parse_wrapper_attributes(const char *p, const char *end, stru
 {
 	if (end - p > WRAPPER_MAX_BYTES)
 		end = p + WRAPPER_MAX_BYTES;
-	while ((p = skip_space(p, end)) < end) {
+	while ((p = head_skip_space(p, end)) < end) {
 		if (*p == '>')
 			return p;
 		const char *name = p;
 		while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '-'))
 			p++;
 		size_t name_len = (size_t)(p - name);
-		p = skip_space(p, end);
+		p = head_skip_space(p, end);
 		if (!name_len || p >= end || *p != '=') {
 			if (p < end && *p != '>')
 				p++;   /* junk: skip it */
 			continue;
 		}
-		p = skip_space(p + 1, end);
+		p = head_skip_space(p + 1, end);
 		char quote = p < end && (*p == '"' || *p == '\'') ? *p++ : 0;
 		const char *value = p;
 		while (p < end && (quote ? *p != quote : !isspace((unsigned char)*p) && *p != '>'))
@@ -88,7 +83,7 @@ static void strip_wrapper(const char **begin, const char **end, struct wrapper *
 
 	if (e - p >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3))
 		p += 3;
-	p = skip_space(p, e);
+	p = head_skip_space(p, e);
 	if (e - p < 6 || strncasecmp(p, "<text", 5) || !isspace((unsigned char)p[5]))
 		return;
 	const char *close = parse_wrapper_attributes(p + 5, e, w);
@@ -108,45 +103,20 @@ static void strip_wrapper(const char **begin, const char **end, struct wrapper *
 
 /* --- what the page says about itself ---------------------------------------- */
 
-/* Pages declare their charset and title near the top; looking further is
- * only cost. */
-#define HEAD_SCAN_BYTES (256u << 10)
-
-/* The first `needle` (ASCII, lower case) in [p, end), in any case. Every
- * page's head is scanned several times (charsets, title, keywords): the
- * first byte is looked for first (memchr for '<', a bit test for a letter)
- * rather than comparing at every byte. */
-static const char *find_nocase(const char *p, const char *end, const char *needle)
-{
-	size_t n = strlen(needle);
-	int first = (unsigned char)needle[0];
-	int letter = first >= 'a' && first <= 'z';
-	while (end - p >= (ptrdiff_t)n) {
-		if (!letter) {
-			p = memchr(p, first, (size_t)(end - p) - n + 1);
-			if (!p)
-				return NULL;
-		} else if (((unsigned char)*p | 0x20) != first) {
-			p++;
-			continue;
-		}
-		if (!strncasecmp(p + 1, needle + 1, n - 1))
-			return p;
-		p++;
-	}
-	return NULL;
-}
-
 /* The next charset value of a <meta> element at or after *from, before
  * `end` (charset="x", or content="...; charset=x"): its first byte, with
  * *value_end after its last; *from moves past the value. NULL when there is
  * none. */
 static const char *next_meta_charset(const char **from, const char *end, const char **value_end)
 {
-	for (const char *meta; (meta = find_nocase(*from, end, "<meta")); ) {
-		*from = meta + 5;
+	for (const char *meta; (meta = head_find(*from, end, "<meta")); ) {
 		const char *close = memchr(meta, '>', (size_t)(end - meta));
-		const char *at = close ? find_nocase(meta, close, "charset=") : NULL;
+		if (!close)
+			return NULL;   /* and no later tag closes either */
+		/* On after the tag: a tag holding thousands of "<meta" is
+		 * read once, not once for each (see raw_keywords()). */
+		*from = close + 1;
+		const char *at = head_find(meta, close, "charset=");
 		if (!at)
 			continue;
 		at += 8;
@@ -172,115 +142,38 @@ char *html_declared_charset(const char *html, size_t len)
 	return NULL;
 }
 
-/* Text of the page's head as bytes of the page's charset: tags inside
- * dropped, white space collapsed, the common entities decoded (others
- * stay). */
-static void head_text(const char *start, const char *stop, struct strbuf *out)
-{
-	static const struct { const char *entity; char c; } entities[] = {
-		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' },
-		{ "&#39;", '\'' }, { "&apos;", '\'' }, { "&nbsp;", ' ' },
-	};
-	int space = 1, in_tag = 0;
-
-	for (const char *p = start; p < stop; p++) {
-		char c = *p;
-		if (in_tag || c == '<') {
-			in_tag = c != '>';
-			continue;
-		}
-		if (c == '&') {
-			for (size_t i = 0; i < sizeof(entities) / sizeof(entities[0]); i++) {
-				size_t n = strlen(entities[i].entity);
-				if ((size_t)(stop - p) >= n && !strncasecmp(p, entities[i].entity, n)) {
-					c = entities[i].c;
-					p += n - 1;
-					break;
-				}
-			}
-		}
-		if (isspace((unsigned char)c)) {
-			if (!space)
-				strbuf_addch(out, ' ');
-			space = 1;
-		} else {
-			strbuf_addch(out, c);
-			space = 0;
-		}
-	}
-	if (out->len && out->buf[out->len - 1] == ' ')
-		strbuf_setlen(out, out->len - 1);
-}
-
 /* The text of <title>. */
 static void raw_title(const char *html, size_t len, struct strbuf *out)
 {
 	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
-	const char *open = find_nocase(html, end, "<title");
+	const char *open = head_find(html, end, "<title");
 	const char *start = open ? memchr(open, '>', (size_t)(end - open)) : NULL;
-	const char *stop = start ? find_nocase(start, end, "</title") : NULL;
+	const char *stop = start ? head_find(start, end, "</title") : NULL;
 
 	if (stop)
 		head_text(start + 1, stop, out);
 }
 
-/* The value of the attribute `name` in the tag [tag, close): *value and
- * *len; 0 when the tag has none. */
-static int tag_attribute(const char *tag, const char *close, const char *name,
-			 const char **value, size_t *len)
-{
-	size_t n = strlen(name);
-	const char *p = tag;
-	while ((p = find_nocase(p, close, name))) {
-		const char *before = p - 1;
-		p += n;
-		if (!isspace((unsigned char)*before))
-			continue;   /* the end of another attribute's name */
-		const char *q = skip_space(p, close);
-		if (q >= close || *q != '=')
-			continue;
-		q = skip_space(q + 1, close);
-		char quote = q < close && (*q == '"' || *q == '\'') ? *q++ : 0;
-		const char *v = q;
-		while (q < close && (quote ? *q != quote : !isspace((unsigned char)*q)))
-			q++;
-		*value = v;
-		*len = (size_t)(q - v);
-		return 1;
-	}
-	return 0;
-}
-
-/* The content of <meta name="keywords" content="...">, raw. */
+/* The content of <meta name="keywords" content="...">, raw. Each loop
+ * over tags here goes on after the tag it read, not after its name: a
+ * head of "<meta<meta<meta...>" would otherwise have the rest of its tag
+ * searched once for each "<meta" in it (15 s for 260 kB; issue 35). */
 static void raw_keywords(const char *html, size_t len, struct strbuf *out)
 {
-	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
-	for (const char *meta = html; (meta = find_nocase(meta, end, "<meta")); meta += 5) {
-		const char *close = memchr(meta, '>', (size_t)(end - meta));
+	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES), *close;
+	for (const char *meta = html; (meta = head_find(meta, end, "<meta")); meta = close + 1) {
+		close = memchr(meta, '>', (size_t)(end - meta));
 		const char *value;
 		size_t value_len;
 		if (!close)
 			break;
-		if (!tag_attribute(meta, close, "name", &value, &value_len) || value_len != 8 ||
+		if (!head_attribute(meta, close, "name", &value, &value_len) || value_len != 8 ||
 		    strncasecmp(value, "keywords", 8))
 			continue;
-		if (tag_attribute(meta, close, "content", &value, &value_len))
+		if (head_attribute(meta, close, "content", &value, &value_len))
 			head_text(value, value + value_len, out);
 		return;
 	}
-}
-
-/* Does the attribute value [value, value + len) hold the word `word`
- * (ASCII, lower case) among its space-separated words, in any case? */
-static int has_word(const char *value, size_t len, const char *word)
-{
-	size_t n = strlen(word);
-	for (size_t i = 0; i + n <= len; i++)
-		if ((i == 0 || isspace((unsigned char)value[i - 1])) &&
-		    (i + n == len || isspace((unsigned char)value[i + n])) &&
-		    !strncasecmp(value + i, word, n))
-			return 1;
-	return 0;
 }
 
 /* The ASCII character of the numeric character reference at `p` ("&#x2F;",
@@ -364,15 +257,16 @@ static void absolute_url(const char *value, size_t len, const char *base, struct
 /* The href of the page's <base>, as an absolute http(s) URL, or nothing. */
 static void raw_base(const char *html, const char *end, struct strbuf *out)
 {
-	for (const char *at = html; (at = find_nocase(at, end, "<base")); at += 5) {
-		const char *close = memchr(at, '>', (size_t)(end - at));
+	const char *close;
+	for (const char *at = html; (at = head_find(at, end, "<base")); at = close + 1) {
+		close = memchr(at, '>', (size_t)(end - at));
 		const char *value;
 		size_t value_len;
 		if (!close)
 			return;
 		if (!isspace((unsigned char)at[5]) && at[5] != '/' && at[5] != '>')
 			continue;   /* <basefont> is no <base> */
-		if (tag_attribute(at, close, "href", &value, &value_len))
+		if (head_attribute(at, close, "href", &value, &value_len))
 			absolute_url(value, value_len, NULL, out);
 		return;
 	}
@@ -397,8 +291,9 @@ static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 			   out->len == before; d++) {
 		const char *tag = declarations[d].tag;
 		size_t tag_len = strlen(tag);
-		for (const char *at = html; (at = find_nocase(at, end, tag)); at += tag_len) {
-			const char *close = memchr(at, '>', (size_t)(end - at));
+		const char *close;
+		for (const char *at = html; (at = head_find(at, end, tag)); at = close + 1) {
+			close = memchr(at, '>', (size_t)(end - at));
 			const char *value;
 			size_t value_len;
 			if (!close)
@@ -406,9 +301,9 @@ static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 			char after = at[tag_len];   /* at most `close` */
 			if (!isspace((unsigned char)after) && after != '/' && after != '>')
 				continue;
-			if (!tag_attribute(at, close, declarations[d].name, &value, &value_len) ||
-			    !has_word(value, value_len, declarations[d].word) ||
-			    !tag_attribute(at, close, declarations[d].value, &value, &value_len))
+			if (!head_attribute(at, close, declarations[d].name, &value, &value_len) ||
+			    !head_has_word(value, value_len, declarations[d].word) ||
+			    !head_attribute(at, close, declarations[d].value, &value, &value_len))
 				continue;
 			absolute_url(value, value_len, base.len ? base.buf : NULL, out);
 			if (out->len > before)
@@ -418,23 +313,9 @@ static void raw_canonical(const char *html, size_t len, struct strbuf *out)
 	strbuf_release(&base);
 }
 
-/* The title in UTF-8 without control characters, read in `charset`. */
-static char *title_in_utf8(const char *raw, size_t len, const char *charset)
-{
-	struct strbuf utf8 = STRBUF_INIT, clean = STRBUF_INIT;
-	if (strcasecmp(charset, "utf-8") && strcasecmp(charset, "utf8") &&
-	    charset_to_utf8(charset, raw, len, &utf8, NULL) == 0) {
-		raw = utf8.buf;
-		len = utf8.len;
-	}
-	utf8_clean(raw, len, &clean);
-	strbuf_release(&utf8);
-	return clean.len ? strbuf_detach(&clean, NULL) : (strbuf_release(&clean), NULL);
-}
-
 /* Fill in what the page says of itself: its title (the wrapper's, else
- * <title>), keywords and canonical URL, in UTF-8, read in the charset
- * decided for it. */
+ * <title>), keywords, canonical URL and metadata (page-meta.h), in UTF-8,
+ * read in the charset decided for it. */
 static void read_head(const char *html, size_t len, const char *wrapper_title,
 		      struct page_info *info)
 {
@@ -442,20 +323,23 @@ static void read_head(const char *html, size_t len, const char *wrapper_title,
 	struct strbuf raw = STRBUF_INIT;
 	raw_keywords(html, len, &raw);
 	if (raw.len)
-		info->keywords = title_in_utf8(raw.buf, raw.len, charset);
+		info->keywords = head_utf8(raw.buf, raw.len, charset);
 	strbuf_reset(&raw);
 	raw_canonical(html, len, &raw);
 	if (raw.len)
-		info->canonical = title_in_utf8(raw.buf, raw.len, charset);
+		info->canonical = head_utf8(raw.buf, raw.len, charset);
 	strbuf_reset(&raw);
 	if (wrapper_title) {
-		info->title = title_in_utf8(wrapper_title, strlen(wrapper_title), charset);
+		info->title = head_utf8(wrapper_title, strlen(wrapper_title), charset);
 	} else {
 		raw_title(html, len, &raw);
 		if (raw.len)
-			info->title = title_in_utf8(raw.buf, raw.len, charset);
+			info->title = head_utf8(raw.buf, raw.len, charset);
 	}
 	strbuf_release(&raw);
+	page_meta_read(html, len, charset, info);
+	page_meta_url_date(info, info->canonical);
+	page_meta_url_date(info, info->url);
 }
 
 /* --- normalising ----------------------------------------------------------------- */
@@ -492,27 +376,6 @@ static int read_in_utf8(struct strbuf *html, struct charset_choice *choice,
 	return 0;
 }
 
-/* The value of the numeric character reference whose digits start at `p`
- * (after "&#"), and in *end where it ends (after its ';', if any); 0 when
- * there are no digits. Values past 0x10FFFF stay past it. */
-static uint32_t reference_value(const char *p, const char *stop, const char **end)
-{
-	int hex = p < stop && (*p == 'x' || *p == 'X');
-	const char *digits = p + hex;
-	uint32_t value = 0;
-	for (p = digits; p < stop && (hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p));
-	     p++) {
-		unsigned digit = isdigit((unsigned char)*p) ? (unsigned)(*p - '0')
-							    : (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
-		if (value <= 0x10FFFF)
-			value = value * (hex ? 16 : 10) + digit;
-	}
-	if (p == digits)
-		return 0;
-	*end = p < stop && *p == ';' ? p + 1 : p;
-	return value;
-}
-
 /* Numeric character references to 128-159 (&#146;, &#x92;, with or
  * without ';') name C1 control characters, but pages mean the characters
  * of windows-1252 there (’ for &#146;), and the HTML standard reads them
@@ -527,7 +390,7 @@ static void decode_cp1252_references(struct strbuf *html)
 	const char *kept = buf;   /* the bytes from here on are not yet moved to `out` */
 	for (const char *amp = buf; (amp = memchr(amp, '&', (size_t)(end - amp)));) {
 		const char *after = amp + 1;
-		uint32_t value = after < end && *after == '#' ? reference_value(after + 1, end, &after)
+		uint32_t value = after < end && *after == '#' ? head_reference_value(after + 1, end, &after)
 							      : 0;
 		uint32_t cp = value >= 0x80 && value < 0xA0 ? utf8_cp1252_char((unsigned char)value) : 0;
 		if (!cp) {

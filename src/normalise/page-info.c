@@ -14,6 +14,8 @@ void page_info_release(struct page_info *info)
 	free(info->title);
 	free(info->keywords);
 	free(info->canonical);
+	for (int f = 0; f < META_FIELDS; f++)
+		free(info->meta[f]);
 	memset(info, 0, sizeof(*info));
 }
 
@@ -33,6 +35,8 @@ void page_info_save(const struct page_info *info, struct strbuf *out)
 	save_string(info->title, out);
 	save_string(info->keywords, out);
 	save_string(info->canonical, out);
+	for (int f = 0; f < META_FIELDS; f++)
+		save_string(info->meta[f], out);
 	strbuf_add(out, &info->charset, sizeof(info->charset));
 }
 
@@ -56,10 +60,16 @@ int page_info_restore(struct page_info *info, const char *data, size_t len)
 {
 	const char *p = data, *end = data + len;
 	memset(info, 0, sizeof(*info));
-	if (restore_string(&info->url, &p, end) < 0 || restore_string(&info->title, &p, end) < 0 ||
-	    restore_string(&info->keywords, &p, end) < 0 ||
-	    restore_string(&info->canonical, &p, end) < 0 ||
-	    (size_t)(end - p) != sizeof(info->charset)) {
+	char **strings[4 + META_FIELDS] = { &info->url, &info->title, &info->keywords,
+					    &info->canonical };
+	for (int f = 0; f < META_FIELDS; f++)
+		strings[4 + f] = &info->meta[f];
+	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
+		if (restore_string(strings[i], &p, end) < 0) {
+			page_info_release(info);
+			return -1;
+		}
+	if ((size_t)(end - p) != sizeof(info->charset)) {
 		page_info_release(info);
 		return -1;
 	}
@@ -67,9 +77,19 @@ int page_info_restore(struct page_info *info, const char *data, size_t len)
 	return 0;
 }
 
-const char *page_info_url(const struct page_info *info, const struct page *page)
+const char *page_info_url(const struct page_info *info, const struct page *page,
+			  int by_canonical)
 {
-	return page->url ? page->url : info->url ? info->url : page->name;
+	if (page->url)
+		return page->url;
+	if (info->url)
+		return info->url;
+	return by_canonical && info->canonical ? info->canonical : page->name;
+}
+
+const char *page_info_date(const struct page_info *info)
+{
+	return info->meta[META_PUBLISHED] ? info->meta[META_PUBLISHED] : info->meta[META_MODIFIED];
 }
 
 /* The host of an absolute URL ("scheme://[user@]host[:port]..."), into

@@ -16,6 +16,7 @@
 #include "base/hash.h"
 #include "base/rules.h"
 #include "normalise/html.h"
+#include "normalise/page-meta.h"
 #include "normalise/text.h"
 
 #include <string.h>
@@ -237,6 +238,8 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 				     &p->config.charset, page->charset_hint,
 				     p->config.renderer->drops_after_nul ? HTML_REMOVE_NUL : 0,
 				     &html, &w->info, err);
+	if (ret == 0)   /* the date in the record's URL, when the page gives none */
+		page_meta_url_date(&w->info, page->url);
 	if (ret == 0 && with_rules && p->config.structure)
 		ret = html_mark_structure(&html, p->markers.state, err);
 	if (ret == 0) {

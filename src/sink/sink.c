@@ -224,11 +224,34 @@ static void json_field(struct strbuf *out, const char *name, const char *value)
 	strbuf_addch(out, ',');
 }
 
+/* "metadata": what the page says of itself (page-meta.h), every field
+ * present, null when the page does not say. The title falls back on
+ * <title> (JSONL's "title"), the date (of publication) on the date the
+ * page was last modified; the canonical URL is as the page gave it, made
+ * absolute, with what is not printable percent-encoded as in "url". */
+static void write_json_metadata(struct strbuf *out, const struct page_info *info)
+{
+	struct strbuf canonical = STRBUF_INIT;
+	if (info->canonical)
+		add_url(&canonical, info->canonical);
+	strbuf_addstr(out, "\"metadata\":{");
+	json_field(out, "title", info->meta[META_TITLE] ? info->meta[META_TITLE] : info->title);
+	json_field(out, "author", info->meta[META_AUTHOR]);
+	json_field(out, "date", page_info_date(info));
+	json_field(out, "site_name", info->meta[META_SITE_NAME]);
+	json_field(out, "description", info->meta[META_DESCRIPTION]);
+	json_field(out, "canonical_url", info->canonical ? canonical.buf : NULL);
+	json_field(out, "language", info->meta[META_LANGUAGE]);
+	strbuf_setlen(out, out->len - 1);   /* the last field's comma */
+	strbuf_addstr(out, "},");
+	strbuf_release(&canonical);
+}
+
 static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 {
 	struct strbuf *out = &sink->pending;
 	struct strbuf url = STRBUF_INIT;
-	add_url(&url, page_info_url(info, sink->page));
+	add_url(&url, page_info_url(info, sink->page, sink->config.canonical_urls));
 	strbuf_addch(out, '{');
 	json_field(out, "url", url.buf);
 	strbuf_release(&url);
@@ -244,6 +267,7 @@ static void begin_jsonl(struct page_sink *sink, const struct page_info *info)
 	else
 		strbuf_addstr(out, "\"http_status\":null,");
 	strbuf_addf(out, "\"truncated\":%s,", sink->page->truncated ? "true" : "false");
+	write_json_metadata(out, info);
 	strbuf_addf(out, "\"method\":%s,", sink->config.method_json ? sink->config.method_json
 								    : "null");
 	strbuf_addstr(out, "\"segments\":[");
@@ -494,7 +518,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 	sink->page = page;
 	strbuf_reset(&sink->url);
 	if (sink->config.format == SINK_WET)
-		strbuf_addstr(&sink->url, page_info_url(info, page));
+		strbuf_addstr(&sink->url, page_info_url(info, page, sink->config.canonical_urls));
 	memset(&sink->counts, 0, sizeof(sink->counts));
 	strbuf_reset(&sink->pending);
 	strbuf_reset(&sink->text);
@@ -507,7 +531,7 @@ int page_sink_begin(struct page_sink *sink, const struct page *page,
 			  !sink->config.min_quality &&
 			  (page->kind == PAGE_TEXT || sink->output->whole_or_nothing);
 	if (sink->config.format == SINK_CLEANEVAL)
-		write_url_line(&sink->pending, page_info_url(info, page));
+		write_url_line(&sink->pending, page_info_url(info, page, sink->config.canonical_urls));
 	else if (sink->config.format == SINK_SURVEY)
 		begin_survey(sink, page, info);
 	else if (sink->config.format == SINK_JSONL)

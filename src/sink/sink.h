@@ -22,9 +22,13 @@
  *              that shares its output with others (an archive's page,
  *              pages_share_stream) ends with a form-feed line.
  *   jsonl      one JSON object a line per page: url, source, record_id,
- *              date, title, charset, method, segments (each {"type", "text"}; with
- *              scores every segment, with "cost_clean", "cost_dirty" and
- *              "kept"), counts {segments, kept, words, kept_words}.
+ *              date, title, charset, declared_charset, content_type,
+ *              http_status, truncated, metadata (what the page says of
+ *              itself: title, author, date, site_name, description,
+ *              canonical_url, language; page-meta.h), method, segments
+ *              (each {"type", "text"}; with scores every segment, with
+ *              "cost_clean", "cost_dirty" and "kept"), text, language,
+ *              quality, counts {segments, kept, words, kept_words}.
  *   wet        a WARC/1.0 conversion record per page, as in Common Crawl's
  *              WET files (warc-writer.h); every output file begins with a
  *              warcinfo record.
@@ -82,6 +86,10 @@ struct sink_config {
 	 * (standard output): in text, each ends with a form-feed line, as an
 	 * archive's pages do in its file. */
 	int pages_share_stream;
+	/* A page whose source and wrapper give no URL goes by its canonical URL
+	 * (<link rel="canonical">) rather than its file name: every run but
+	 * --paper's, whose URL lines stay the 2008 ones (page_info_url()). */
+	int canonical_urls;
 	/* The method's costs are log-odds (cost_dirty, bits, that a segment is
 	 * running text: the logistic method's): each page then has a quality,
 	 * its kept words' mean probability of being running text, a
