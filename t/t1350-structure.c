@@ -91,10 +91,6 @@ static void test_marking(void)
 	       "a marker where the state changes or a block ended");
 	free(m);
 
-	m = mark("<figure><img src=x><figcaption>Photo: Reuters</figcaption></figure>" PROSE);
-	is_int(state_before(m, "Photo"), BIT(CUE_W_META), "<figcaption>: w_meta (a caption, a credit)");
-	free(m);
-
 	m = mark("<table><tr><td class=\"sidebar\"><div>a</div></div></div>b</td><td>c</td></tr>"
 		 "</table>after" PROSE);
 	is_int(state_before(m, "b</td>"), BIT(CUE_CELL) | BIT(CUE_W_SIDE),

@@ -56,7 +56,7 @@ static const struct element_kind element_kinds[] = {
 	{ "em", BIT(CUE_EMPH), 0 },
 	{ "embed", 0, ELEMENT_VOID },
 	{ "fieldset", 0, ELEMENT_CLOSES_P },
-	{ "figcaption", BIT(CUE_W_META), ELEMENT_BLOCK },   /* a caption, a photo credit */
+	{ "figcaption", 0, ELEMENT_BLOCK },
 	{ "figure", 0, ELEMENT_CLOSES_P },
 	{ "font", BIT(CUE_EMPH), 0 },
 	{ "footer", BIT(CUE_FOOTER), ELEMENT_CLOSES_P },

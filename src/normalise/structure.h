@@ -87,8 +87,7 @@ enum structure_cue {
 	CUE_W_HEADER,      /* header, masthead, banner, logo */
 	CUE_W_AD,          /* ad, ads, advert, sponsor */
 	CUE_W_CONTENT,     /* article, content, post, entry, story, body, text */
-	CUE_W_META,        /* byline, author, date, time, meta, tags, category, caption;
-			      <figcaption> */
+	CUE_W_META,        /* byline, author, date, time, meta, tags, category */
 	CUE_W_HIDDEN,      /* hidden; style display:none or visibility:hidden */
 	CUE_W_OVERLAY,     /* what lies over the page or stands in its way: cookie, consent,
 			      modal, popup, dialog, newsletter, subscribe, paywall, login */
