@@ -9,8 +9,10 @@
 
 #include "tap.h"
 #include "base/strbuf.h"
+#include "base/utf8.h"
 #include "normalise/charset.h"
 #include "normalise/charset-choice.h"
+#include "normalise/charset-sniff.h"
 #include "normalise/text.h"
 #include "source/page.h"
 
@@ -202,6 +204,44 @@ static void check_byte_tables(void)
 	strbuf_release(&out);
 }
 
+/* charset_sniff_utf8() skips ASCII eight bytes a step: on random texts
+ * (runs of ASCII of every length around sequences valid, cut and invalid)
+ * it says what counting a byte at a time says. */
+static void check_utf8_sniff(void)
+{
+	static const char *const piece[] = {
+		"a", "seven b", "plain ascii text ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+		"\xc3", "\xe2\x82", "\x80", "\xff",
+	};
+	unsigned long seed = 3;
+	int same = 1;
+	for (int round = 0; round < 3000 && same; round++) {
+		struct strbuf bytes = STRBUF_INIT;
+		size_t pieces = tap_random(&seed) % 30;
+		for (size_t i = 0; i < pieces; i++)
+			strbuf_addstr(&bytes, piece[tap_random(&seed) % (sizeof(piece) / sizeof(*piece))]);
+		size_t valid = 0, invalid = 0;
+		const unsigned char *p = (const unsigned char *)bytes.buf;
+		for (size_t i = 0; i < bytes.len;) {
+			uint32_t cp;
+			size_t n = p[i] < 0x80 ? 1 : utf8_decode(p + i, bytes.len - i, &cp);
+			valid += p[i] >= 0x80 && n;
+			invalid += !n;
+			i += n ? n : 1;
+		}
+		enum charset_sniff_reason want = !valid && !invalid ? CHARSET_SNIFF_ASCII
+			: !invalid ? CHARSET_SNIFF_UTF8
+			: valid >= CHARSET_SNIFF_UTF8_PER_STRAY * invalid ? CHARSET_SNIFF_MOSTLY_UTF8
+			: CHARSET_SNIFF_NO_GUESS;
+		if (charset_sniff_utf8(bytes.buf, bytes.len) != want) {
+			same = 0;
+			diag("round %d differs", round);
+		}
+		strbuf_release(&bytes);
+	}
+	ok(same, "the UTF-8 sniff = a count a byte at a time, 3000 random texts");
+}
+
 int main(void)
 {
 	/* The 2008 order (what Lynx is told to assume). */
@@ -338,5 +378,6 @@ int main(void)
 	strbuf_release(&out);
 	check_utf8_spans();
 	check_byte_tables();
+	check_utf8_sniff();
 	return done_testing();
 }

@@ -1,5 +1,6 @@
 /* charset-sniff.c: the charset of a page that declares none (see charset-sniff.h). */
 #include "normalise/charset-sniff.h"
+#include "base/swar.h"
 #include "base/utf8.h"
 
 #include <iconv.h>
@@ -275,8 +276,11 @@ static void count_utf8(const unsigned char *p, size_t len, size_t *valid, size_t
 {
 	*valid = *invalid = 0;
 	for (size_t i = 0; i < len;) {
-		if (p[i] < 0x80) {
-			i++;
+		if (p[i] < 0x80) {   /* ASCII, eight bytes a step where it runs on */
+			while (len - i >= 8 && !swar_high(swar_load(p + i)))
+				i += 8;
+			while (i < len && p[i] < 0x80)
+				i++;
 			continue;
 		}
 		uint32_t cp;
