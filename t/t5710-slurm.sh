@@ -11,11 +11,12 @@
 # $TMP, on free loopback ports; SLURM_CONF points the clients at it, so a
 # cluster this machine may belong to is not touched. SOURCE_DATE_EPOCH
 # (which sbatch passes on with the rest of the environment) fixes the
-# WARC-Date of the WET records, the only field that differs between two
-# runs. Skips, with the reason, when Slurm or munge is not installed (Debian
+# WARC-Date of the warcinfo record that opens a WET file, and so its id:
+# the only fields that differ between two runs. Skips, with the reason, when Slurm or munge is not installed (Debian
 # packages slurm-wlm and munge), when not root (slurmd starts a job as its
 # user), or when the daemons do not start here.
 . "$(dirname "$0")/test-lib.sh"
+end_by=$(($(date +%s) + 55))  # the jobs' deadline (job_ends)
 
 [ "$(id -u)" = 0 ] || skip_all "not root: slurmd, which starts each job as its user, must run as root"
 PATH=$PATH:/usr/sbin:/sbin
@@ -146,7 +147,8 @@ i=0; while IFS= read -r f; do
   b=${f##*/}; [ -e "out/${b%.*}.wet.gz" ] || echo $i; i=$((i + 1))
 done < archives | paste -s -d , -
 EOF
-cat "$TMP/recipe" "$TMP/recipe-missing" | while IFS= read -r line; do
+echo 'sbatch --array=$(sh missing.sh) ncleaner-array.sbatch archives out' > "$TMP/recipe-resubmit"
+cat "$TMP/recipe" "$TMP/recipe-missing" "$TMP/recipe-resubmit" | while IFS= read -r line; do
 	missing=
 	grep -q -F -e "$line" "$SRC/README.md" || missing="$missing README.md"
 	# ncleaner(1) gives the submission, the README the rest.
@@ -166,12 +168,14 @@ done > "$TMP/local.tap"
 is "$(cat "$TMP/local.tap")" "" "a local run cleans the three archives"
 
 # job_ends JOB WHAT: wait until JOB has no task left in the queue, 40 s at
-# most; else fail "WHAT ends within 40 s" and stop the test.
+# most, and no later than $end_by (55 s after the test began; it takes 30 s
+# here); else fail and stop the test.
 job_ends() {
 	deadline=$(($(date +%s) + 40))
+	[ $deadline -le $end_by ] || deadline=$end_by
 	while squeue -h -j "$1" 2> /dev/null | grep -q .; do
 		if [ "$(date +%s)" -ge $deadline ]; then
-			fail "$2 ends within 40 s"
+			fail "$2 ends in time (40 s, and the test within 55 s)"
 			squeue -j "$1" | sed 's/^/# /'
 			done_testing
 			exit 1
@@ -224,12 +228,22 @@ grep_ok "...their tasks say so (--skip-existing)" "nothing to do" "$M/ncleaner-$
 
 # Resubmitting the tasks that the check lists.
 rm "$M/out/c.warc.wet.gz"
-ok "the tasks without output resubmitted (sbatch --array=\$(check))" sh -c "cd '$M' &&
-	sbatch --parsable -c 1 --array=\$(sh '$TMP/recipe-missing') ncleaner-array.sbatch archives out"
+cp "$TMP/recipe-missing" "$M/missing.sh"
+ok "the tasks without output resubmitted (sbatch --array=\$(sh missing.sh))" sh -c "cd '$M' &&
+	sbatch --parsable -c 1 --array=\$(sh missing.sh) ncleaner-array.sbatch archives out"
 job2=$(tail -n 1 "$TMP/out")
 job_ends "$job2" "the resubmitted job"
 is "$(states "$job2")" "2 COMPLETED 0:0" "...one task, the archive's whose output was missing"
 same_as_local "...which is back, the same"
+
+# A slice of a long list: task 0 with ARRAY_OFFSET=1 cleans the second
+# archive.
+rm "$M/out/b.warc.wet.gz"
+ok "a slice submitted (--export=ALL,ARRAY_OFFSET=1)" sh -c "cd '$M' &&
+	sbatch --parsable -c 1 --array=0 --export=ALL,ARRAY_OFFSET=1 ncleaner-array.sbatch archives out"
+job4=$(tail -n 1 "$TMP/out")
+job_ends "$job4" "the slice"
+same_as_local "...its task 0 cleans the list's second archive, the same"
 
 # Misuse: a task beyond the list says so in its log and fails.
 ok "a task beyond the list is submitted" sh -c "cd '$M' &&
