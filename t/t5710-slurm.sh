@@ -39,7 +39,11 @@ export SOURCE_DATE_EPOCH=1700000000
 # The daemons are stopped however the test ends, the jobs first.
 C=$TMP/cluster
 cluster_up=
-cancel_jobs() { [ -z "$cluster_up" ] || scancel --quiet --user=root > /dev/null 2>&1 || true; }
+# (once: scancel waits some 20 s for a controller that is gone)
+cancel_jobs() {
+	[ -z "$cluster_up" ] || scancel --quiet --user=root > /dev/null 2>&1 || true
+	cluster_up=
+}
 stop_daemons_on_exit cancel_jobs
 
 # last_lines FILE...: the end of the daemons' logs, for a skip's reason.
@@ -168,7 +172,7 @@ done > "$TMP/local.tap"
 is "$(cat "$TMP/local.tap")" "" "a local run cleans the three archives"
 
 # job_ends JOB WHAT: wait until JOB has no task left in the queue, 40 s at
-# most, and no later than $end_by (55 s after the test began; it takes 30 s
+# most, and no later than $end_by (55 s after the test began; it takes 16 s
 # here); else fail and stop the test.
 job_ends() {
 	deadline=$(($(date +%s) + 40))
