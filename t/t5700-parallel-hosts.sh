@@ -40,16 +40,7 @@ export SOURCE_DATE_EPOCH=1700000000
 ME=$(id -un)
 
 # The sshd are stopped however the test ends.
-sshd_pids=
-stop_sshd() {
-	for pid in $sshd_pids; do kill "$pid" 2> /dev/null || true; done
-	for pid in $sshd_pids; do wait "$pid" 2> /dev/null || true; done
-	sshd_pids=
-}
-trap 'stop_sshd; rm -rf "$TMP"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
+stop_daemons_on_exit
 
 # Keys: the client's (the only one the hosts accept) and the hosts'.
 S=$TMP/ssh
@@ -82,12 +73,6 @@ EOF
 
 # shell_quote WORD: WORD in single quotes, for sh.
 shell_quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-
-# port_in_use PORT: true when a TCP socket of this machine has PORT.
-port_in_use() {
-	cat /proc/net/tcp /proc/net/tcp6 2> /dev/null |
-		awk -v p="$(printf '%04X' "$1")" 'NR > 1 { split($2, a, ":"); if (a[2] == p) found = 1 } END { exit !found }'
-}
 
 # start_host NAME: an sshd for host NAME on a free port of 127.0.0.1, up and
 # letting our key in, else the test fails. Sets $port.
@@ -128,18 +113,16 @@ EOF
 	if ! "$SSHD" -t -f "$S/sshd_config-$name" > "$S/sshd-check" 2>&1; then
 		skip_all "sshd does not run here: $(head -n 1 "$S/sshd-check")"
 	fi
-	# A random port in 10240-32239 (below Linux's ephemeral ports), not in
-	# use; should another program take it first, sshd exits and the next
-	# port is tried.
+	# A free port (free_port); should another program take it first, sshd
+	# exits and the next port is tried.
 	tries=0
 	while [ $tries -lt 20 ]; do
 		tries=$((tries + 1))
-		port=$((10240 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 22000))
-		port_in_use "$port" && continue
+		port=$(free_port)
 		"$SSHD" -D -f "$S/sshd_config-$name" -p "$port" -E "$S/sshd-$name.log" \
 			< /dev/null > /dev/null 2>&1 &
 		pid=$!
-		sshd_pids="$sshd_pids $pid"
+		daemon_pids="$daemon_pids $pid"
 		# Up when our key logs in to our host's home (a busy port would
 		# answer with another sshd, which refuses the key); 30 s at most.
 		deadline=$(($(date +%s) + 30))
@@ -171,10 +154,7 @@ for name in node1 node2; do
 	fi
 done
 # node3 is down: a port of this machine where nothing listens.
-while :; do
-	port=$((10240 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 22000))
-	port_in_use "$port" || break
-done
+port=$(free_port)
 printf 'Host %s\n\tPort %s\n' node3 "$port" >> "$S/ssh_config"
 export PARALLEL_SSH="ssh -F $S/ssh_config"
 is "$(ssh -F "$S/ssh_config" node2 'command -v ncleaner')" "$(command -v ncleaner)" \
@@ -355,5 +335,5 @@ zcat "$TMP/local/CC-MAIN-00001.warc.wet.gz" | grep -v '^WARC-Record-ID:' > "$TMP
 ok "...the same records as the file's WET (all but their ids)" cmp "$TMP/stream.wet" "$TMP/file.wet"
 
 [ ! -s "$TMP/parallel-bug" ] || sed 's/^/# /' "$TMP/parallel-bug"
-stop_sshd
+stop_daemons
 done_testing

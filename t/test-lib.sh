@@ -4,7 +4,8 @@
 # TAP helpers: plan N, ok "title" CMD..., fails STATUS
 # "title" CMD..., is "got" "want" "title", grep_ok "title" PATTERN FILE,
 # pass/fail "title", skip "reason", skip_all "reason", done_testing;
-# make_install DIR.
+# make_install DIR; for tests' daemons, stop_daemons_on_exit, stop_daemons,
+# port_in_use PORT and free_port.
 # json_lines FILE (each line one JSON object) and have_json_reader.
 set -eu
 LC_ALL=C
@@ -72,6 +73,38 @@ make_install() {
 		sed 's/^/# /' "$TMP/install.log" | tail -n 20
 		return 1
 	fi
+}
+
+# Daemons a test starts (sshd, slurmd): it adds each one's process id to
+# $daemon_pids and calls stop_daemons_on_exit [CMD] once; stop_daemons ends
+# them (TERM, then waits for each), and runs at exit, after CMD, however the
+# test ends (a signal too). Call it again before done_testing.
+daemon_pids=
+stop_daemons() {
+	for pid in $daemon_pids; do kill "$pid" 2> /dev/null || true; done
+	for pid in $daemon_pids; do wait "$pid" 2> /dev/null || true; done
+	daemon_pids=
+}
+stop_daemons_on_exit() {
+	trap "${1:-:}; stop_daemons; rm -rf \"\$TMP\"" EXIT
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+# port_in_use PORT: true when a TCP socket of this machine has PORT.
+port_in_use() {
+	cat /proc/net/tcp /proc/net/tcp6 2> /dev/null |
+		awk -v p="$(printf '%04X' "$1")" 'NR > 1 { split($2, a, ":"); if (a[2] == p) found = 1 } END { exit !found }'
+}
+# free_port [OTHER]: a random TCP port in 10240-32239 (below Linux's
+# ephemeral ports) that is not in use, nor OTHER. Another program may take
+# it before the caller does: a daemon that cannot bind it must be retried.
+free_port() {
+	while :; do
+		p=$((10240 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 22000))
+		[ "$p" != "${1-}" ] && ! port_in_use "$p" && break
+	done
+	echo "$p"
 }
 
 plan() { echo "1..$1"; }
