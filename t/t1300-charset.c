@@ -97,6 +97,20 @@ static void decode_in_pieces(const char *from, const char *bytes, size_t len, si
 	charset_decoder_free(d);
 }
 
+/* Up to `most` - 1 pieces, each drawn from the `n` of `piece`, appended. */
+static void add_random_pieces(struct strbuf *out, const char *const *piece, size_t n, size_t most,
+			      unsigned long *seed)
+{
+	size_t pieces = tap_random(seed) % most;
+	for (size_t i = 0; i < pieces; i++)
+		strbuf_addstr(out, piece[tap_random(seed) % n]);
+}
+
+static int same_bytes(const struct strbuf *a, const struct strbuf *b)
+{
+	return a->len == b->len && !memcmp(a->buf, b->buf, a->len);
+}
+
 /* From UTF-8 the decoder copies ASCII itself and gives iconv only the
  * bytes between: on random bytes (valid, cut and invalid sequences,
  * surrogates, overlong forms, NULs), fed whole or in pieces, the result is
@@ -112,16 +126,13 @@ static void check_utf8_spans(void)
 	int same = 1;
 	for (int round = 0; round < 3000 && same; round++) {
 		struct strbuf bytes = STRBUF_INIT, fast = STRBUF_INIT, slow = STRBUF_INIT;
-		size_t pieces = tap_random(&seed) % 25;
-		for (size_t i = 0; i < pieces; i++) {
-			strbuf_addstr(&bytes, piece[tap_random(&seed) % (sizeof(piece) / sizeof(*piece))]);
-		}
+		add_random_pieces(&bytes, piece, sizeof(piece) / sizeof(*piece), 25, &seed);
 		if (round % 7 == 0)
 			strbuf_add(&bytes, "\0z", 2);
 		size_t chunk = round % 3 == 0 ? bytes.len + 1 : 1 + (size_t)round % 5;
 		decode_in_pieces("UTF-8", bytes.buf, bytes.len, chunk, &fast);
 		decode_in_pieces("ISO-10646/UTF8/", bytes.buf, bytes.len, bytes.len + 1, &slow);
-		if (fast.len != slow.len || memcmp(fast.buf, slow.buf, fast.len)) {
+		if (!same_bytes(&fast, &slow)) {
 			same = 0;
 			diag("round %d differs (pieces of %zu bytes)", round, chunk);
 		}
@@ -186,7 +197,7 @@ static void check_byte_tables(void)
 			size_t chunk = round % 2 ? bytes.len : 4096 + (size_t)round * 37;
 			decode_in_pieces(charsets[c], bytes.buf, bytes.len, chunk, &fast);
 			iconv_whole(charsets[c], bytes.buf, bytes.len, &slow);
-			if (fast.len != slow.len || memcmp(fast.buf, slow.buf, fast.len)) {
+			if (!same_bytes(&fast, &slow)) {
 				same = 0;
 				diag("%s, round %d differs", charsets[c], round);
 			}
@@ -217,9 +228,7 @@ static void check_utf8_sniff(void)
 	int same = 1;
 	for (int round = 0; round < 3000 && same; round++) {
 		struct strbuf bytes = STRBUF_INIT;
-		size_t pieces = tap_random(&seed) % 30;
-		for (size_t i = 0; i < pieces; i++)
-			strbuf_addstr(&bytes, piece[tap_random(&seed) % (sizeof(piece) / sizeof(*piece))]);
+		add_random_pieces(&bytes, piece, sizeof(piece) / sizeof(*piece), 30, &seed);
 		size_t valid = 0, invalid = 0;
 		const unsigned char *p = (const unsigned char *)bytes.buf;
 		for (size_t i = 0; i < bytes.len;) {
