@@ -1,6 +1,7 @@
 /* logistic.c: the logistic method and its model file (see logistic.h). */
 #include "method/logistic.h"
 #include "method/ice.h"
+#include "method/line-cues.h"
 #include "method/ncleaner-method.h"
 #include "method/stop-words.h"
 #include "base/alloc.h"
@@ -34,7 +35,7 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"prev_link", "next_link", "page_link", "prev_log_chars", "next_log_chars",
 	"prev2_link", "next2_link", "prev2_log_chars", "next2_log_chars", "prev_stop_words",
 	"next_stop_words", "prev_ends_sentence", "next_ends_sentence", "window_log_chars",
-	"window_link", "shorter_share", "below_longest", "in_title",
+	"window_link", "shorter_share", "below_longest", "in_title", "credit", "label",
 	"ngram_llr", "ngram_evidence",
 };
 
@@ -258,6 +259,8 @@ int logistic_features(const struct segment *first, size_t stride, size_t count,
 		f[LF_CAPITALS] = w.capitalised / words;
 		f[LF_DIGITS] = count_digits(s->text, s->len) / chars;
 		f[LF_ENDS_SENTENCE] = ends_sentence(s->text, s->len);
+		f[LF_CREDIT] = line_cues_credit(s->text, s->len, n);
+		f[LF_LABEL] = line_cues_label(s->text, s->len);
 		f[LF_TYPE_H] = s->type == SEGMENT_HEADING;
 		f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
 		f[LF_POSITION] = count > 1 ? (double)i / (double)(count - 1) : 0;

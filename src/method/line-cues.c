@@ -1,0 +1,125 @@
+/* line-cues.c: a short line's credit and label cues (see line-cues.h). */
+#include "method/line-cues.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Words that mark a picture's credit, lower case, in byte order for
+ * bsearch: "photo" and its kin in the development sets' languages and the
+ * picture agencies whose names credits carry. A word of a credit as the
+ * tokeniser below cuts it: "iStock.com" gives "istock", "picture-alliance"
+ * "picture". */
+static const char *const credit_words[] = {
+	"abbildung", "afp", "alamy", "bild", "bilde", "bilder", "bildquelle", "credit",
+	"credits", "cr\xc3\xa9" "dit", "cr\xc3\xa9" "dito", "cr\xc3\xa9" "ditos", "dpa", "epa",
+	"fot", "foto", "fotografia", "fotograf\xc3\xad" "a", "fotos", "fot\xc3\xb3", "getty",
+	"gettyimages", "image", "imagem", "imagen", "images", "imago", "istock", "istockphoto",
+	"keystone", "kuva", "photo", "photograph", "photographer", "photos", "picture",
+	"pixabay", "reuters", "shutterstock", "titelbild", "unsplash", "zdj\xc4\x99" "cia",
+	"zdj\xc4\x99" "cie",
+};
+
+/* Marks that need no word around them: the copyright sign, and "picture"
+ * and "photography" in Chinese and Japanese, whose words no space parts. */
+static const char *const credit_marks[] = {
+	"\xc2\xa9", "\xe5\x9b\xbe\xe7\x89\x87", "\xe6\x91\x84\xe5\xbd\xb1", "\xe5\x86\x99\xe7\x9c\x9f",
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define WORD_MAX 16   /* bytes; no credit word is longer */
+
+struct word_key {
+	const char *text;
+	size_t len;
+};
+
+static int compare_word(const void *key, const void *entry)
+{
+	const struct word_key *k = key;
+	const char *word = *(const char *const *)entry;
+	size_t n = strlen(word);
+	int c = memcmp(k->text, word, k->len < n ? k->len : n);
+	return c ? c : (k->len > n) - (k->len < n);
+}
+
+/* A byte of a word: an ASCII letter or digit, or any byte of a character
+ * beyond ASCII (the letters of other scripts; their punctuation is rare
+ * in credits). */
+static int word_byte(unsigned char c)
+{
+	return c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+static int is_credit_word(const char *word, size_t len)
+{
+	char folded[WORD_MAX];
+	if (len > WORD_MAX)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)word[i];
+		folded[i] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+	}
+	struct word_key key = { folded, len };
+	return bsearch(&key, credit_words, COUNT(credit_words), sizeof(credit_words[0]),
+		       compare_word) != NULL;
+}
+
+static int holds(const char *text, size_t len, const char *mark)
+{
+	size_t n = strlen(mark);
+	for (const char *p = text; len >= n && (p = memchr(p, mark[0], len - n + 1)); p++) {
+		if (!memcmp(p, mark, n))
+			return 1;
+		len -= (size_t)(p + 1 - text);
+		text = p + 1;
+	}
+	return 0;
+}
+
+int line_cues_credit(const char *text, size_t len, size_t words)
+{
+	if (words > LINE_CUES_CREDIT_MAX_WORDS)
+		return 0;
+	for (size_t i = 0; i < COUNT(credit_marks); i++)
+		if (holds(text, len, credit_marks[i]))
+			return 1;
+	for (size_t i = 0; i < len;) {
+		if (!word_byte((unsigned char)text[i])) {
+			i++;
+			continue;
+		}
+		size_t start = i;
+		while (i < len && word_byte((unsigned char)text[i]))
+			i++;
+		if (is_credit_word(text + start, i - start))
+			return 1;
+	}
+	return 0;
+}
+
+/* The length of the colon at `p` (':' or the full-width one), or 0. */
+static size_t colon_at(const char *p, size_t left)
+{
+	if (*p == ':')
+		return 1;
+	return left >= 3 && !memcmp(p, "\xef\xbc\x9a", 3) ? 3 : 0;
+}
+
+int line_cues_label(const char *text, size_t len)
+{
+	size_t words = 0, i = 0;
+	for (;;) {
+		while (i < len && text[i] == ' ')
+			i++;
+		if (i == len || ++words > LINE_CUES_LABEL_MAX_WORDS)
+			return 0;
+		for (; i < len && text[i] != ' '; i++) {
+			size_t colon = colon_at(text + i, len - i);
+			/* A colon ends a label where a space or the text's end
+			 * follows it: not in "3:59" nor in "http://". The
+			 * full-width colon needs no space after it. */
+			if (colon == 3 || (colon && (i + 1 == len || text[i + 1] == ' ')))
+				return 1;
+		}
+	}
+}

@@ -1,0 +1,87 @@
+/* t3510-line-cues: a short line's credit and label cues
+ * (method/line-cues.h), the logistic method's features credit and label. */
+#include "method/line-cues.h"
+#include "tap.h"
+
+#include <string.h>
+
+static int credit(const char *text)
+{
+	size_t words = 0;
+	for (const char *p = text; *p;) {
+		while (*p == ' ')
+			p++;
+		if (*p)
+			words++;
+		while (*p && *p != ' ')
+			p++;
+	}
+	return line_cues_credit(text, strlen(text), words);
+}
+
+static int label(const char *text)
+{
+	return line_cues_label(text, strlen(text));
+}
+
+static void test_credit(void)
+{
+	/* Every credit word, each alone and capitalised: the list is in the
+	 * order its binary search needs, or one of these is missed. */
+	static const char *const words[] = {
+		"Abbildung", "AFP", "Alamy", "Bild", "Bilde", "Bilder", "Bildquelle", "Credit",
+		"Credits", "Cr\xc3\xa9" "dit", "Cr\xc3\xa9" "dito", "Cr\xc3\xa9" "ditos", "dpa",
+		"EPA", "Fot", "Foto", "Fotografia", "Fotograf\xc3\xad" "a", "Fotos", "Fot\xc3\xb3",
+		"Getty", "GettyImages", "Image", "Imagem", "Imagen", "Images", "Imago", "iStock",
+		"iStockphoto", "Keystone", "Kuva", "Photo", "Photograph", "Photographer", "Photos",
+		"Picture", "Pixabay", "REUTERS", "Shutterstock", "Titelbild", "Unsplash",
+		"Zdj\xc4\x99" "cia", "Zdj\xc4\x99" "cie",
+	};
+	int all = 1;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		char line[64];
+		snprintf(line, sizeof(line), "%s: Jane Doe", words[i]);
+		if (!credit(line)) {
+			diag("not a credit: %s", line);
+			all = 0;
+		}
+	}
+	ok(all, "each credit word marks a credit, whatever its case");
+	ok(credit("Das Hermelin ist gut getarnt. (mlharing / iStock.com)"),
+	   "a word cut at a full stop and a slash: iStock.com");
+	ok(credit("Bebé, 2 años. (REUTERS/Denis Balibouse)"), "...at a bracket");
+	ok(credit("\xc2\xa9 Matthias Hangst"), "the copyright sign alone");
+	ok(credit("\xe5\x9b\xbe\xe7\x89\x87\xe6\x9d\xa5\xe6\xba\x90"), "a Chinese credit, no spaces");
+	ok(!credit("Photography"), "a longer word that begins with one is not");
+	ok(!credit("Fotovoltaik und Wind"), "...nor a word that holds one");
+	ok(!credit("Der Bundestag hat am Donnerstag beschlossen, was lange erwartet wurde."),
+	   "a sentence without a credit word is not");
+	ok(!credit("one two three four five six seven eight nine ten eleven twelve thirteen "
+		   "fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one "
+		   "twenty-two twenty-three twenty-four twenty-five photo"),
+	   "past 25 words even a photo is text");
+	ok(!credit(""), "an empty line is not");
+}
+
+static void test_label(void)
+{
+	ok(label("Lea tambi\xc3\xa9n: Impiden ingreso a Nicaragua"), "a label ahead of a link");
+	ok(label("MIRA: Madre se acerca"), "one word");
+	ok(label("Von:"), "a label alone, the colon at the end");
+	ok(label("News date : 04/21/2022"), "a colon apart from its word");
+	ok(label("\xe6\x9d\xa5\xe6\xba\x90\xef\xbc\x9a\xe6\x96\xb0\xe5\x8d\x8e\xe7\xa4\xbe"),
+	   "the full-width colon, no space after it");
+	ok(label("Das Thema ist neu: gut"), "four words");
+	ok(!label("Das Thema kann dich interessieren: gut"), "five words are a clause, not a label");
+	ok(!label("Um 3:59 PM ging es los"), "a time's colon is not");
+	ok(!label("http://example.org/"), "...nor a URL's");
+	ok(!label("Ein Satz ohne Doppelpunkt."), "a sentence without one is not");
+	ok(!label("   "), "spaces alone are not");
+}
+
+int main(void)
+{
+	test_credit();
+	test_label();
+	return done_testing();
+}
