@@ -5,7 +5,14 @@
 
 #include <string.h>
 
+static size_t words_of(const char *text);
+
 static int credit(const char *text)
+{
+	return line_cues_credit(text, strlen(text), words_of(text));
+}
+
+static size_t words_of(const char *text)
 {
 	size_t words = 0;
 	for (const char *p = text; *p;) {
@@ -16,7 +23,12 @@ static int credit(const char *text)
 		while (*p && *p != ' ')
 			p++;
 	}
-	return line_cues_credit(text, strlen(text), words);
+	return words;
+}
+
+static int date(const char *text)
+{
+	return line_cues_date(text, strlen(text), words_of(text));
 }
 
 static int label(const char *text)
@@ -79,9 +91,27 @@ static void test_label(void)
 	ok(!label("   "), "spaces alone are not");
 }
 
+static void test_date(void)
+{
+	ok(date("Donnerstag, 31. Mai 2012"), "a day and a year, the month in words");
+	ok(date("11 Jan 2019"), "...another order");
+	ok(date("opublikowano: 7 kwietnia 2021"), "...another language");
+	ok(date("3:59 PM"), "a time");
+	ok(date("27.01.2022MineralölINFO November"), "a date of three numbers, text glued on");
+	ok(date("News date : 04/21/2022"), "...with slashes");
+	ok(date("2022-01-27"), "...the year first");
+	ok(!date("2023 nichts mehr versäumen!"), "a year alone is no date");
+	ok(!date("Version 10.15.7 ist da"), "a version's numbers are not");
+	ok(!date("Seite 27.01/33"), "...nor three numbers with two separators");
+	ok(!date("Am 31. Mai 2012 hat der Bundestag nach langer Debatte endlich beschlossen"),
+	   "a sentence of more than eight words with a date is text");
+	ok(!date("12345 und 2012"), "five digits are no day");
+}
+
 int main(void)
 {
 	test_credit();
 	test_label();
+	test_date();
 	return done_testing();
 }

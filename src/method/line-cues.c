@@ -123,3 +123,66 @@ int line_cues_label(const char *text, size_t len)
 		}
 	}
 }
+
+/* A run of digits in a line: where it starts and ends, and its value
+ * (runs of more than four digits are no part of a date). */
+struct digit_run {
+	size_t start, end;
+	unsigned value;
+};
+
+#define DATE_RUNS_MAX 16   /* a dateline has a few */
+
+static size_t digit_runs(const char *text, size_t len, struct digit_run *runs)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len && n < DATE_RUNS_MAX;) {
+		if (text[i] < '0' || text[i] > '9') {
+			i++;
+			continue;
+		}
+		struct digit_run r = { .start = i };
+		while (i < len && text[i] >= '0' && text[i] <= '9') {
+			if (i - r.start < 4)
+				r.value = r.value * 10 + (unsigned)(text[i] - '0');
+			i++;
+		}
+		r.end = i;
+		runs[n++] = r;
+	}
+	return n;
+}
+
+static size_t digits(const struct digit_run *r)
+{
+	return r->end - r->start;
+}
+
+/* Are runs a and b one character apart, that character one of `seps`? */
+static int joined(const char *text, const struct digit_run *a, const struct digit_run *b,
+		  const char *seps)
+{
+	return b->start == a->end + 1 && text[a->end] && strchr(seps, text[a->end]) != NULL;
+}
+
+int line_cues_date(const char *text, size_t len, size_t words)
+{
+	struct digit_run runs[DATE_RUNS_MAX];
+	if (words > LINE_CUES_DATE_MAX_WORDS)
+		return 0;
+	size_t n = digit_runs(text, len, runs);
+	int year = 0, day = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct digit_run *r = &runs[i];
+		if (i + 1 < n && digits(r) <= 2 && digits(&r[1]) == 2 && joined(text, r, &r[1], ":"))
+			return 1;   /* a time */
+		if (i + 2 < n && digits(&r[1]) <= 2 && joined(text, r, &r[1], "./-") &&
+		    joined(text, &r[1], &r[2], "./-") && text[r->end] == text[r[1].end] &&
+		    ((digits(r) <= 2 && digits(&r[2]) >= 2 && digits(&r[2]) <= 4) ||
+		     (digits(r) == 4 && digits(&r[2]) <= 2)))
+			return 1;   /* a date of three numbers */
+		year |= digits(r) == 4 && r->value >= 1900 && r->value <= 2099;
+		day |= digits(r) <= 2 && r->value >= 1 && r->value <= 31;
+	}
+	return year && day;
+}

@@ -5,10 +5,11 @@
  * by ...", "(REUTERS/...)", "© Getty Images") and a label ahead of a link or
  * a field ("Lea también: ...", "MIRA: ...", "Von:", "Quelle: ..."). Of the
  * snippets --article kept wrongly on trafilatura-dev (cross-validated,
- * Lynx), about a fifth were credits and a tenth such labels; their scores
+ * Lynx), about a fifth were credits, a tenth such labels and some datelines
+ * ("Donnerstag, 31. Mai 2012", "11 Jan 2019"); their scores
  * lay among those of the text's own short lines, so no threshold parted
- * them. These two cues are features of the logistic method
- * (method/logistic.h: credit, label); the trees weigh them against the rest.
+ * them. These cues are features of the logistic method
+ * (method/logistic.h: credit, label, date); the trees weigh them against the rest.
  */
 #ifndef NC_LINE_CUES_H
 #define NC_LINE_CUES_H
@@ -30,5 +31,13 @@ int line_cues_credit(const char *text, size_t len, size_t words);
  * follows; else 0. */
 #define LINE_CUES_LABEL_MAX_WORDS 4
 int line_cues_label(const char *text, size_t len);
+
+/* 1 when the text, of at most LINE_CUES_DATE_MAX_WORDS words, holds a date
+ * or a time in digits: a time (3:59), a date of three numbers
+ * (27.01.2022, 04/21/2022, 2022-01-27), or a year from 1900 to 2099 beside
+ * a day's number ("31. Mai 2012", "11 Jan 2019", "7 kwietnia 2021"): a
+ * dateline, whatever the language of its month; else 0. */
+#define LINE_CUES_DATE_MAX_WORDS 8
+int line_cues_date(const char *text, size_t len, size_t words);
 
 #endif

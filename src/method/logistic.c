@@ -36,6 +36,7 @@ static const char *const feature_names[LOGISTIC_FEATURES] = {
 	"prev2_link", "next2_link", "prev2_log_chars", "next2_log_chars", "prev_stop_words",
 	"next_stop_words", "prev_ends_sentence", "next_ends_sentence", "window_log_chars",
 	"window_link", "shorter_share", "below_longest", "in_title", "credit", "label",
+	"date",
 	"ngram_llr", "ngram_evidence",
 };
 
@@ -261,6 +262,7 @@ int logistic_features(const struct segment *first, size_t stride, size_t count,
 		f[LF_ENDS_SENTENCE] = ends_sentence(s->text, s->len);
 		f[LF_CREDIT] = line_cues_credit(s->text, s->len, n);
 		f[LF_LABEL] = line_cues_label(s->text, s->len);
+		f[LF_DATE] = line_cues_date(s->text, s->len, n);
 		f[LF_TYPE_H] = s->type == SEGMENT_HEADING;
 		f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
 		f[LF_POSITION] = count > 1 ? (double)i / (double)(count - 1) : 0;
