@@ -8,7 +8,9 @@
 # with behaviour-snapshot.sh, and compares every output byte for byte. Lynx
 # prints the path of its temporary copy of a page in some REFRESH lines, and
 # that path is random in every run (of any build), so the sandbox path is
-# masked, and so are the scores of the segment that contains it. Then both
+# masked, and so are the scores of the segment that contains it, and the
+# seconds a run took, which its closing lines on standard error say
+# ("ncleaner: ...; 0.6 s"; the .status files). Then both
 # builds train the shipped models on the first DATA_DIR and the models are
 # compared, header lines (which name the format version) aside. Prints what
 # differs; exits 1 if anything does.
@@ -30,7 +32,8 @@ sh "$src/scripts/behaviour-snapshot.sh" "$build/src" "$@" "$work/new"
 mask() {  # the random sandbox path, and the scores of a segment holding it
 	find "$1" -type f | while read -r f; do
 		sed -E -e 's#ncleaner-lynx\.([0-9]+\.)?[A-Za-z0-9]{6}/L[0-9]+-[0-9]+TMP#SANDBOX#g' \
-			-e '/SANDBOX/s#^-?[0-9.]+\t-?[0-9.]+\t(keep|drop)\t#SCORES\t#' "$f" > "$f.masked"
+			-e '/SANDBOX/s#^-?[0-9.]+\t-?[0-9.]+\t(keep|drop)\t#SCORES\t#' \
+			-e 's#^(ncleaner: .*; )[0-9]+\.[0-9] s$#\1S s#' "$f" > "$f.masked"
 		mv "$f.masked" "$f"
 	done
 }

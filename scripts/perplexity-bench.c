@@ -191,7 +191,7 @@ static void report(void *data, int is_error, const char *message)
 	fprintf(stderr, "perplexity-bench: %s%s\n", is_error ? "" : "warning: ", message);
 }
 
-static int train(int order, const char *out_path, char **inputs, int count)
+static int train_perplexity_model(int order, const char *out_path, char **inputs, int count)
 {
 	struct nc_error err = { 0 };
 	struct file_source *source = file_source_new(FILE_KIND_TEXT, FILE_SOURCE_DEFAULT, report, NULL);
@@ -304,7 +304,7 @@ int main(int argc, char **argv)
 		return corpus(strtoull(argv[2], NULL, 10), atoi(argv[3]), strtoull(argv[4], NULL, 10),
 			      argv[5]);
 	if (argc >= 5 && !strcmp(argv[1], "train"))
-		return train(atoi(argv[2]), argv[3], argv + 4, argc - 4);
+		return train_perplexity_model(atoi(argv[2]), argv[3], argv + 4, argc - 4);
 	if (argc >= 4 && !strcmp(argv[1], "score"))
 		return score(argv[2], argv + 3, argc - 3);
 	fprintf(stderr, "usage: perplexity-bench corpus TOKENS FILES SEED DIR\n"

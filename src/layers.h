@@ -7,33 +7,42 @@
  *
  *   page source --> page --normalise--> HTML with markers --renderer--> dump
  *     --segmenter--> segments --method--> scored segments --decider-->
- *     kept segments --page sink--> CLEANEVAL text (or scores)
+ *     kept segments --page sink--> CLEANEVAL, text, JSONL or WET (or scores)
  *
  * pipeline.h strings the stages together and defines the worker, which owns
- * all mutable state; training.h and tune.h read training texts through the
- * same stages; score.h is the 2008 CLEANEVAL scorer. Every function that can
- * fail reports through struct nc_error (base/error.h) and never prints or
- * exits.
+ * all mutable state; runner.h cleans a source's pages with one worker or
+ * several; site-table.h and dump-cache.h are site repetition's two passes.
+ * training.h and tune.h read training texts through the same stages;
+ * score.h is the 2008 CLEANEVAL scorer. Every function that can fail
+ * reports through struct nc_error (base/error.h) and never prints or exits.
  *
  * Layers (src/ subfolders), in flow order. A module includes only base/,
- * its own folder and the folders before it (t/t0100-architecture.sh checks):
- *   base/       errors, strings, UTF-8, words in every script, languages
- *               (CLD2), files, PCRE2 rule sets
- *   source/     pages and where they come from
- *   normalise/  stage 1 and the marker contract
- *   render/     stage 2: the renderer interface, Lynx, child processes, the
- *               libxml2 block renderer of the ICE methods
+ * its own folder and the folders before it (t/t0100-architecture.sh checks
+ * that, and that this list names the folders in its order):
+ *   base/       errors, strings, allocation, UTF-8, words in every script,
+ *               languages (CLD2), JSON, hashes, SHA-1, files, PCRE2 rule
+ *               sets, every limit (limits.h)
+ *   source/     pages and where they come from: files, directories, gzip,
+ *               WARC, what an input is (sniff.h)
+ *   normalise/  stage 1: charsets, the marker contract, a page's metadata
+ *               and the structure carried into the dump
+ *   render/     stage 2: the renderer interface and its four renderers:
+ *               Lynx (a child process), builtin (the dump Lynx would write,
+ *               in process, libxml2), blocks and lines (the ICE methods')
  *   segment/    stage 3
  *   method/     stage 4: the method interface, the ncleaner n-gram method,
- *               perplexity filtering, the ICE methods and decision trees
- *   decide/     stage 5: the decider interface, the threshold, chains
- *   sink/       stage 6: formats and outputs
- *   pipeline/   the stages strung together, workers
+ *               logistic, perplexity filtering, the ICE methods, decision
+ *               trees, and model files (model-file.h)
+ *   decide/     stage 5: the decider interface, the threshold, Viterbi, the
+ *               article and fallback deciders, chains
+ *   sink/       stage 6: formats and where their bytes go, the WET writer
+ *   pipeline/   the stages strung together, workers, runners, site
+ *               repetition (the survey table and the dump cache)
  *   eval/       the CLEANEVAL scorer and its alignment of gold labels;
  *               benchmarks annotated with snippets, their scoring rule and
  *               the labels they give segments (snippets.h)
- *   train/      reading training texts, cross-validated tuning, C4.5, what
- *               the ICE methods learn (ice-training)
+ *   train/      reading training texts, cross-validated tuning, C4.5,
+ *               boosting, what the ICE, logistic and perplexity methods learn
  *   compose/    choosing the stages: the renderer, method and decider
  *               tables, their options declared once, and how a choice
  *               becomes a pipeline_config (compose.h)
@@ -54,16 +63,19 @@
 #include "normalise/html.h"
 #include "render/renderer.h"
 #include "render/lynx.h"
+#include "render/builtin.h"
 #include "render/html-blocks.h"
 #include "segment/segment.h"
 #include "method/method.h"
 #include "method/ncleaner-method.h"
 #include "method/ice.h"
+#include "method/logistic.h"
 #include "decide/decider.h"
 #include "sink/sink.h"
 #include "pipeline/pipeline.h"
-#include "train/training.h"
+#include "pipeline/runner.h"
 #include "eval/score.h"
+#include "train/training.h"
 #include "train/tune.h"
 #include "compose/compose.h"
 

@@ -8,7 +8,9 @@
 #    lives in .data or .bss (ops tables are const and land in .data.rel.ro),
 #    except strbuf_empty, the never-written empty string of strbuf.h (and
 #    the compiler's own __ symbols, such as AddressSanitizer's).
-# 3. Every file of scripts/ is distributed (named in Makefile.am one by one,
+# 3. src/layers.h, the map, names the folders in this test's order, and
+#    every folder of src/ is one of them.
+# 4. Every file of scripts/ is distributed (named in Makefile.am one by one,
 #    since the build tree has a scripts/ of its own).
 . "$(dirname "$0")/test-lib.sh"
 
@@ -45,6 +47,13 @@ for file in "$SRC"/src/*/*.[ch]; do
 done
 if [ -s "$bad" ]; then fail "every include goes upstream"; sed 's/^/# /' "$bad"
 else pass "every include goes upstream (or into base/)"; fi
+
+# The map: its list of folders ("  name/   what it holds") as $order, and
+# src/'s folders all in it.
+is "$(sed -n 's|^ \*   \([a-z]*\)/  .*|\1|p' "$SRC/src/layers.h" | tr '\n' ' ')" "$order " \
+	"src/layers.h lists the layers in the flow's order"
+is "$(ls -d "$SRC"/src/*/ | xargs -n 1 basename | sort | tr '\n' ' ')" \
+	"$(printf '%s\n' $order | sort | tr '\n' ' ')" "...and src/ has no other folder"
 
 lib=$BUILD/src/.libs/libncleaner.a   # the installed static library, all of it
 if [ ! -f "$lib" ] || ! command -v objdump > /dev/null; then

@@ -7,6 +7,9 @@
 #    summary; the exit-status driver would count both as PASS, and would
 #    not see a TAP stream that stops before its plan. Skips say so (skip,
 #    not pass).
+# 3. The C tests likewise: tap.h has skip(), and no C test passes a check
+#    it did not make (ok(1, ...): a skip dressed as a pass, or a "did not
+#    crash" that asserts nothing).
 . "$(dirname "$0")/test-lib.sh"
 
 [ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
@@ -48,4 +51,10 @@ for script in "$SRC"/t/*.sh; do
 	[ "$script" = "$SRC/t/t0300-test-suite.sh" ] || grep -n -H 'pass "# *SKIP' "$script"
 done > "$TMP/pass-skips" || true
 is "$(cat "$TMP/pass-skips")" "" "shell tests skip with skip, never with pass"
+
+grep -q '^static inline void skip(const char \*fmt' "$SRC/t/tap.h" && pass "tap.h has skip()" ||
+	fail "tap.h has skip()"
+# The pattern is spelled in two pieces so that this file is no match.
+grep -n -H 'ok(1''[[:space:]]*,' "$SRC"/t/*.c "$SRC"/t/*.h > "$TMP/ok-ones" || true
+is "$(cat "$TMP/ok-ones")" "" "C tests skip with skip(), never with ok(1, ...)"
 done_testing

@@ -6,6 +6,7 @@
 #include "base/file.h"
 #include "decide/decider.h"
 #include "method/ncleaner-method.h"
+#include "method/model-file.h"
 #include "method/ncleaner-model.h"
 #include "method/ngram.h"
 #include "tap.h"
@@ -231,6 +232,33 @@ static void check_logprob_by_definition(void)
 	ncleaner_model_release(&m);
 }
 
+/* The one reader of numbers of every model file (model-file.h). */
+static void check_model_numbers(void)
+{
+	double v = 0;
+	char long_field[MODEL_NUMBER_MAX_BYTES + 2];
+	ok(model_parse_double("0.25", 4, &v) == 0 && v == 0.25, "a number is read");
+	ok(model_parse_double("0.25\t7", 4, &v) == 0 && v == 0.25,
+	   "...to the field's end, whatever follows");
+	ok(model_parse_double("-2.2250738585072014e-308", 24, &v) == 0,
+	   "...the longest model_file_add_double() writes");
+	static const char *const refused[] = { "", "1.5x", " ", "1e999", "inf", "nan", "0x" };
+	int wrong = 0;
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		wrong += model_parse_double(refused[i], strlen(refused[i]), &v) == 0;
+	is_int(wrong, 0, "empty, junk after, overflow, infinity, NaN: refused");
+	memset(long_field, '0', sizeof(long_field));
+	ok(model_parse_double(long_field, MODEL_NUMBER_MAX_BYTES, &v) == 0 && v == 0,
+	   "a field of MODEL_NUMBER_MAX_BYTES is read");
+	ok(model_parse_double(long_field, MODEL_NUMBER_MAX_BYTES + 1, &v) < 0,
+	   "...one byte more is refused");
+	struct nc_error err;
+	is_int(model_line_error(&err, "m.model", 7, "the %s is wrong", "bias"), -1,
+	       "a model line's error is -1");
+	ok(err.code == NC_ERR_FORMAT && !strcmp(err.message, "m.model:7: the bias is wrong"),
+	   "...names the file and the line: %s", err.message);
+}
+
 int main(void)
 {
 	/* Modes. */
@@ -421,9 +449,10 @@ int main(void)
 		check_file_method(&english, shipped, 0, "models/english.model");
 		ncleaner_model_release(&english);
 	} else {
-		ok(1, "# SKIP models/english.model not found (top_srcdir unset)");
+		skip("models/english.model not found (top_srcdir unset)");
 	}
 
+	check_model_numbers();
 	ncleaner_model_release(&m2);
 	ncleaner_model_release(&m3);
 	ncleaner_model_release(&loaded);

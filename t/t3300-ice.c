@@ -451,15 +451,12 @@ static void test_c45_golf(void)
 	decision_tree_write(&tree, &file);
 	is_string(file.buf, golf_tree, "...Quinlan's tree: outlook (the best gain ratio among "
 		  "gains of at least the average), then windy and humidity; pruning keeps it");
+	int misclassified = 0;
 	for (int i = 0; i < 14; i++) {
 		const struct tree_node *leaf = decision_tree_classify(&tree, values + i * 4);
-		if (leaf->class_index != classes[i]) {
-			ok(0, "the tree classifies its training data");
-			break;
-		}
-		if (i == 13)
-			ok(1, "the tree classifies its training data");
+		misclassified += leaf->class_index != classes[i];
 	}
+	is_int(misclassified, 0, "the tree classifies its training data");
 	struct tree_value unseen[4] = { { 0, "foggy" }, { 70, NULL }, { 70, NULL }, { 0, "true" } };
 	const struct tree_node *node = decision_tree_classify(&tree, unseen);
 	ok(node == &tree.nodes[0], "an unseen nominal value stops at the node that splits on it");

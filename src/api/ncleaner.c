@@ -490,8 +490,8 @@ void ncleaner_free(void *memory)
 /* --- a page ------------------------------------------------------------------------ */
 
 /* Clean the page into the cleaner: its segments and its formatted bytes. */
-static int clean_page(ncleaner *c, const void *bytes, size_t length, const char *url,
-		      ncleaner_error *error)
+static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, const char *url,
+			      ncleaner_error *error)
 {
 	struct nc_error err = { 0 };
 	struct page page = { 0 };
@@ -568,7 +568,7 @@ int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *ur
 	if (c->run == API_DUMP)
 		return usage_error(error, "%s", "--dump makes text, not segments: use "
 				   "ncleaner_format()");
-	if (clean_page(c, bytes, length, url, error) < 0)
+	if (clean_into_cleaner(c, bytes, length, url, error) < 0)
 		return -1;
 	*segments = c->segments;
 	*count = c->nsegments;
@@ -584,7 +584,7 @@ int ncleaner_format(ncleaner *c, const void *bytes, size_t length, const char *u
 		*output_length = 0;
 	if (!c || !output)
 		return null_argument(error, "ncleaner_format", !c ? "the cleaner" : "output");
-	if (clean_page(c, bytes, length, url, error) < 0)
+	if (clean_into_cleaner(c, bytes, length, url, error) < 0)
 		return -1;
 	char *copy = malloc(c->done.len + 1);
 	if (!copy) {

@@ -5,7 +5,6 @@
 #include "base/strbuf.h"
 #include "base/install-dirs.h"
 #include "base/utf8.h"
-#include "method/ngram.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -327,16 +326,6 @@ long cli_parse_long(const char *program, const char *option, const char *value, 
 		exit(2);
 	}
 	return v;
-}
-
-double cli_parse_q(const char *program, const char *option, const char *value)
-{
-	double q = cli_parse_double(program, option, value);
-	if (ngram_check_q(q, NULL) < 0) {
-		cli_print(program, "%s must be in (0, 1]", option);
-		exit(2);
-	}
-	return q;
 }
 
 /* `path` as a directory's real path and a last component, for telling

@@ -821,7 +821,7 @@ static const char *survey_signal_message(const struct settings *set)
 
 /* The composition the options ask for: the renderer, and with a method
  * its model and deciders, into `config`. */
-static int compose(struct settings *set, struct composition *c, struct pipeline_config *config)
+static int build_composition(struct settings *set, struct composition *c, struct pipeline_config *config)
 {
 	struct nc_error err = { 0 };
 	int with_method = set->kind == RUN_FULL || set->kind == RUN_SCORES;
@@ -837,7 +837,9 @@ static int compose(struct settings *set, struct composition *c, struct pipeline_
 	return 0;
 }
 
-static int run(struct settings *set, struct file_source *inputs)
+/* The whole run: the composition, the site survey when asked for, the
+ * pipeline and the sink, then every input cleaned; the exit status. */
+static int survey_and_clean(struct settings *set, struct file_source *inputs)
 {
 	struct pipeline_config config = { 0 };
 	struct pipeline *pipeline = NULL;
@@ -855,7 +857,7 @@ static int run(struct settings *set, struct file_source *inputs)
 	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
 	config.charset.forced = set->encoding;
 	config.charset.paper = set->compose.paper;
-	if (compose(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
+	if (build_composition(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
 	if (set->site_min_pages && set->output_dir) {
 		struct strbuf how = STRBUF_INIT;
@@ -1195,7 +1197,7 @@ int main(int argc, char **argv)
 				      isatty(STDERR_FILENO) &&
 				      (count > 1 || total_bytes(inputs) > PROGRESS_MIN_BYTES)));
 	cli_set_signal_message(cleaning_signal_message(&set));
-	status = count ? run(&set, inputs) : 1;
+	status = count ? survey_and_clean(&set, inputs) : 1;
 	if (status == 0 && bad)
 		status = 1;
 out:

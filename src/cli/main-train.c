@@ -331,8 +331,10 @@ static void count_texts(const struct symbol_segments *clean_text,
 	symbol_segments_count(raw_text, dirty, 1);
 }
 
-static int train(const struct options *o, const struct file_pairs *pairs,
-		 const struct training_reader *reader, const char *out_path)
+/* The ncleaner method's clean and dirty character n-gram models, counted
+ * from the pairs and written to `out_path`; the exit status. */
+static int train_ngram_model(const struct options *o, const struct file_pairs *pairs,
+			     const struct training_reader *reader, const char *out_path)
 {
 	struct ngram_counts clean, dirty;
 	struct ncleaner_model model;
@@ -427,7 +429,8 @@ static int run_pairs(const struct options *o, const char *gold_dir, const char *
 			      (void *)program);
 	if (file_source_add(raw, raw_dir) == 0) {
 		file_pairs_build(&pairs, PAIR_BY_ID, gold, raw, cli_print_report, (void *)program);
-		status = o->tune ? tune(o, &pairs, reader) : train(o, &pairs, reader, out_path);
+		status = o->tune ? tune(o, &pairs, reader)
+				 : train_ngram_model(o, &pairs, reader, out_path);
 	}
 	file_source_free(raw);
 out:

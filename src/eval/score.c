@@ -10,15 +10,11 @@
  * Python, because matches are only replaced by strictly longer ones.
  */
 #include "eval/score.h"
+#include "base/ascii.h"
 #include "base/alloc.h"
 
 #include <string.h>
 #include <uthash.h>
-
-static int is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 
 static int is_tag_at(const char *p, size_t left)
 {
@@ -36,7 +32,7 @@ static void remove_url_lines(const char *text, size_t len, struct strbuf *out)
 	while (p < len) {
 		/* p is at a line start here. */
 		size_t q = p;
-		while (q < len && is_space((unsigned char)text[q]))
+		while (q < len && ascii_is_space((unsigned char)text[q]))
 			q++;
 		if (len - q >= 3 && !memcmp(text + q, "URL", 3)) {
 			const char *nl = memchr(text + q, '\n', len - q);

@@ -5,8 +5,6 @@
 #include "base/alloc.h"
 #include "base/file.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,21 +184,14 @@ struct tree_reader {
 	struct nc_error *err;
 };
 
-static int bad(struct tree_reader *r, const char *fmt, const char *detail)
-{
-	char what[200];
-	snprintf(what, sizeof(what), fmt, detail);
-	return nc_error_set(r->err, NC_ERR_FORMAT, "%s:%u: %s", r->lines.name, r->lines.number,
-			    what);
-}
-
 /* The next line into r->line; `what` names the line expected at the end. */
 static int next_line(struct tree_reader *r, const char *what)
 {
 	int got = model_lines_next(&r->lines, &r->line, &r->len, r->err);
 	if (got == 0) {
 		r->lines.number++;
-		return bad(r, "the file ends where %s should be (truncated file?)", what);
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"the file ends where %s should be (truncated file?)", what);
 	}
 	return got < 0 ? -1 : 0;
 }
@@ -244,9 +235,11 @@ static int read_classes(struct tree_reader *r)
 	const char *got = field_after(r, "classes", buf, sizeof(buf));
 	int ret = 0;
 	if (!got)
-		ret = bad(r, "expected the classes line (classes<TAB>%s)", want.buf);
+		ret = model_line_error(r->err, r->lines.name, r->lines.number,
+				       "expected the classes line (classes<TAB>%s)", want.buf);
 	else if (strcmp(got, want.buf))
-		ret = bad(r, "the classes must be '%s'", want.buf);
+		ret = model_line_error(r->err, r->lines.name, r->lines.number,
+				       "the classes must be '%s'", want.buf);
 	strbuf_release(&want);
 	return ret;
 }
@@ -267,13 +260,17 @@ static int parse_counts(struct tree_reader *r, const char *s, size_t len, uint32
 		const char *stop = c + 1 < schema->class_count ? memchr(p, ' ', (size_t)(end - p)) : end;
 		unsigned long v;
 		if (!stop || !parse_count(p, (size_t)(stop - p), UINT32_MAX, &v))
-			return bad(r, "the counts must be %s non-negative integers separated by "
-				   "single spaces", schema->class_count == 4 ? "four" : "one per class:");
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"the counts must be %s non-negative integers "
+						"separated by single spaces",
+						schema->class_count == 4 ? "four" :
+									   "one per class:");
 		counts[c] = (uint32_t)v;
 		p = stop + (stop < end);
 	}
 	if (p < end || (len && s[len - 1] == ' '))
-		return bad(r, "%s", "more counts than classes");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"more counts than classes");
 	return 0;
 }
 
@@ -291,7 +288,8 @@ static int parse_test(struct tree_reader *r, const char *s, size_t len, enum tre
 	while (n < len && s[n] != '<' && s[n] != '>' && s[n] != '=')
 		n++;
 	if (n == 0 || n == len || n >= sizeof(name))
-		return bad(r, "%s", "a test must be *, F<=t, F>t or F=value");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"a test must be *, F<=t, F>t or F=value");
 	memcpy(name, s, n);
 	name[n] = '\0';
 	*feature = -1;
@@ -299,7 +297,8 @@ static int parse_test(struct tree_reader *r, const char *s, size_t len, enum tre
 		if (!strcmp(schema->features[f].name, name))
 			*feature = (int)f;
 	if (*feature < 0)
-		return bad(r, "unknown feature '%s'", name);
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"unknown feature '%s'", name);
 	const char *op = s + n, *arg;
 	if (len - n >= 2 && op[0] == '<' && op[1] == '=') {
 		*test = TREE_LE;
@@ -311,25 +310,27 @@ static int parse_test(struct tree_reader *r, const char *s, size_t len, enum tre
 		*test = TREE_EQ;
 		arg = op + 1;
 	} else {
-		return bad(r, "%s", "a test must be *, F<=t, F>t or F=value");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"a test must be *, F<=t, F>t or F=value");
 	}
 	size_t arg_len = (size_t)(s + len - arg);
 	int nominal = schema->features[*feature].nominal;
 	if (nominal != (*test == TREE_EQ))
-		return bad(r, nominal ? "'%s' is nominal: test it with =" :
-			   "'%s' is numeric: test it with <= and >", name);
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					nominal ? "'%s' is nominal: test it with =" :
+						  "'%s' is numeric: test it with <= and >", name);
 	if (arg_len == 0 || arg_len >= value_size)
-		return bad(r, "%s", "a test's value must be 1 to 63 bytes");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"a test's value must be 1 to 63 bytes");
 	memcpy(value, arg, arg_len);
 	value[arg_len] = '\0';
 	if (*test != TREE_EQ) {
-		char *stop;
-		errno = 0;
-		*threshold = strtod(value, &stop);
-		if (*stop || errno || !isfinite(*threshold) || stop == value)
-			return bad(r, "'%s' is not a finite number", value);
+		if (model_parse_double(value, arg_len, threshold) < 0)
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"'%s' is not a finite number", value);
 	} else if (strchr(value, ' ')) {
-		return bad(r, "%s", "a nominal value has no spaces");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"a nominal value has no spaces");
 	}
 	return 0;
 }
@@ -341,36 +342,45 @@ static int place(struct tree_reader *r, unsigned depth, enum tree_test test, int
 	struct decision_tree *tree = r->tree;
 	if (tree->count == 0) {
 		if (depth != 0 || test != TREE_ROOT)
-			return bad(r, "%s", "the first node must be the root: depth 0, test *");
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"the first node must be the root: depth 0, test *");
 		*parent = TREE_NONE;
 		return 0;
 	}
 	if (test == TREE_ROOT || depth == 0)
-		return bad(r, "%s", "only the first node is the root");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"only the first node is the root");
 	if (depth > r->depth + 1)
-		return bad(r, "%s", "a node's depth is at most one more than the node before");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"a node's depth is at most one more than the node before");
 	/* The nodes deeper than depth - 1 on the path are finished. */
 	for (unsigned d = r->depth; d >= depth; d--) {
 		const char *problem = children_problem(tree, &tree->nodes[r->path[d]]);
 		if (problem)
-			return bad(r, "before this node: %s", problem);
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"before this node: %s", problem);
 	}
 	*parent = r->path[depth - 1];
 	const struct tree_node *p = &tree->nodes[*parent];
 	if (p->child_count && p->split != feature)
-		return bad(r, "%s", "the children of a node test one feature");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"the children of a node test one feature");
 	if (test == TREE_LE && p->child_count != 0)
-		return bad(r, "%s", "F<=t must be a node's first child");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"F<=t must be a node's first child");
 	if (test == TREE_GT) {
 		if (p->child_count != 1 || tree->nodes[p->first_child].threshold != threshold)
-			return bad(r, "%s", "F>t must follow F<=t with the same t");
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"F>t must follow F<=t with the same t");
 	}
 	if (test == TREE_EQ) {
 		if (p->child_count >= TREE_MAX_BRANCHES)
-			return bad(r, "more than %s children", "256");
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"more than %s children", "256");
 		for (uint32_t c = p->first_child; c != TREE_NONE; c = tree->nodes[c].next_sibling)
 			if (!strcmp(tree->nodes[c].value, value))
-				return bad(r, "a second child for the value '%s'", value);
+				return model_line_error(r->err, r->lines.name, r->lines.number,
+							"a second child for the value '%s'", value);
 	}
 	return 0;
 }
@@ -384,16 +394,20 @@ static int read_node(struct tree_reader *r)
 	for (int i = 0; i < 4; i++) {
 		const char *tab = i < 3 ? memchr(p, '\t', (size_t)(end - p)) : NULL;
 		if (i < 3 && !tab)
-			return bad(r, "%s", "a node line is DEPTH<TAB>TEST<TAB>CLASS<TAB>COUNTS");
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"a node line is "
+						"DEPTH<TAB>TEST<TAB>CLASS<TAB>COUNTS");
 		field[i] = p;
 		field_len[i] = (size_t)((tab ? tab : end) - p);
 		p = tab ? tab + 1 : end;
 	}
 	if (memchr(field[3], '\t', field_len[3]))
-		return bad(r, "%s", "a node line is DEPTH<TAB>TEST<TAB>CLASS<TAB>COUNTS");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"a node line is DEPTH<TAB>TEST<TAB>CLASS<TAB>COUNTS");
 	unsigned long depth;
 	if (!parse_count(field[0], field_len[0], TREE_MAX_DEPTH, &depth))
-		return bad(r, "the depth must be a number from 0 to %s", "64");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"the depth must be a number from 0 to %s", "64");
 	enum tree_test test = TREE_ROOT;
 	int feature = -1;
 	double threshold = 0;
@@ -407,13 +421,15 @@ static int read_node(struct tree_reader *r)
 		char name[64];
 		snprintf(name, sizeof(name), "%.*s", (int)(field_len[2] < 40 ? field_len[2] : 40),
 			 field[2]);
-		return bad(r, "unknown class '%s'", name);
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"unknown class '%s'", name);
 	}
 	if (parse_counts(r, field[3], field_len[3], counts) < 0)
 		return -1;
 	if (decision_tree_majority(schema, counts) != class_index)
-		return bad(r, "the class must be the majority of the counts (%s)",
-			   schema->classes[decision_tree_majority(schema, counts)]);
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"the class must be the majority of the counts (%s)",
+					schema->classes[decision_tree_majority(schema, counts)]);
 	if (place(r, (unsigned)depth, test, feature, threshold, value, &parent) < 0)
 		return -1;
 	uint32_t index = decision_tree_add(r->tree, parent, test, feature, threshold, value, counts);
@@ -439,9 +455,11 @@ static int read_tree(struct tree_reader *r, size_t len)
 		return -1;
 	const char *count = field_after(r, "nodes", buf, sizeof(buf));
 	if (!count || !parse_count(count, strlen(count), TREE_MAX_NODES, &nodes) || nodes == 0)
-		return bad(r, "expected nodes<TAB>N, 1 <= N <= %s", "1048576");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"expected nodes<TAB>N, 1 <= N <= %s", "1048576");
 	if (nodes > len / 8)
-		return bad(r, "%s", "more nodes than the file has room for");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"more nodes than the file has room for");
 	for (unsigned long i = 0; i < nodes; i++)
 		if (next_line(r, "a node line") < 0 || read_node(r) < 0)
 			return -1;
@@ -451,19 +469,23 @@ static int read_tree(struct tree_reader *r, size_t len)
 	for (unsigned d = 0; d <= r->depth; d++) {
 		const char *problem = children_problem(tree, &tree->nodes[r->path[d]]);
 		if (problem)
-			return bad(r, "before this line: %s", problem);
+			return model_line_error(r->err, r->lines.name, r->lines.number,
+						"before this line: %s", problem);
 	}
 	count = field_after(r, "end", buf, sizeof(buf));
 	if (!count || !parse_count(count, strlen(count), TREE_MAX_NODES, &end_count) ||
 	    end_count != nodes)
-		return bad(r, "expected the end line end<TAB>%s", "N (the number of nodes)");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"expected the end line end<TAB>%s",
+					"N (the number of nodes)");
 	const char *extra;
 	size_t extra_len;
 	int more = model_lines_next(&r->lines, &extra, &extra_len, r->err);
 	if (more < 0)
 		return -1;
 	if (more)
-		return bad(r, "%s", "text after the end line");
+		return model_line_error(r->err, r->lines.name, r->lines.number,
+					"text after the end line");
 	return 0;
 }
 

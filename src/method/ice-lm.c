@@ -7,7 +7,6 @@
 #include "base/file.h"
 #include "base/limits.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,25 +21,13 @@ void ice_lm_settings_release(struct ice_lm_settings *settings)
 	memset(settings, 0, sizeof(*settings));
 }
 
-static int settings_bad(const struct model_lines *lines, const char *what, struct nc_error *err)
-{
-	return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: %s", lines->name, lines->number, what);
-}
-
 /* "KEY<TAB>number" into *value. */
 static int read_number(const struct model_lines *lines, const char *line, size_t len,
 		       size_t key_len, double *value, struct nc_error *err)
 {
-	char buf[64], *stop;
-	size_t n = len - key_len - 1;
-	if (n == 0 || n >= sizeof(buf))
-		return settings_bad(lines, "expected a number after the TAB", err);
-	memcpy(buf, line + key_len + 1, n);
-	buf[n] = '\0';
-	errno = 0;
-	*value = strtod(buf, &stop);
-	if (*stop || errno || !isfinite(*value))
-		return settings_bad(lines, "expected a number after the TAB", err);
+	if (model_parse_double(line + key_len + 1, len - key_len - 1, value) < 0)
+		return model_line_error(err, lines->name, lines->number,
+					"expected a number after the TAB");
 	return 0;
 }
 
@@ -71,7 +58,8 @@ int ice_lm_settings_parse(struct ice_lm_settings *settings, const char *name, co
 	model_lines_start(&lines, name, data, len, &header);
 	while ((got = model_lines_next(&lines, &line, &n, err)) > 0) {
 		if (ended) {
-			got = settings_bad(&lines, "text after the end line", err);
+			got = model_line_error(err, lines.name, lines.number,
+					       "text after the end line");
 			break;
 		}
 		if (n == 3 && !memcmp(line, "end", 3)) {
@@ -85,15 +73,17 @@ int ice_lm_settings_parse(struct ice_lm_settings *settings, const char *name, co
 		} else if (n >= 12 && !memcmp(line, "description\t", 12) && !settings->description) {
 			settings->description = xmemdup(line + 12, n - 12);
 		} else {
-			got = settings_bad(&lines, "expected discount, max_kl, description (each once) "
-					   "or end", err);
+			got = model_line_error(err, lines.name, lines.number,
+					       "expected discount, max_kl, description (each once) "
+					       "or end");
 		}
 		if (got < 0)
 			break;
 	}
 	if (got == 0 && !ended) {
 		lines.number++;
-		got = settings_bad(&lines, "the file ends without the end line (truncated file?)", err);
+		got = model_line_error(err, lines.name, lines.number,
+				       "the file ends without the end line (truncated file?)");
 	}
 	if (got == 0 && (!have_discount || !have_max))
 		got = nc_error_set(err, NC_ERR_FORMAT, "%s: needs a discount and a max_kl line", name);

@@ -13,7 +13,6 @@
 #include "base/utf8.h"
 #include "base/words.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -559,39 +558,21 @@ void logistic_model_write(const struct logistic_model *model, struct strbuf *out
 	strbuf_addstr(out, "end\n");
 }
 
-static int bad(const struct model_lines *lines, const char *what, struct nc_error *err)
-{
-	return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: %s", lines->name, lines->number, what);
-}
-
-/* A finite number filling [p, p + n). */
-static int parse_number(const char *p, size_t n, double *value)
-{
-	char buf[64], *stop;
-	if (n == 0 || n >= sizeof(buf))
-		return -1;
-	memcpy(buf, p, n);
-	buf[n] = '\0';
-	errno = 0;
-	*value = strtod(buf, &stop);
-	return *stop || errno || !isfinite(*value) ? -1 : 0;
-}
-
 /* A weight or a bias: a number filling [p, p + n) within
  * LOGISTIC_MAX_WEIGHT; `what` says which, in the error. */
 static int parse_coefficient(const struct model_lines *lines, const char *p, size_t n,
 			     const char *what, double *value, struct nc_error *err)
 {
 	char message[200];
-	if (parse_number(p, n, value) < 0) {
+	if (model_parse_double(p, n, value) < 0) {
 		snprintf(message, sizeof(message), "expected a number as the %s", what);
-		return bad(lines, message, err);
+		return model_line_error(err, lines->name, lines->number, "%s", message);
 	}
 	if (fabs(*value) > LOGISTIC_MAX_WEIGHT) {
 		snprintf(message, sizeof(message), "the %s, %.*s, is larger in size than %g: the "
 			 "model is damaged (a segment's log-odds would overflow)", what, (int)n, p,
 			 LOGISTIC_MAX_WEIGHT);
-		return bad(lines, message, err);
+		return model_line_error(err, lines->name, lines->number, "%s", message);
 	}
 	return 0;
 }
@@ -623,18 +604,18 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 	const char *name = line + at, *tab = at ? memchr(name, '\t', len - at) : NULL;
 	if (!tab) {
 		snprintf(what, sizeof(what), "expected %s, a feature's name and a number", kind);
-		return bad(lines, what, err);
+		return model_line_error(err, lines->name, lines->number, "%s", what);
 	}
 	int f = feature_named(name, (size_t)(tab - name));
 	if (f < 0) {
 		snprintf(what, sizeof(what), "the %s of %.*s, a feature this program does not "
 			 "compute: the model cannot be used", kind, (int)(tab - name), name);
-		return bad(lines, what, err);
+		return model_line_error(err, lines->name, lines->number, "%s", what);
 	}
 	if (f <= *last) {
 		snprintf(what, sizeof(what), "the %s of %s out of order or twice", kind,
 			 feature_names[f]);
-		return bad(lines, what, err);
+		return model_line_error(err, lines->name, lines->number, "%s", what);
 	}
 	*last = f;
 	snprintf(what, sizeof(what), "%s of %s", kind, feature_names[f]);
@@ -653,7 +634,7 @@ struct tree_reading {
 static int parse_child(const char *p, size_t n, uint32_t node, uint32_t size, uint32_t *child)
 {
 	double v;
-	if (parse_number(p, n, &v) < 0 || v <= node || v >= size || v != (uint32_t)v)
+	if (model_parse_double(p, n, &v) < 0 || v <= node || v >= size || v != (uint32_t)v)
 		return -1;
 	*child = (uint32_t)v;
 	return 0;
@@ -671,12 +652,13 @@ static int parse_tree_line(const struct model_lines *lines, const char *line, si
 			char what[96];
 			snprintf(what, sizeof(what), "the trees line announced %d trees, %d were read",
 				 r->total, r->done);
-			return bad(lines, what, err);
+			return model_line_error(err, lines->name, lines->number, "%s", what);
 		}
-		if (!(at = key(line, len, "tree")) || parse_number(line + at, len - at, &size) < 0 ||
-		    size < 1 || size > TREES_MAX_NODES || size != (int)size)
-			return bad(lines, "expected a tree and its number of nodes, at most "
-				   TREES_MAX_NODES_TEXT, err);
+		if (!(at = key(line, len, "tree")) ||
+		    model_parse_double(line + at, len - at, &size) < 0 || size < 1 || size > TREES_MAX_NODES || size != (int)size)
+			return model_line_error(err, lines->name, lines->number,
+						"expected a tree and its number of nodes, at most "
+						TREES_MAX_NODES_TEXT);
 		tree_ensemble_begin_tree(&model->trees);
 		r->nodes_left = r->size = (uint32_t)size;
 		return 0;
@@ -695,18 +677,21 @@ static int parse_tree_line(const struct model_lines *lines, const char *line, si
 			p = tab[fields] + 1;
 		int f = fields == 3 ? feature_named(line + at, (size_t)(tab[0] - line - at)) : -1;
 		uint32_t left, right;
-		if (f < 0 || parse_number(tab[0] + 1, (size_t)(tab[1] - tab[0] - 1), &value) < 0 ||
+		if (f < 0 ||
+		    model_parse_double(tab[0] + 1, (size_t)(tab[1] - tab[0] - 1), &value) < 0 ||
 		    parse_child(tab[1] + 1, (size_t)(tab[2] - tab[1] - 1), node, r->size, &left) < 0 ||
 		    parse_child(tab[2] + 1, (size_t)(end - tab[2] - 1), node, r->size, &right) < 0)
-			return bad(lines, "expected split, a feature of this program's, a number "
-				   "and two nodes after this one", err);
+			return model_line_error(err, lines->name, lines->number,
+						"expected split, a feature of this program's, a "
+						"number and two nodes after this one");
 		if (f >= LF_NGRAM_LLR && !model->ngram_model)
-			return bad(lines, "a split on the n-gram features of a model that names no "
-				   "ngram-model", err);
+			return model_line_error(err, lines->name, lines->number,
+						"a split on the n-gram features of a model that "
+						"names no ngram-model");
 		tree_ensemble_add_split(&model->trees, f, value);
 		tree_ensemble_link(&model->trees, node, left, right);
 	} else {
-		return bad(lines, "expected split or leaf", err);
+		return model_line_error(err, lines->name, lines->number, "expected split or leaf");
 	}
 	if (--r->nodes_left == 0)
 		r->done++;
@@ -735,20 +720,22 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	model_lines_start(&lines, name, data, len, &header);
 	while ((got = model_lines_next(&lines, &line, &n, err)) > 0) {
 		if (ended) {
-			got = bad(&lines, "text after the end line", err);
+			got = model_line_error(err, lines.name, lines.number,
+					       "text after the end line");
 		} else if (trees.total >= 0 && (trees.done < trees.total || trees.nodes_left)) {
 			got = parse_tree_line(&lines, line, n, model, &trees, err);
 		} else if (key(line, n, "tree") && trees.total >= 0) {
 			char what[96];
 			snprintf(what, sizeof(what), "more trees than the %d the trees line announced",
 				 trees.total);
-			got = bad(&lines, what, err);
+			got = model_line_error(err, lines.name, lines.number, "%s", what);
 		} else if ((at = key(line, n, "trees")) && plain == listed && trees.total < 0) {
 			double count;
-			if (parse_number(line + at, n - at, &count) < 0 || count < 0 ||
+			if (model_parse_double(line + at, n - at, &count) < 0 || count < 0 ||
 			    count > TREES_MAX_TREES || count != (int)count)
-				got = bad(&lines, "expected the number of trees, at most "
-					  TREES_MAX_TREES_TEXT, err);
+				got = model_line_error(err, lines.name, lines.number,
+						       "expected the number of trees, at most "
+						       TREES_MAX_TREES_TEXT);
 			else
 				trees.total = (int)count;
 		} else if (weights >= 0 && weights < listed) {
@@ -768,42 +755,52 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 			   (trees.total < 0 || trees.done == trees.total)) {
 			ended = 1;
 			if (weighted != plain_weighted)
-				got = bad(&lines, "the plain weights are of other features than the "
-					  "weights", err);
+				got = model_line_error(err, lines.name, lines.number,
+						       "the plain weights are of other features "
+						       "than the weights");
 			else if ((weighted >> LF_NGRAM_LLR) && !model->ngram_model)
-				got = bad(&lines, "the model lists ngram_llr but names no "
-					  "ngram-model", err);
+				got = model_line_error(err, lines.name, lines.number,
+						       "the model lists ngram_llr but names no "
+						       "ngram-model");
 		} else if ((at = key(line, n, "bias")) && !have_bias && weights < 0) {
 			got = parse_coefficient(&lines, line + at, n - at, "bias", &model->bias, err);
 			have_bias = 1;
 		} else if ((at = key(line, n, "description")) && !model->description && weights < 0) {
 			model->description = xmemdup(line + at, n - at);
 		} else if ((at = key(line, n, "ngram-model")) && model->ngram_model) {
-			got = bad(&lines, "a second ngram-model line", err);
+			got = model_line_error(err, lines.name, lines.number,
+					       "a second ngram-model line");
 		} else if ((at = key(line, n, "ngram-model")) && have_bias && weights < 0) {
 			if (at == n)
-				got = bad(&lines, "expected the n-gram model's file after the TAB", err);
+				got = model_line_error(err, lines.name, lines.number,
+						       "expected the n-gram model's file after the "
+						       "TAB");
 			else
 				model->ngram_model = xmemdup(line + at, n - at);
 		} else if ((at = key(line, n, "features")) && weights < 0 && have_bias) {
 			double count;
-			if (parse_number(line + at, n - at, &count) < 0 || count < 1 ||
+			if (model_parse_double(line + at, n - at, &count) < 0 || count < 1 ||
 			    count > LOGISTIC_FEATURES || count != (int)count)
-				got = bad(&lines, "the model has another number of features than this "
-					  "program computes: it cannot be used", err);
+				got = model_line_error(err, lines.name, lines.number,
+						       "the model has another number of features "
+						       "than this program computes: it cannot be "
+						       "used");
 			else
 				listed = (int)count;
 			weights = 0;
 		} else {
-			got = bad(&lines, "expected description, bias, ngram-model, features, the "
-				  "weights, plain-bias, the plain weights, then end", err);
+			got = model_line_error(err, lines.name, lines.number,
+					       "expected description, bias, ngram-model, features, "
+					       "the weights, plain-bias, the plain weights, then "
+					       "end");
 		}
 		if (got < 0)
 			break;
 	}
 	if (got == 0 && !ended) {
 		lines.number++;
-		got = bad(&lines, "the file ends without the end line (truncated file?)", err);
+		got = model_line_error(err, lines.name, lines.number,
+				       "the file ends without the end line (truncated file?)");
 	}
 	if (got < 0) {
 		logistic_model_release(model);

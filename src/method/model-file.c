@@ -3,6 +3,8 @@
 #include "base/file.h"
 
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <limits.h>
 #include <stdio.h>
@@ -149,6 +151,29 @@ int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
 		return -1;
 	lines->pos = nl + 1;
 	return 1;
+}
+
+int model_line_error(struct nc_error *err, const char *name, unsigned number, const char *fmt,
+		     ...)
+{
+	char what[sizeof(err->message)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: %s", name, number, what);
+}
+
+int model_parse_double(const char *text, size_t len, double *value)
+{
+	char buf[MODEL_NUMBER_MAX_BYTES + 1], *stop;
+	if (len == 0 || len > MODEL_NUMBER_MAX_BYTES)
+		return -1;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	errno = 0;
+	*value = strtod(buf, &stop);
+	return *stop || errno || !isfinite(*value) ? -1 : 0;
 }
 
 void model_file_add_double(struct strbuf *out, double x)

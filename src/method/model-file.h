@@ -88,9 +88,25 @@ int model_lines_next(struct model_lines *lines, const char **line, size_t *len,
 int model_line_check(const char *name, unsigned number, const char *line, size_t len,
 		     int has_newline, struct nc_error *err);
 
+/* -1, after setting `err` to NC_ERR_FORMAT with "NAME:NUMBER: " and the
+ * message `fmt` makes: the one way every model reader says which line of
+ * which file is wrong. */
+int model_line_error(struct nc_error *err, const char *name, unsigned number, const char *fmt,
+		     ...) __attribute__((format(printf, 4, 5)));
+
 /* Append `x` in the shortest decimal form that reads back as the same
  * double, so that a file with numbers round-trips byte for byte. */
 void model_file_add_double(struct strbuf *out, double x);
+
+/* The longest number a model file may hold, in bytes: model_file_add_double()
+ * writes at most 24 ("-2.2250738585072014e-308"); a longer field is damage. */
+#define MODEL_NUMBER_MAX_BYTES 63
+
+/* A finite number (strtod(3)'s syntax) filling the `len` bytes at `text`,
+ * which need not end in a NUL: 0 with *value. -1 for an empty field, one of
+ * more than MODEL_NUMBER_MAX_BYTES, anything after the number, an overflow,
+ * an infinity or a NaN. The one reader of numbers of every model file. */
+int model_parse_double(const char *text, size_t len, double *value);
 
 /* Read only the header of the model file `path` (any version): what a front
  * end needs to tell which method a file is for before loading it. */

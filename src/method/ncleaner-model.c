@@ -117,11 +117,6 @@ struct reader {
 	struct nc_error *err;
 };
 
-static int bad(struct reader *r, const char *what)
-{
-	return nc_error_set(r->err, NC_ERR_FORMAT, "%s:%u: %s", r->path, r->line, what);
-}
-
 static int hex_value(int c)
 {
 	if (c >= '0' && c <= '9')
@@ -162,14 +157,6 @@ static int parse_key(const char *p, const char *end, uint64_t *key)
 	return k;
 }
 
-static int parse_double(const char *s, double *value)
-{
-	char *end;
-	errno = 0;
-	*value = strtod(s, &end);
-	return end != s && *end == '\0' && errno == 0 && isfinite(*value);
-}
-
 static int parse_header(struct reader *r, const char *name, const char *value,
 			struct ncleaner_model *model, unsigned *seen)
 {
@@ -185,33 +172,36 @@ static int parse_header(struct reader *r, const char *name, const char *value,
 		size_t len = strlen(value);
 		if (len < 2 || len >= sizeof(model->language) || strspn(value,
 		    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-") != len)
-			return bad(r, "language must be a language code such as en");
+			return model_line_error(r->err, r->path, r->line,
+						"language must be a language code such as en");
 		memcpy(model->language, value, len + 1);
 		return 0;
 	}
-	if (!parse_double(value, &v))
-		return bad(r, "header value is not a number");
+	if (model_parse_double(value, strlen(value), &v) < 0)
+		return model_line_error(r->err, r->path, r->line, "header value is not a number");
 	if (!strcmp(name, "order")) {
 		if (v != floor(v) || v < 1 || v > NGRAM_MAX_ORDER)
-			return bad(r, "order must be a whole number from 1 to 8");
+			return model_line_error(r->err, r->path, r->line,
+						"order must be a whole number from 1 to 8");
 		model->order = (int)v;
 		*seen |= 1;
 	} else if (!strcmp(name, "q")) {
 		struct nc_error q_err;
 		if (ngram_check_q(v, &q_err) < 0)
-			return bad(r, q_err.message);
+			return model_line_error(r->err, r->path, r->line, "%s", q_err.message);
 		model->q = v;
 		*seen |= 2;
 	} else if (!strcmp(name, "mode")) {
 		if (v != floor(v) || v < 0 || v > NGRAM_MODE_MAX)
-			return bad(r, "mode must be 0, 1, 2 or 3");
+			return model_line_error(r->err, r->path, r->line,
+						"mode must be 0, 1, 2 or 3");
 		model->mode = (enum ngram_mode)(int)v;
 		*seen |= 4;
 	} else if (!strcmp(name, "bias")) {
 		model->bias = v;
 		*seen |= 8;
 	} else {
-		return bad(r, "unknown header field");
+		return model_line_error(r->err, r->path, r->line, "unknown header field");
 	}
 	return 0;
 }
@@ -272,13 +262,17 @@ static int parse_probability(struct parser *ps, int k, char *value)
 	double prob;
 
 	if (!ps->current)
-		return bad(&ps->r, "probability line before any 'model' line");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"probability line before any 'model' line");
 	if (k > ps->model->order)
-		return bad(&ps->r, "n-gram longer than the model's order");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"n-gram longer than the model's order");
 	if (!tab || parse_key(value, tab, &key) != k)
-		return bad(&ps->r, "key does not have as many symbols as its order says");
-	if (!parse_double(tab + 1, &prob) || !(prob > 0 && prob <= 1))
-		return bad(&ps->r, "probability must be a number in (0, 1]");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"key does not have as many symbols as its order says");
+	if (model_parse_double(tab + 1, strlen(tab + 1), &prob) < 0 || !(prob > 0 && prob <= 1))
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"probability must be a number in (0, 1]");
 	if (k == 1)
 		ps->current->unigram[key] = prob;
 	else if (ps->reader)
@@ -295,7 +289,8 @@ static int parse_model_line(struct parser *ps, const char *value)
 	struct ncleaner_model *model = ps->model;
 
 	if ((ps->seen & 15) != 15)
-		return bad(&ps->r, "header incomplete: order, q, mode and bias are required");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"header incomplete: order, q, mode and bias are required");
 	if (ps->reader && !ps->have_clean && !ps->have_dirty &&
 	    ps->reader->begin(ps->reader->data, model, ps->lines, ps->r.err) < 0)
 		return -1;
@@ -304,7 +299,8 @@ static int parse_model_line(struct parser *ps, const char *value)
 	else if (!strcmp(value, "dirty") && !ps->have_dirty)
 		ps->current = &model->dirty, ps->have_dirty = 1;
 	else
-		return bad(&ps->r, "expected 'model clean' or 'model dirty', once each");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"expected 'model clean' or 'model dirty', once each");
 	ps->current->order = model->order;
 	ps->current->mode = model->mode;
 	return 0;
@@ -314,10 +310,11 @@ static int parse_model_line(struct parser *ps, const char *value)
 static int parse_line(struct parser *ps, char *line)
 {
 	if (ps->ended)
-		return bad(&ps->r, "data after the end line");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+					"data after the end line");
 	char *tab = strchr(line, '\t');
 	if (!tab)
-		return bad(&ps->r, "missing TAB");
+		return model_line_error(ps->r.err, ps->r.path, ps->r.line, "missing TAB");
 	*tab = '\0';
 	char *value = tab + 1;
 	if (line[0] >= '1' && line[0] <= '9' && line[1] == '\0')
@@ -326,14 +323,16 @@ static int parse_line(struct parser *ps, char *line)
 		return parse_model_line(ps, value);
 	if (!strcmp(line, "end")) {
 		double n;
-		if (!parse_double(value, &n) || n != (double)ps->entries)
-			return bad(&ps->r, "entry count in the end line does not match (truncated file?)");
+		if (model_parse_double(value, strlen(value), &n) < 0 || n != (double)ps->entries)
+			return model_line_error(ps->r.err, ps->r.path, ps->r.line,
+						"entry count in the end line does not match "
+						"(truncated file?)");
 		ps->ended = 1;
 		return 0;
 	}
 	if (!ps->current)
 		return parse_header(&ps->r, line, value, ps->model, &ps->seen);
-	return bad(&ps->r, "unexpected line");
+	return model_line_error(ps->r.err, ps->r.path, ps->r.line, "unexpected line");
 }
 
 /* What only the whole file can show. */

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -63,11 +62,6 @@ struct reader {
 	unsigned number;
 	struct nc_error *err;
 };
-
-static int bad(struct reader *r, const char *what)
-{
-	return nc_error_set(r->err, NC_ERR_FORMAT, "%s:%u: %s", r->name, r->number, what);
-}
 
 /* 1 with the next line, 0 at the end of the file, -1 on an error. */
 static int next_line(struct reader *r)
@@ -124,14 +118,6 @@ static int read_file_header(struct reader *r)
 
 /* --- parsing --------------------------------------------------------------------- */
 
-static int parse_double(const char *s, double *value)
-{
-	char *end;
-	errno = 0;
-	*value = strtod(s, &end);
-	return end != s && *end == '\0' && errno == 0 && isfinite(*value);
-}
-
 static int parse_count(const char *s, uint64_t *value)
 {
 	char *end;
@@ -160,7 +146,8 @@ enum { SEEN_ORDER = 1, SEEN_MAX = 2, SEEN_SENTENCES = 4, SEEN_TOKENS = 8, SEEN_D
 static int mark_seen(struct parser *ps, unsigned bit)
 {
 	if (ps->seen & bit)
-		return bad(&ps->r, "header field given twice");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"header field given twice");
 	ps->seen |= bit;
 	return 0;
 }
@@ -172,11 +159,15 @@ static int parse_ngrams(struct parser *ps, const char *value)
 	int k = value[0] - '0';
 
 	if (!(ps->seen & SEEN_ORDER))
-		return bad(&ps->r, "ngrams line before the order line");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"ngrams line before the order line");
 	if (k < 1 || k > ps->model->order || value[1] != '\t' || !parse_count(value + 2, &n))
-		return bad(&ps->r, "expected 'ngrams<TAB>k<TAB>count' with k from 1 to the order");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"expected 'ngrams<TAB>k<TAB>count' with k from 1 to the "
+					"order");
 	if (ps->declared_orders & (1 << k))
-		return bad(&ps->r, "ngrams line given twice for one order");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"ngrams line given twice for one order");
 	ps->declared_orders |= 1 << k;
 	ps->declared[k] = n;
 	return 0;
@@ -198,22 +189,25 @@ static int parse_header_field(struct parser *ps, const char *name, const char *v
 	if (!strcmp(name, "sentences") || !strcmp(name, "tokens")) {
 		int sentences = name[0] == 's';
 		if (!parse_count(value, sentences ? &model->sentences : &model->tokens))
-			return bad(&ps->r, "expected a whole number");
+			return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+						"expected a whole number");
 		return mark_seen(ps, sentences ? SEEN_SENTENCES : SEEN_TOKENS);
 	}
 	if (!strcmp(name, "order")) {
 		if (strcmp(value, "2") && strcmp(value, "3"))
-			return bad(&ps->r, "order must be 2 or 3");
+			return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+						"order must be 2 or 3");
 		model->order = value[0] - '0';
 		return mark_seen(ps, SEEN_ORDER);
 	}
 	if (!strcmp(name, "max_perplexity")) {
-		if (!parse_double(value, &v) || v < 1)
-			return bad(&ps->r, "max_perplexity must be a number >= 1");
+		if (model_parse_double(value, strlen(value), &v) < 0 || v < 1)
+			return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+						"max_perplexity must be a number >= 1");
 		model->max_perplexity = v;
 		return mark_seen(ps, SEEN_MAX);
 	}
-	return bad(&ps->r, "unknown header field");
+	return model_line_error(ps->r.err, ps->r.name, ps->r.number, "unknown header field");
 }
 
 /* Before the first entry: the header is complete, and the declared entries
@@ -225,17 +219,20 @@ static int start_entries(struct parser *ps)
 
 	if ((ps->seen & (SEEN_ORDER | SEEN_MAX)) != (SEEN_ORDER | SEEN_MAX) ||
 	    ps->declared_orders != (1 << (model->order + 1)) - 2)
-		return bad(&ps->r, "header incomplete: order, max_perplexity and an ngrams line "
-			   "for every order are required before the entries");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"header incomplete: order, max_perplexity and an ngrams "
+					"line for every order are required before the entries");
 	for (int k = 1; k <= model->order; k++) {
 		if (ps->declared[k] > ps->r.size / (uint64_t)(2 * k + 4))
-			return bad(&ps->r, "the ngrams lines promise more entries than the file "
-				   "can hold (corrupt header?)");
+			return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+						"the ngrams lines promise more entries than the "
+						"file can hold (corrupt header?)");
 		least_bytes += ps->declared[k] * (uint64_t)(2 * k + 4);
 	}
 	if (least_bytes > ps->r.size)
-		return bad(&ps->r, "the ngrams lines promise more entries than the file can hold "
-			   "(corrupt header?)");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"the ngrams lines promise more entries than the file can "
+					"hold (corrupt header?)");
 	for (int k = 1; k <= model->order; k++)
 		table_init(&model->table[k], ps->declared[k]);
 	ps->current = 1;
@@ -272,20 +269,28 @@ static int parse_entry(struct parser *ps, int k, char *value)
 	if (ps->current == 0 && start_entries(ps) < 0)
 		return -1;
 	if (k > model->order || k < ps->current)
-		return bad(&ps->r, "entry out of order (orders 1 to n, in turn)");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"entry out of order (orders 1 to n, in turn)");
 	ps->current = k;
 	if (!tab)
-		return bad(&ps->r, "missing TAB before the probability");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"missing TAB before the probability");
 	*tab = '\0';
 	if (words_key(value, k, &key) < 0)
-		return bad(&ps->r, "expected as many words as the order, separated by single spaces");
-	if (!parse_double(tab + 1, &prob) || !(prob > 0 && prob <= 1) || !((float)prob > 0))
-		return bad(&ps->r, "probability must be a number in (0, 1]");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"expected as many words as the order, separated by single "
+					"spaces");
+	if (model_parse_double(tab + 1, strlen(tab + 1), &prob) < 0 || !(prob > 0 && prob <= 1) ||
+	    !((float)prob > 0))
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"probability must be a number in (0, 1]");
 	struct perplexity_table *table = &model->table[k];
 	if (table->entries == ps->declared[k])
-		return bad(&ps->r, "more entries of this order than its ngrams line says");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"more entries of this order than its ngrams line says");
 	if (table_insert(table, key, (float)prob) < 0)
-		return bad(&ps->r, "n-gram listed twice (or two n-grams share a 64-bit key)");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"n-gram listed twice (or two n-grams share a 64-bit key)");
 	ps->entries++;
 	return 0;
 }
@@ -299,9 +304,13 @@ static int parse_end(struct parser *ps, const char *value)
 		return -1;
 	for (int k = 1; k <= ps->model->order; k++)
 		if (ps->model->table[k].entries != ps->declared[k])
-			return bad(&ps->r, "fewer entries than an ngrams line says (truncated file?)");
+			return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+						"fewer entries than an ngrams line says (truncated "
+						"file?)");
 	if (!parse_count(value, &n) || n != ps->entries)
-		return bad(&ps->r, "entry count in the end line does not match (truncated file?)");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"entry count in the end line does not match (truncated "
+					"file?)");
 	ps->ended = 1;
 	return 0;
 }
@@ -311,17 +320,19 @@ static int parse_line(struct parser *ps)
 	char *line = ps->r.line;
 
 	if (ps->ended)
-		return bad(&ps->r, "data after the end line");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"data after the end line");
 	char *tab = strchr(line, '\t');
 	if (!tab)
-		return bad(&ps->r, "missing TAB");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number, "missing TAB");
 	*tab = '\0';
 	if (line[0] >= '1' && line[0] <= '9' && line[1] == '\0')
 		return parse_entry(ps, line[0] - '0', tab + 1);
 	if (!strcmp(line, "end"))
 		return parse_end(ps, tab + 1);
 	if (ps->current)
-		return bad(&ps->r, "header field after the entries");
+		return model_line_error(ps->r.err, ps->r.name, ps->r.number,
+					"header field after the entries");
 	return parse_header_field(ps, line, tab + 1);
 }
 

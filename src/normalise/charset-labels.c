@@ -19,6 +19,7 @@
  *     4,726), EUC-JP is EUC-JP (457 of 13,466 rejected: the NEC/IBM rows).
  */
 #include "normalise/charset-labels.h"
+#include "base/ascii.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +36,13 @@ static int compare_label(const void *key, const void *entry)
 	return strcmp(key, ((const struct charset_label *)entry)->label);
 }
 
-static int is_ascii_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
 const struct charset_label *charset_label_lookup(const char *label, size_t len)
 {
 	char key[LABEL_MAX + 1];
 
-	while (len && is_ascii_space(*label))
+	while (len && ascii_is_html_space(*label))
 		label++, len--;
-	while (len && is_ascii_space(label[len - 1]))
+	while (len && ascii_is_html_space(label[len - 1]))
 		len--;
 	if (!len || len > LABEL_MAX)
 		return NULL;

@@ -2,6 +2,7 @@
  * parser, and the renderer that writes them as a dump (see html-blocks.h). */
 #include "render/html-blocks.h"
 #include "render/html-parse.h"
+#include "base/ascii.h"
 #include "base/alloc.h"
 #include "base/utf8.h"
 #include "normalise/charset.h"
@@ -33,11 +34,6 @@ static int is_skipped(const char *name)
 			hi = mid;
 	}
 	return 0;
-}
-
-static int is_html_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
 /* What the SAX callbacks share while a page is parsed. */
@@ -87,7 +83,7 @@ static void add_block_text(struct html_walk *walk, const char *text, size_t len)
 	struct strbuf *b = &walk->block;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
-		if (is_html_space(c)) {
+		if (ascii_is_html_space(c)) {
 			if (b->len && b->buf[b->len - 1] != ' ')
 				strbuf_addch(b, ' ');
 			continue;

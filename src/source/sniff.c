@@ -1,6 +1,7 @@
 /* sniff.c: deciding what an input is from its first bytes (see sniff.h for
  * the rules, which this file applies in order). */
 #include "source/sniff.h"
+#include "base/ascii.h"
 
 #include <string.h>
 #include <strings.h>
@@ -16,11 +17,6 @@ static const char *const block_tags[] = {
 	"noscript", "base",
 };
 enum { STRONG_TAGS = 3 };
-
-static int is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 
 static int is_name_char(unsigned char c)
 {
@@ -38,7 +34,7 @@ static int tag_at(const char *p, const char *end)
 	while (p < end && is_name_char((unsigned char)*p))
 		p++;
 	size_t len = (size_t)(p - name);
-	if (!len || p == end || !(is_space((unsigned char)*p) || *p == '>' || *p == '/'))
+	if (!len || p == end || !(ascii_is_space((unsigned char)*p) || *p == '>' || *p == '/'))
 		return -1;
 	for (size_t i = 0; i < sizeof(block_tags) / sizeof(block_tags[0]); i++)
 		if (strlen(block_tags[i]) == len && !strncasecmp(block_tags[i], name, len))
@@ -53,7 +49,7 @@ static const char *skip_prolog(const char *p, const char *end)
 	if (end - p >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
 		p += 3;
 	for (;;) {
-		while (p < end && is_space((unsigned char)*p))
+		while (p < end && ascii_is_space((unsigned char)*p))
 			p++;
 		const char *close = NULL;
 		if (end - p >= 4 && !memcmp(p, "<!--", 4))
@@ -78,7 +74,7 @@ static int looks_like_html(const char *data, size_t len)
 	    !strncasecmp(p, doctype, sizeof(doctype) - 1))
 		return 1;
 	/* A CLEANEVAL page: <text id="URL" ...> around the HTML. */
-	if (end - p > 6 && !strncasecmp(p, "<text", 5) && is_space((unsigned char)p[5]))
+	if (end - p > 6 && !strncasecmp(p, "<text", 5) && ascii_is_space((unsigned char)p[5]))
 		return 1;
 	if (p < end && *p == '<' && tag_at(p, end) >= 0)
 		return 1;
