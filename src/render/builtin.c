@@ -6,6 +6,7 @@
 #include "render/dump-lines.h"
 #include "render/html-parse.h"
 #include "base/alloc.h"
+#include "base/name-table.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -84,12 +85,16 @@ enum element_kind {
 };
 
 struct element {
-	const char *name;
+	char name[NAME_TABLE_SIZE];
 	unsigned char kind;
 };
 
-/* The elements Lynx knows (its DTD), sorted; any other tag is ignored, as
- * Lynx ignores it (its text stays). */
+/* The elements Lynx knows (its DTD), sorted (base/name-table.h); any other
+ * tag is ignored, as Lynx ignores it (its text stays). <head> is not
+ * among them: it was, out of order, where the binary search never found
+ * it, so dumps have always been laid out as if it were unknown, and
+ * EL_HEAD's end (Lynx's toolbar paragraph) never ran. Finding it would
+ * change dumps. */
 static const struct element elements[] = {
 	{ "a", EL_A }, { "abbr", EL_INLINE }, { "acronym", EL_INLINE },
 	{ "address", EL_ADDRESS }, { "applet", EL_APPLET }, { "area", EL_EMPTY },
@@ -109,7 +114,7 @@ static const struct element elements[] = {
 	{ "frame", EL_FRAME }, { "frameset", EL_BLOCK }, { "h1", EL_H1 }, { "h2", EL_H2 },
 	{ "h3", EL_H3 }, { "h4", EL_H4 }, { "h5", EL_H5 }, { "h6", EL_H6 },
 	{ "header", EL_SECTION }, { "hr", EL_HR }, { "html", EL_INLINE },
-	{ "head", EL_HEAD }, { "hy", EL_SHY }, { "i", EL_INLINE }, { "iframe", EL_IFRAME }, { "img", EL_IMG },
+	{ "hy", EL_SHY }, { "i", EL_INLINE }, { "iframe", EL_IFRAME }, { "img", EL_IMG },
 	{ "input", EL_INPUT }, { "ins", EL_INS }, { "isindex", EL_EMPTY },
 	{ "kbd", EL_INLINE }, { "keygen", EL_EMPTY }, { "label", EL_INLINE },
 	{ "legend", EL_LEGEND }, { "lh", EL_LH }, { "li", EL_LI }, { "link", EL_LINK },
@@ -131,20 +136,15 @@ static const struct element elements[] = {
 	{ "var", EL_INLINE }, { "wbr", EL_EMPTY }, { "xmp", EL_XMP },
 };
 
-static int element_kind(const char *name)
+static int element_kind(const struct name_key *name)
 {
-	size_t lo = 0, hi = sizeof(elements) / sizeof(elements[0]);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(elements[mid].name, name);
-		if (c == 0)
-			return elements[mid].kind;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	const struct element *found = NAME_TABLE_FIND(elements, name);
+	return found ? found->kind : 0;
+}
+
+int builtin_element_names_sorted(void)
+{
+	return NAME_TABLE_SORTED(elements);
 }
 
 /* Void elements: Lynx never pushes them, and libxml2's end event for them
@@ -1511,11 +1511,14 @@ static int on_start(void *data, const char *name, const char *const *attributes,
 		    struct nc_error *err)
 {
 	struct layout *L = data;
-	if (html_parse_is_hidden(name)) {
+	struct name_key key;
+	if (name_key_from(&key, name) < 0)
+		return 0;   /* longer than any name of the tables: unknown */
+	if (html_parse_is_hidden_key(&key)) {
 		L->hidden++;
 		return 0;
 	}
-	int kind = element_kind(name);
+	int kind = element_kind(&key);
 	if (!kind || L->hidden)
 		return 0;   /* not Lynx's: ignored, its text stays */
 	if (L->field != FIELD_NONE && !is_field_element(kind))
@@ -1527,12 +1530,15 @@ static int on_start(void *data, const char *name, const char *const *attributes,
 static int on_end(void *data, const char *name, struct nc_error *err)
 {
 	struct layout *L = data;
-	if (html_parse_is_hidden(name)) {
+	struct name_key key;
+	if (name_key_from(&key, name) < 0)
+		return 0;
+	if (html_parse_is_hidden_key(&key)) {
 		if (L->hidden)
 			L->hidden--;
 		return 0;
 	}
-	int kind = element_kind(name);
+	int kind = element_kind(&key);
 	if (!kind || is_void(kind) || L->hidden)
 		return 0;
 	if (L->field != FIELD_NONE && !is_field_element(kind))
