@@ -327,6 +327,28 @@ static void put_char(struct layout *L, const char *utf8, size_t len)
 		L->lines.last_char = ' ';
 }
 
+/* put_char() for each character of a run of white space (' ', '\t',
+ * '\n', and '\r', which put_text_char() drops) in one step. Only the
+ * first character can add a space: after it Lynx's last character is a
+ * space whatever it was, and no other adds one; a line break in the run
+ * ends the word. A pending style change lets the whole run pass. */
+static void put_spaces(struct layout *L, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len && s[i] == '\r')
+		i++;
+	if (i == len || L->style_change)
+		return;
+	put_char(L, s + i, 1);
+	if (memchr(s + i + 1, '\n', len - i - 1))
+		L->in_word = 0;
+}
+
+static int is_text_space(unsigned char c)
+{
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
 /* put_char() for each character of a word: `len` bytes without white
  * space, control characters or the characters put_text_char() treats
  * specially. */
@@ -921,10 +943,18 @@ static void start_img(struct layout *L, const char *const *attributes)
 	put_separator(L);
 }
 
+/* put_char() of `count` underscores (a text field, an <hr>'s thousand),
+ * as words of up to 64: put_word() is put_char() for each of its
+ * characters. */
 static void put_underscores(struct layout *L, size_t count)
 {
-	for (size_t i = 0; i < count; i++)
-		put_char(L, "_", 1);
+	static const char underscores[] =
+		"________________________________________________________________";
+	while (count) {
+		size_t n = count < sizeof(underscores) - 1 ? count : sizeof(underscores) - 1;
+		put_word(L, underscores, n);
+		count -= n;
+	}
 }
 
 /* The width of a text field: its size= when given, else 20. */
@@ -1605,6 +1635,14 @@ static int on_text(void *data, const char *text, size_t len, struct nc_error *er
 		if (word > i) {
 			put_word(L, text + i, word - i);
 			i = word;
+			continue;
+		}
+		size_t spaces = i;
+		while (!pre && spaces < len && is_text_space((unsigned char)text[spaces]))
+			spaces++;
+		if (spaces > i) {
+			put_spaces(L, text + i, spaces - i);
+			i = spaces;
 			continue;
 		}
 		size_t n = char_length(text + i, len - i);
