@@ -55,6 +55,20 @@ static inline void strbuf_reset(struct strbuf *sb) { strbuf_setlen(sb, 0); }
 
 /* --- adding ---------------------------------------------------------------- */
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+/* strbuf_add() for the loops that add a few bytes at a time (a character
+ * of a dump's line): when there is room, inline, without a call. */
+static inline void strbuf_add_inline(struct strbuf *sb, const void *data, size_t len)
+{
+	if (len < strbuf_avail(sb)) {
+		char *at = sb->buf + sb->len;
+		for (size_t i = 0; i < len; i++)   /* a few bytes: no call to memcpy() */
+			at[i] = ((const char *)data)[i];
+		sb->len += len;
+		sb->buf[sb->len] = '\0';
+	} else {
+		strbuf_add(sb, data, len);
+	}
+}
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -49,6 +49,20 @@ static inline uint64_t swar_equal(uint64_t v, unsigned char c)
 	return swar_below(v ^ (SWAR_ONES * c), 1);
 }
 
+/* ASCII bytes of HTML's white space: space, tab, line feed, form feed and
+ * carriage return. */
+static inline uint64_t swar_html_space(uint64_t v)
+{
+	return swar_equal(v, ' ') | swar_equal(v, '\t') | swar_equal(v, '\n') |
+	       swar_equal(v, '\f') | swar_equal(v, '\r');
+}
+
+/* How many bytes a mask marks. */
+static inline unsigned swar_count(uint64_t mask)
+{
+	return (unsigned)__builtin_popcountll(mask);
+}
+
 /* True when the eight bytes of v are ASCII spaced as the segmenter leaves
  * text: no byte of 0x80 or above, no space right after a space (nor at the
  * start when `after_space`). */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* English function words, by length: the words of one length one after
- * another, a space after each. A word of the text is compared with those of
+ * another in alphabetical order, a space after each. A word of the text is compared with those of
  * its length only, at a fixed stride (a binary search over all of them took
  * seven string comparisons, a fifth of text mode's time). */
 #define STOP_WORD_LONGEST 10
@@ -31,21 +31,28 @@ static const char *const stop_words[STOP_WORD_LONGEST + 1] = {
 
 #define STOP_WORD_MAX 16
 
-/* Is `word` (lower case letters) one of the stop words of its length? */
+/* Is `word` (lower case letters) one of the stop words of its length?
+ * Each list is in alphabetical order (t3300 finds every word), so the
+ * search ends at the first word that begins with a later letter. */
 static int is_listed(const char *word, size_t len)
 {
 	const char *list = len <= STOP_WORD_LONGEST ? stop_words[len] : NULL;
-	for (const char *p = list; p && *p; p += len + 1)
+	for (const char *p = list; p && *p && p[0] <= word[0]; p += len + 1)
 		if (p[0] == word[0] && !memcmp(p, word, len))
 			return 1;
 	return 0;
 }
 
-static int is_punctuation(uint32_t cp)
+static inline int is_ascii_punctuation(unsigned char c)
+{
+	return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) ||
+	       (c >= 0x7B && c <= 0x7E);
+}
+
+static inline int is_punctuation(uint32_t cp)
 {
 	if (cp < 0x80)
-		return (cp >= 0x21 && cp <= 0x2F) || (cp >= 0x3A && cp <= 0x40) ||
-		       (cp >= 0x5B && cp <= 0x60) || (cp >= 0x7B && cp <= 0x7E);
+		return is_ascii_punctuation((unsigned char)cp);
 	return cp == 0xA1 || cp == 0xA7 || cp == 0xAB || cp == 0xB6 || cp == 0xB7 ||
 	       cp == 0xBB || cp == 0xBF || (cp >= 0x2010 && cp <= 0x205E);
 }
@@ -71,6 +78,25 @@ static size_t next_code_point(const char *p, const char *end, uint32_t *cp)
 	return n;
 }
 
+/* Is [p, end), its punctuation stripped, a listed word in any case? Only
+ * ASCII letters can be. */
+static int is_listed_letters(const char *p, const char *end)
+{
+	char folded[STOP_WORD_MAX];
+	size_t k = 0;
+	if (end - p <= 0 || end - p >= STOP_WORD_MAX)
+		return 0;
+	for (; p < end; p++) {
+		char c = *p;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		else if (c < 'a' || c > 'z')
+			return 0;
+		folded[k++] = c;
+	}
+	return is_listed(folded, k);
+}
+
 int ice_is_stop_word(const char *word, size_t len)
 {
 	const char *p = word, *end = word + len;
@@ -89,19 +115,18 @@ int ice_is_stop_word(const char *word, size_t len)
 			break;
 		end = q;
 	}
-	char folded[STOP_WORD_MAX];
-	size_t k = 0;
-	if (end - p <= 0 || end - p >= STOP_WORD_MAX)
-		return 0;
-	for (; p < end; p++) {
-		char c = *p;
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		else if (c < 'a' || c > 'z')
-			return 0;
-		folded[k++] = c;
-	}
-	return is_listed(folded, k);
+	return is_listed_letters(p, end);
+}
+
+/* ice_is_stop_word() of a word of ASCII bytes: each byte a code point, so
+ * the punctuation is stripped without decoding. */
+static int ascii_is_stop_word(const char *p, const char *end)
+{
+	while (p < end && is_ascii_punctuation((unsigned char)*p))
+		p++;
+	while (end > p && is_ascii_punctuation((unsigned char)end[-1]))
+		end--;
+	return is_listed_letters(p, end);
 }
 
 void ice_count_words(const char *text, size_t len, struct ice_words *words)
@@ -115,10 +140,11 @@ void ice_count_words(const char *text, size_t len, struct ice_words *words)
 		if (p == end)
 			break;
 		const char *start = p;
-		int first_letter_seen = 0;
+		int first_letter_seen = 0, ascii = 1;
 		words->words++;
 		while (p < end && (unsigned char)*p > ' ') {
 			uint32_t cp;
+			ascii &= (unsigned char)*p < 0x80;
 			p += next_code_point(p, end, &cp);
 			words->characters++;
 			if (is_punctuation(cp)) {
@@ -128,6 +154,7 @@ void ice_count_words(const char *text, size_t len, struct ice_words *words)
 				words->capitalised += is_capital(cp);
 			}
 		}
-		words->stop_words += ice_is_stop_word(start, (size_t)(p - start));
+		words->stop_words += ascii ? ascii_is_stop_word(start, p)
+					   : ice_is_stop_word(start, (size_t)(p - start));
 	}
 }

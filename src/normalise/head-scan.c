@@ -19,7 +19,8 @@ const char *head_skip_space(const char *p, const char *end)
 /* The first `needle` (ASCII, lower case) in [p, end), in any case. Every
  * page's head is scanned several times (charsets, title, keywords): the
  * first byte is looked for first (memchr for '<', a bit test for a letter)
- * rather than comparing at every byte. */
+ * rather than comparing at every byte, and the second byte before the
+ * rest. */
 const char *head_find(const char *p, const char *end, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -31,6 +32,13 @@ const char *head_find(const char *p, const char *end, const char *needle)
 			if (!p)
 				return NULL;
 		} else if (((unsigned char)*p | 0x20) != first) {
+			p++;
+			continue;
+		}
+		/* Most tags differ from the needle in their second byte: no
+		 * call for them. (The locale is C: strncasecmp() folds ASCII
+		 * only, so bytes that differ after |0x20 differ for it too.) */
+		if (n > 1 && ((unsigned char)p[1] | 0x20) != ((unsigned char)needle[1] | 0x20)) {
 			p++;
 			continue;
 		}

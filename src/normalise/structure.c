@@ -1,5 +1,7 @@
 /* structure.c: state markers before runs of text (see structure.h). */
 #include "normalise/structure.h"
+#include "base/name-table.h"
+#include "base/swar.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -23,93 +25,105 @@ enum element_flags {
 	ELEMENT_BLOCK = 16         /* its start and end end a block of text (STRUCTURE_BREAK) */
 };
 
+/* The elements whose names the scan's rules of implied ends name (those
+ * of an HTML parser: a <li> ends the open <li> of its list, ...). */
+enum element_role {
+	ROLE_NONE, ROLE_P, ROLE_LI, ROLE_UL, ROLE_OL, ROLE_DT, ROLE_DD, ROLE_DL, ROLE_TD,
+	ROLE_TH, ROLE_TR, ROLE_TABLE, ROLE_A, ROLE_OPTION, ROLE_TITLE
+};
+
 struct element_kind {
-	const char *name;
+	char name[NAME_TABLE_SIZE];
 	uint32_t cues;
-	unsigned flags;
+	unsigned char flags;
+	unsigned char role;
 };
 
-/* Sorted by name for bsearch. Elements not here give no cue and close
- * nothing. */
+/* Sorted by name (base/name-table.h). Elements not here give no cue and
+ * close nothing (<option> and <title> are here for their roles only). */
 static const struct element_kind element_kinds[] = {
-	{ "a", 0, ELEMENT_HREF_LINK },
-	{ "address", 0, ELEMENT_CLOSES_P },
-	{ "area", 0, ELEMENT_VOID },
-	{ "article", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P },
-	{ "aside", BIT(CUE_ASIDE), ELEMENT_CLOSES_P },
-	{ "b", BIT(CUE_EMPH), 0 },
-	{ "base", 0, ELEMENT_VOID },
-	{ "basefont", 0, ELEMENT_VOID },
-	{ "big", BIT(CUE_EMPH), 0 },
-	{ "blockquote", BIT(CUE_PARA), ELEMENT_CLOSES_P },
-	{ "body", 0, ELEMENT_TABLE_WALL },
-	{ "br", 0, ELEMENT_VOID },
-	{ "caption", 0, ELEMENT_BLOCK },
-	{ "center", 0, ELEMENT_CLOSES_P },
-	{ "col", 0, ELEMENT_VOID },
-	{ "dd", 0, ELEMENT_BLOCK },
-	{ "details", 0, ELEMENT_CLOSES_P },
-	{ "dialog", BIT(CUE_W_OVERLAY), ELEMENT_CLOSES_P },
-	{ "div", 0, ELEMENT_CLOSES_P },
-	{ "dl", BIT(CUE_LIST), ELEMENT_CLOSES_P },
-	{ "dt", 0, ELEMENT_BLOCK },
-	{ "em", BIT(CUE_EMPH), 0 },
-	{ "embed", 0, ELEMENT_VOID },
-	{ "fieldset", 0, ELEMENT_CLOSES_P },
-	{ "figcaption", 0, ELEMENT_BLOCK },
-	{ "figure", 0, ELEMENT_CLOSES_P },
-	{ "font", BIT(CUE_EMPH), 0 },
-	{ "footer", BIT(CUE_FOOTER), ELEMENT_CLOSES_P },
-	{ "form", BIT(CUE_FORM), ELEMENT_CLOSES_P },
-	{ "frame", 0, ELEMENT_VOID },
-	{ "h1", 0, ELEMENT_CLOSES_P },
-	{ "h2", 0, ELEMENT_CLOSES_P },
-	{ "h3", 0, ELEMENT_CLOSES_P },
-	{ "h4", 0, ELEMENT_CLOSES_P },
-	{ "h5", 0, ELEMENT_CLOSES_P },
-	{ "h6", 0, ELEMENT_CLOSES_P },
-	{ "header", BIT(CUE_HEADER), ELEMENT_CLOSES_P },
-	{ "hr", 0, ELEMENT_VOID | ELEMENT_CLOSES_P },
-	{ "html", 0, ELEMENT_TABLE_WALL },
-	{ "i", BIT(CUE_EMPH), 0 },
-	{ "img", 0, ELEMENT_VOID },
-	{ "input", 0, ELEMENT_VOID },
-	{ "isindex", 0, ELEMENT_VOID },
-	{ "keygen", 0, ELEMENT_VOID },
-	{ "legend", 0, ELEMENT_BLOCK },
-	{ "li", 0, ELEMENT_CLOSES_P },
-	{ "link", 0, ELEMENT_VOID },
-	{ "main", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P },
-	{ "menu", BIT(CUE_LIST), ELEMENT_CLOSES_P },
-	{ "meta", 0, ELEMENT_VOID },
-	{ "nav", BIT(CUE_NAV), ELEMENT_CLOSES_P },
-	{ "ol", BIT(CUE_LIST), ELEMENT_CLOSES_P },
-	{ "p", BIT(CUE_PARA), ELEMENT_CLOSES_P },
-	{ "param", 0, ELEMENT_VOID },
-	{ "pre", BIT(CUE_PARA), ELEMENT_CLOSES_P },
-	{ "section", 0, ELEMENT_CLOSES_P },
-	{ "source", 0, ELEMENT_VOID },
-	{ "strong", BIT(CUE_EMPH), 0 },
-	{ "summary", 0, ELEMENT_BLOCK },
-	{ "table", 0, ELEMENT_CLOSES_P | ELEMENT_TABLE_WALL },
-	{ "td", BIT(CUE_CELL), ELEMENT_BLOCK },
-	{ "th", BIT(CUE_CELL), ELEMENT_BLOCK },
-	{ "tr", 0, ELEMENT_BLOCK },
-	{ "track", 0, ELEMENT_VOID },
-	{ "u", BIT(CUE_EMPH), 0 },
-	{ "ul", BIT(CUE_LIST), ELEMENT_CLOSES_P },
-	{ "wbr", 0, ELEMENT_VOID },
+	{ "a", 0, ELEMENT_HREF_LINK, ROLE_A },
+	{ "address", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "area", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "article", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "aside", BIT(CUE_ASIDE), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "b", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "base", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "basefont", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "big", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "blockquote", BIT(CUE_PARA), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "body", 0, ELEMENT_TABLE_WALL, ROLE_NONE },
+	{ "br", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "caption", 0, ELEMENT_BLOCK, ROLE_NONE },
+	{ "center", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "col", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "dd", 0, ELEMENT_BLOCK, ROLE_DD },
+	{ "details", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "dialog", BIT(CUE_W_OVERLAY), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "div", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "dl", BIT(CUE_LIST), ELEMENT_CLOSES_P, ROLE_DL },
+	{ "dt", 0, ELEMENT_BLOCK, ROLE_DT },
+	{ "em", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "embed", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "fieldset", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "figcaption", 0, ELEMENT_BLOCK, ROLE_NONE },
+	{ "figure", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "font", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "footer", BIT(CUE_FOOTER), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "form", BIT(CUE_FORM), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "frame", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "h1", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "h2", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "h3", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "h4", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "h5", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "h6", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "header", BIT(CUE_HEADER), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "hr", 0, ELEMENT_VOID | ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "html", 0, ELEMENT_TABLE_WALL, ROLE_NONE },
+	{ "i", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "img", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "input", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "isindex", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "keygen", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "legend", 0, ELEMENT_BLOCK, ROLE_NONE },
+	{ "li", 0, ELEMENT_CLOSES_P, ROLE_LI },
+	{ "link", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "main", BIT(CUE_ARTICLE), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "menu", BIT(CUE_LIST), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "meta", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "nav", BIT(CUE_NAV), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "ol", BIT(CUE_LIST), ELEMENT_CLOSES_P, ROLE_OL },
+	{ "option", 0, 0, ROLE_OPTION },
+	{ "p", BIT(CUE_PARA), ELEMENT_CLOSES_P, ROLE_P },
+	{ "param", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "pre", BIT(CUE_PARA), ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "section", 0, ELEMENT_CLOSES_P, ROLE_NONE },
+	{ "source", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "strong", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "summary", 0, ELEMENT_BLOCK, ROLE_NONE },
+	{ "table", 0, ELEMENT_CLOSES_P | ELEMENT_TABLE_WALL, ROLE_TABLE },
+	{ "td", BIT(CUE_CELL), ELEMENT_BLOCK, ROLE_TD },
+	{ "th", BIT(CUE_CELL), ELEMENT_BLOCK, ROLE_TH },
+	{ "title", 0, 0, ROLE_TITLE },
+	{ "tr", 0, ELEMENT_BLOCK, ROLE_TR },
+	{ "track", 0, ELEMENT_VOID, ROLE_NONE },
+	{ "u", BIT(CUE_EMPH), 0, ROLE_NONE },
+	{ "ul", BIT(CUE_LIST), ELEMENT_CLOSES_P, ROLE_UL },
+	{ "wbr", 0, ELEMENT_VOID, ROLE_NONE },
 };
 
-static int compare_kind(const void *key, const void *entry)
+static const struct element_kind *element_kind(const struct name_key *name)
 {
-	return strcmp(key, ((const struct element_kind *)entry)->name);
+	return NAME_TABLE_FIND(element_kinds, name);
 }
 
-static const struct element_kind *element_kind(const char *name)
+/* What an element not in the table is. */
+static const struct element_kind no_kind;
+
+int structure_element_names_sorted(void)
 {
-	return bsearch(name, element_kinds, sizeof(element_kinds) / sizeof(element_kinds[0]),
-		       sizeof(element_kinds[0]), compare_kind);
+	return NAME_TABLE_SORTED(element_kinds);
 }
 
 /* --- class, id and role words ------------------------------------------------------ */
@@ -193,8 +207,8 @@ static const char *const taxonomy_words[] = { "category", "categories", "tag", "
 
 static int word_in(const char *word, size_t len, const char *const *list, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strlen(list[i]) == len && !memcmp(list[i], word, len))
+	for (size_t i = 0; i < n; i++)   /* len >= 1: word[0] is a letter */
+		if (list[i][0] == word[0] && strlen(list[i]) == len && !memcmp(list[i], word, len))
 			return 1;
 	return 0;
 }
@@ -226,16 +240,21 @@ static int is_space(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
+/* An entry matches the whole word or, `inside`, its start or its end; the
+ * first or last letter is compared before the call to memcmp(), which most
+ * entries then never need. */
 static uint32_t word_cues(const char *word, size_t len)
 {
 	uint32_t cues = 0;
+	char first = word[0], last = word[len - 1];
 
 	for (size_t i = 0; i < sizeof(cue_words) / sizeof(cue_words[0]); i++) {
 		const struct cue_word *c = &cue_words[i];
-		if (c->len == len ? !memcmp(c->word, word, len)
+		if (c->len == len ? c->word[0] == first && !memcmp(c->word, word, len)
 				  : c->inside && c->len < len &&
-				    (!memcmp(word, c->word, c->len) ||
-				     !memcmp(word + len - c->len, c->word, c->len)))
+				    ((c->word[0] == first && !memcmp(word, c->word, c->len)) ||
+				     (c->word[c->len - 1] == last &&
+				      !memcmp(word + len - c->len, c->word, c->len))))
 			cues |= BIT(c->cue);
 	}
 	return cues;
@@ -382,10 +401,11 @@ static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
 
 /* Deeper nesting is not followed (its elements give no cue of their own). */
 #define STACK_MAX 512
-#define NAME_MAX_LEN 15
+#define NAME_MAX_LEN (NAME_TABLE_SIZE - 1)
 
 struct open_element {
-	char name[NAME_MAX_LEN + 1];
+	struct name_key name;
+	const struct element_kind *kind;   /* no_kind when it has none */
 	uint32_t state;        /* the cues in force inside it: its own and its parents' */
 	size_t text_before;    /* the page's text characters before it (measuring) */
 	size_t own_before;     /* ... and of them, the page's own (NOT_OWN) */
@@ -435,9 +455,17 @@ struct scanner {
 				  link's, as size_t */
 	size_t most;           /* marking: more text than this is "most of the page" */
 	size_t all;            /* ... and this, "(nearly) all of it" */
+	struct strbuf tag_cues;   /* the cues of each start tag's attributes, as uint32_t
+				     with TAG_HAS_HREF, found by the first run and read
+				     by the others (see tag_attribute_cues()) */
+	size_t tags;           /* start tags so far */
 	int block_ended;       /* a block began or ended since the last text */
 	int out_of_memory;
 };
+
+/* The bit of a tag_cues entry that says the tag has an href (cues use the
+ * CUE_COUNT bits below it). */
+#define TAG_HAS_HREF (UINT32_C(1) << 31)
 
 static uint32_t current_state(const struct scanner *s)
 {
@@ -492,22 +520,25 @@ static size_t main_element(const struct scanner *s)
 	return found;
 }
 
-static int open_is(const struct scanner *s, int i, const char *a, const char *b)
+/* Is the open element i one of the roles a and b (ROLE_NONE matches
+ * nothing)? */
+static int open_is(const struct scanner *s, int i, enum element_role a, enum element_role b)
 {
-	return !strcmp(s->stack[i].name, a) || (b && !strcmp(s->stack[i].name, b));
+	unsigned role = s->stack[i].kind->role;
+	return role != ROLE_NONE && (role == a || role == b);
 }
 
-/* Close the innermost open element named `a` (or `b`), unless an element
- * named `stop` (or `stop2`) is open inside it. */
-static void close_implied(struct scanner *s, const char *a, const char *b, const char *stop,
-			  const char *stop2)
+/* Close the innermost open element of role `a` (or `b`), unless an element
+ * of role `stop` (or `stop2`) is open inside it. */
+static void close_implied(struct scanner *s, enum element_role a, enum element_role b,
+			  enum element_role stop, enum element_role stop2)
 {
 	for (int i = s->depth - 1; i >= 0; i--) {
 		if (open_is(s, i, a, b)) {
 			close_to(s, i);
 			return;
 		}
-		if (stop && open_is(s, i, stop, stop2))
+		if (open_is(s, i, stop, stop2))
 			return;
 	}
 }
@@ -585,35 +616,73 @@ static int hider_covers(const struct scanner *s)
 	return 0;
 }
 
-static void start_tag(struct scanner *s, const char *name, const char *attrs, const char *end)
+/* The open elements a start tag of `kind` ends, as an HTML parser ends
+ * them. */
+static void close_before(struct scanner *s, const struct element_kind *kind)
 {
-	const struct element_kind *kind = element_kind(name);
-	unsigned flags = kind ? kind->flags : 0;
+	if (kind->flags & ELEMENT_CLOSES_P)
+		close_implied(s, ROLE_P, ROLE_NONE, ROLE_NONE, ROLE_NONE);
+	switch (kind->role) {
+	case ROLE_LI:
+		close_implied(s, ROLE_LI, ROLE_NONE, ROLE_UL, ROLE_OL);
+		break;
+	case ROLE_DT: case ROLE_DD:
+		close_implied(s, ROLE_DT, ROLE_DD, ROLE_DL, ROLE_NONE);
+		break;
+	case ROLE_TD: case ROLE_TH:
+		close_implied(s, ROLE_TD, ROLE_TH, ROLE_TR, ROLE_TABLE);
+		break;
+	case ROLE_TR:
+		close_implied(s, ROLE_TR, ROLE_NONE, ROLE_TABLE, ROLE_NONE);
+		break;
+	case ROLE_A: case ROLE_OPTION:
+		close_implied(s, kind->role, ROLE_NONE, ROLE_NONE, ROLE_NONE);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The cues of the attributes [attrs, end) of the page's next start tag
+ * (attribute_cues()). Every run of the scan reads the same tags in the same
+ * order, so the first keeps what it found, one entry a tag, and the others
+ * read it back: reading class names word by word is most of the scan's
+ * work. (Without the memory to keep them, each run reads them again.) */
+static uint32_t tag_attribute_cues(struct scanner *s, const char *attrs, const char *end,
+				   int *has_href)
+{
+	size_t offset = s->tags++ * sizeof(uint32_t);
+	uint32_t entry;
+	if (offset + sizeof(entry) <= s->tag_cues.len) {
+		memcpy(&entry, s->tag_cues.buf + offset, sizeof(entry));
+		*has_href = (entry & TAG_HAS_HREF) != 0;
+		return entry & ~TAG_HAS_HREF;
+	}
+	uint32_t cues = attribute_cues(attrs, end, has_href);
+	entry = cues | (*has_href ? TAG_HAS_HREF : 0);
+	if (offset == s->tag_cues.len && strbuf_try_grow(&s->tag_cues, sizeof(entry)) == 0)
+		strbuf_add(&s->tag_cues, &entry, sizeof(entry));
+	return cues;
+}
+
+static void start_tag(struct scanner *s, const struct name_key *name,
+		      const struct element_kind *kind, const char *attrs, const char *end)
+{
+	unsigned flags = kind->flags;
 	int has_href;
-	uint32_t cues = attribute_cues(attrs, end, &has_href);
+	uint32_t cues = tag_attribute_cues(s, attrs, end, &has_href);
 
 	if (flags & (ELEMENT_CLOSES_P | ELEMENT_BLOCK))
 		s->block_ended = 1;
-	if (flags & ELEMENT_CLOSES_P)
-		close_implied(s, "p", NULL, NULL, NULL);
-	if (!strcmp(name, "li"))
-		close_implied(s, "li", NULL, "ul", "ol");
-	else if (!strcmp(name, "dt") || !strcmp(name, "dd"))
-		close_implied(s, "dt", "dd", "dl", NULL);
-	else if (!strcmp(name, "td") || !strcmp(name, "th"))
-		close_implied(s, "td", "th", "tr", "table");
-	else if (!strcmp(name, "tr"))
-		close_implied(s, "tr", NULL, "table", NULL);
-	else if (!strcmp(name, "a") || !strcmp(name, "option"))
-		close_implied(s, name, NULL, NULL, NULL);
+	close_before(s, kind);
 	if ((flags & ELEMENT_VOID) || (end > attrs && end[-1] == '/') || s->depth == STACK_MAX)
 		return;
-	if (kind)
-		cues |= kind->cues;
+	cues |= kind->cues;
 	if ((flags & ELEMENT_HREF_LINK) && has_href)
 		cues |= BIT(CUE_LINK);
 	struct open_element *e = &s->stack[s->depth];
-	strcpy(e->name, name);
+	e->name = *name;
+	e->kind = kind;
 	e->text_before = s->text;
 	e->own_before = s->own;
 	e->index = s->opened++;
@@ -626,21 +695,21 @@ static void start_tag(struct scanner *s, const char *name, const char *attrs, co
 	s->depth++;
 }
 
-static void end_tag(struct scanner *s, const char *name)
+static void end_tag(struct scanner *s, const struct name_key *name,
+		    const struct element_kind *kind)
 {
-	const struct element_kind *kind = element_kind(name);
-	int may_leave_table = kind && (kind->flags & ELEMENT_TABLE_WALL);
+	int may_leave_table = kind->flags & ELEMENT_TABLE_WALL;
 
-	if (kind && (kind->flags & (ELEMENT_CLOSES_P | ELEMENT_BLOCK)))
+	if (kind->flags & (ELEMENT_CLOSES_P | ELEMENT_BLOCK))
 		s->block_ended = 1;
 	for (int i = s->depth - 1; i >= 0; i--) {
-		if (!strcmp(s->stack[i].name, name)) {
+		const struct open_element *open = &s->stack[i];
+		if (open->name.high == name->high && open->name.low == name->low) {
 			close_to(s, i);
 			return;
 		}
 		/* A stray </div> in a cell does not close the page's layout. */
-		const struct element_kind *open = element_kind(s->stack[i].name);
-		if (!may_leave_table && open && (open->flags & ELEMENT_TABLE_WALL))
+		if (!may_leave_table && (open->kind->flags & ELEMENT_TABLE_WALL))
 			return;
 	}
 }
@@ -652,9 +721,10 @@ static void end_tag(struct scanner *s, const char *name)
 #define STRUCTURE_MAX_GROWTH 1
 
 /* If a tag starts at `p` ("<name" or "</name"), read it: its lower-case
- * name into `name`, whether it ends an element, and where its attributes
- * begin and end. Return the position after the tag, or NULL. */
-static const char *read_tag(const char *p, const char *end, char name[NAME_MAX_LEN + 1],
+ * name (its first NAME_MAX_LEN letters and digits) into `name`, whether it
+ * ends an element, and where its attributes begin and end. Return the
+ * position after the tag, or NULL. */
+static const char *read_tag(const char *p, const char *end, struct name_key *name,
 			    int *closing, const char **attrs, const char **attrs_end)
 {
 	const char *q = p + 1;
@@ -662,11 +732,12 @@ static const char *read_tag(const char *p, const char *end, char name[NAME_MAX_L
 	q += *closing;
 	if (q >= end || !((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
 		return NULL;
+	char lower_name[NAME_MAX_LEN];
 	size_t n = 0;
 	for (; q < end && is_alnum((unsigned char)*q); q++)
 		if (n < NAME_MAX_LEN)
-			name[n++] = (char)lower((unsigned char)*q);
-	name[n] = '\0';
+			lower_name[n++] = (char)lower((unsigned char)*q);
+	name_key_from_bytes(name, lower_name, n);   /* n < NAME_TABLE_SIZE: never fails */
 	*attrs = q;
 	const char *gt = memchr(q, '>', (size_t)(end - q));
 	*attrs_end = gt ? gt : end;
@@ -724,41 +795,85 @@ static void mark_text(struct scanner *s, struct marking *m, const char *p)
 	m->copied = p;
 }
 
-/* One run of the scan over [p, end): marking into `m`, else measuring. */
+/* The characters of the text [p, end) that count: all but white space,
+ * each UTF-8 character once (its continuation bytes are not counted). */
+static size_t count_text_chars(const char *p, const char *end)
+{
+	size_t n = 0;
+	while (p < end) {
+		uint64_t v;
+		if (SWAR_WORDS && end - p >= 8 && !swar_high(v = swar_load(p))) {
+			n += 8 - swar_count(swar_html_space(v));   /* ASCII: each byte a character */
+			p += 8;
+			continue;
+		}
+		unsigned char c = (unsigned char)*p++;
+		n += !is_space(c) && (c & 0xC0) != 0x80;
+	}
+	return n;
+}
+
+/* The text [p, end) of the page, outside the title and with no tag in it:
+ * marked where its first character is when it begins a run of text (not
+ * `in_text`), and counted. Returns whether a run of text is open after it:
+ * white space alone neither begins nor ends one. */
+static int read_text(struct scanner *s, struct marking *m, const char *p, const char *end,
+		     int in_text)
+{
+	while (p < end && is_space((unsigned char)*p))
+		p++;
+	if (p == end)
+		return in_text;
+	if (!in_text && m)
+		mark_text(s, m, p);
+	size_t chars = count_text_chars(p, end);
+	s->text += chars;
+	if (!(current_state(s) & NOT_OWN))
+		s->own += chars;
+	return 1;
+}
+
+/* One run of the scan over [p, end): marking into `m`, else measuring. It
+ * goes from '<' to '<': text between them is read whole, as no tag can
+ * change the state inside it. */
 static void scan(struct scanner *s, const char *p, const char *end, struct marking *m)
 {
 	int in_title = 0, in_text = 0;
 
-	while (p < end) {
-		char name[NAME_MAX_LEN + 1];
+	for (;;) {
+		const char *lt = memchr(p, '<', (size_t)(end - p));
+		if (!lt)
+			lt = end;
+		if (!in_title)
+			in_text = read_text(s, m, p, lt, in_text);
+		p = lt;
+		if (p == end)
+			break;
+		struct name_key name;
 		int closing;
 		const char *attrs, *attrs_end, *after;
-		if (*p == '<' && (after = read_tag(p, end, name, &closing, &attrs, &attrs_end))) {
-			if (!strcmp(name, "title"))
+		if ((after = read_tag(p, end, &name, &closing, &attrs, &attrs_end))) {
+			const struct element_kind *kind = element_kind(&name);
+			if (!kind)
+				kind = &no_kind;
+			if (kind->role == ROLE_TITLE)
 				in_title = !closing;
 			else if (closing)
-				end_tag(s, name);
+				end_tag(s, &name, kind);
 			else
-				start_tag(s, name, attrs, attrs_end);
+				start_tag(s, &name, kind, attrs, attrs_end);
 			p = after;
 			in_text = 0;
 			continue;
 		}
-		if (*p == '<' && p + 1 < end && (p[1] == '!' || p[1] == '?')) {
+		if (p + 1 < end && (p[1] == '!' || p[1] == '?')) {
 			const char *gt = memchr(p, '>', (size_t)(end - p));
 			p = gt ? gt + 1 : end;   /* a comment, doctype or processing instruction */
 			in_text = 0;
 			continue;
 		}
-		unsigned char c = (unsigned char)*p;
-		if (!is_space(c) && !in_title) {
-			if (!in_text && m)
-				mark_text(s, m, p);
-			in_text = 1;
-			int starts = (c & 0xC0) != 0x80;   /* characters, not bytes */
-			s->text += starts;
-			s->own += starts && !(current_state(s) & NOT_OWN);
-		}
+		if (!in_title)   /* a '<' that begins no tag is text */
+			in_text = read_text(s, m, p, p + 1, in_text);
 		p++;
 	}
 	close_to(s, 0);
@@ -768,7 +883,7 @@ static void scan(struct scanner *s, const char *p, const char *end, struct marki
 static void rewind_scan(struct scanner *s, enum scan_run run)
 {
 	s->run = run;
-	s->text = s->own = s->opened = s->cued = 0;
+	s->text = s->own = s->opened = s->cued = s->tags = 0;
 	s->depth = 0;
 	s->block_ended = 0;
 }
@@ -780,6 +895,7 @@ static void scanner_free(struct scanner *s)
 	strbuf_release(&s->held);
 	strbuf_release(&s->hiders);
 	strbuf_release(&s->candidates);
+	strbuf_release(&s->tag_cues);
 	free(s);
 }
 
@@ -796,6 +912,7 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 		strbuf_init(&s->held);
 		strbuf_init(&s->hiders);
 		strbuf_init(&s->candidates);
+		strbuf_init(&s->tag_cues);
 		rewind_scan(s, MEASURE);
 		scan(s, html->buf, end, NULL);
 		s->most = (size_t)(COVER_MOST * (double)s->text);

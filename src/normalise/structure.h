@@ -129,4 +129,8 @@ void structure_join_cut_markers(struct strbuf *dump, const char *prefix);
  * not STRUCTURE_STATE_DIGITS hex digits followed by STRUCTURE_STATE_END. */
 int64_t structure_state_parse(const char *digits, size_t len);
 
+/* Is the scan's table of elements in the order its search needs
+ * (base/name-table.h)? For the tests. */
+int structure_element_names_sorted(void);
+
 #endif

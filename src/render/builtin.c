@@ -6,6 +6,7 @@
 #include "render/dump-lines.h"
 #include "render/html-parse.h"
 #include "base/alloc.h"
+#include "base/name-table.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -84,12 +85,16 @@ enum element_kind {
 };
 
 struct element {
-	const char *name;
+	char name[NAME_TABLE_SIZE];
 	unsigned char kind;
 };
 
-/* The elements Lynx knows (its DTD), sorted; any other tag is ignored, as
- * Lynx ignores it (its text stays). */
+/* The elements Lynx knows (its DTD), sorted (base/name-table.h); any other
+ * tag is ignored, as Lynx ignores it (its text stays). <head> is not
+ * among them: it was, out of order, where the binary search never found
+ * it, so dumps have always been laid out as if it were unknown, and
+ * EL_HEAD's end (Lynx's toolbar paragraph) never ran. Finding it would
+ * change dumps. */
 static const struct element elements[] = {
 	{ "a", EL_A }, { "abbr", EL_INLINE }, { "acronym", EL_INLINE },
 	{ "address", EL_ADDRESS }, { "applet", EL_APPLET }, { "area", EL_EMPTY },
@@ -109,7 +114,7 @@ static const struct element elements[] = {
 	{ "frame", EL_FRAME }, { "frameset", EL_BLOCK }, { "h1", EL_H1 }, { "h2", EL_H2 },
 	{ "h3", EL_H3 }, { "h4", EL_H4 }, { "h5", EL_H5 }, { "h6", EL_H6 },
 	{ "header", EL_SECTION }, { "hr", EL_HR }, { "html", EL_INLINE },
-	{ "head", EL_HEAD }, { "hy", EL_SHY }, { "i", EL_INLINE }, { "iframe", EL_IFRAME }, { "img", EL_IMG },
+	{ "hy", EL_SHY }, { "i", EL_INLINE }, { "iframe", EL_IFRAME }, { "img", EL_IMG },
 	{ "input", EL_INPUT }, { "ins", EL_INS }, { "isindex", EL_EMPTY },
 	{ "kbd", EL_INLINE }, { "keygen", EL_EMPTY }, { "label", EL_INLINE },
 	{ "legend", EL_LEGEND }, { "lh", EL_LH }, { "li", EL_LI }, { "link", EL_LINK },
@@ -131,20 +136,15 @@ static const struct element elements[] = {
 	{ "var", EL_INLINE }, { "wbr", EL_EMPTY }, { "xmp", EL_XMP },
 };
 
-static int element_kind(const char *name)
+static int element_kind(const struct name_key *name)
 {
-	size_t lo = 0, hi = sizeof(elements) / sizeof(elements[0]);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(elements[mid].name, name);
-		if (c == 0)
-			return elements[mid].kind;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	const struct element *found = NAME_TABLE_FIND(elements, name);
+	return found ? found->kind : 0;
+}
+
+int builtin_element_names_sorted(void)
+{
+	return NAME_TABLE_SORTED(elements);
 }
 
 /* Void elements: Lynx never pushes them, and libxml2's end event for them
@@ -325,6 +325,28 @@ static void put_char(struct layout *L, const char *utf8, size_t len)
 	}
 	if (c == '\n' || c == '\t')
 		L->lines.last_char = ' ';
+}
+
+/* put_char() for each character of a run of white space (' ', '\t',
+ * '\n', and '\r', which put_text_char() drops) in one step. Only the
+ * first character can add a space: after it Lynx's last character is a
+ * space whatever it was, and no other adds one; a line break in the run
+ * ends the word. A pending style change lets the whole run pass. */
+static void put_spaces(struct layout *L, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len && s[i] == '\r')
+		i++;
+	if (i == len || L->style_change)
+		return;
+	put_char(L, s + i, 1);
+	if (memchr(s + i + 1, '\n', len - i - 1))
+		L->in_word = 0;
+}
+
+static int is_text_space(unsigned char c)
+{
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r';
 }
 
 /* put_char() for each character of a word: `len` bytes without white
@@ -921,10 +943,18 @@ static void start_img(struct layout *L, const char *const *attributes)
 	put_separator(L);
 }
 
+/* put_char() of `count` underscores (a text field, an <hr>'s thousand),
+ * as words of up to 64: put_word() is put_char() for each of its
+ * characters. */
 static void put_underscores(struct layout *L, size_t count)
 {
-	for (size_t i = 0; i < count; i++)
-		put_char(L, "_", 1);
+	static const char underscores[] =
+		"________________________________________________________________";
+	while (count) {
+		size_t n = count < sizeof(underscores) - 1 ? count : sizeof(underscores) - 1;
+		put_word(L, underscores, n);
+		count -= n;
+	}
 }
 
 /* The width of a text field: its size= when given, else 20. */
@@ -1511,11 +1541,14 @@ static int on_start(void *data, const char *name, const char *const *attributes,
 		    struct nc_error *err)
 {
 	struct layout *L = data;
-	if (html_parse_is_hidden(name)) {
+	struct name_key key;
+	if (name_key_from(&key, name) < 0)
+		return 0;   /* longer than any name of the tables: unknown */
+	if (html_parse_is_hidden_key(&key)) {
 		L->hidden++;
 		return 0;
 	}
-	int kind = element_kind(name);
+	int kind = element_kind(&key);
 	if (!kind || L->hidden)
 		return 0;   /* not Lynx's: ignored, its text stays */
 	if (L->field != FIELD_NONE && !is_field_element(kind))
@@ -1527,12 +1560,15 @@ static int on_start(void *data, const char *name, const char *const *attributes,
 static int on_end(void *data, const char *name, struct nc_error *err)
 {
 	struct layout *L = data;
-	if (html_parse_is_hidden(name)) {
+	struct name_key key;
+	if (name_key_from(&key, name) < 0)
+		return 0;
+	if (html_parse_is_hidden_key(&key)) {
 		if (L->hidden)
 			L->hidden--;
 		return 0;
 	}
-	int kind = element_kind(name);
+	int kind = element_kind(&key);
 	if (!kind || is_void(kind) || L->hidden)
 		return 0;
 	if (L->field != FIELD_NONE && !is_field_element(kind))
@@ -1599,6 +1635,14 @@ static int on_text(void *data, const char *text, size_t len, struct nc_error *er
 		if (word > i) {
 			put_word(L, text + i, word - i);
 			i = word;
+			continue;
+		}
+		size_t spaces = i;
+		while (!pre && spaces < len && is_text_space((unsigned char)text[spaces]))
+			spaces++;
+		if (spaces > i) {
+			put_spaces(L, text + i, spaces - i);
+			i = spaces;
 			continue;
 		}
 		size_t n = char_length(text + i, len - i);

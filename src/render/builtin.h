@@ -107,4 +107,8 @@ struct builtin_config {
  * (or NULL: no deadline). Its name is "builtin". */
 extern const struct renderer_class builtin_renderer_class;
 
+/* Is the renderer's table of elements in the order its search needs
+ * (base/name-table.h)? For the tests. */
+int builtin_element_names_sorted(void);
+
 #endif

@@ -168,9 +168,9 @@ void dump_lines_add(struct dump_lines *lines, const char *utf8, size_t len)
 		lines->indent = lines->in_line_1 ? lines->style->indent_first
 						 : lines->style->indent_left;
 	if (nbsp)
-		strbuf_addch(line, ' ');
+		strbuf_add_inline(line, " ", 1);
 	else
-		strbuf_add(line, utf8, len);
+		strbuf_add_inline(line, utf8, len);
 	lines->chars++;
 	lines->has_text |= !nbsp;
 	lines->last_char = (char)lead;
@@ -195,7 +195,7 @@ void dump_lines_add_word(struct dump_lines *lines, const char *utf8, size_t len)
 	if (line->len == 0 && !lines->indent_fixed)
 		lines->indent = lines->in_line_1 ? lines->style->indent_first
 						 : lines->style->indent_left;
-	strbuf_add(line, utf8, len);
+	strbuf_add_inline(line, utf8, len);
 	lines->chars += chars;
 	lines->has_text = 1;
 	while (last > 1 && ((unsigned char)utf8[last - 1] & 0xC0) == 0x80)

@@ -48,25 +48,20 @@ int html_parse_to_utf8(const struct render_request *request, struct strbuf *utf8
 
 /* --- elements that are never text -------------------------------------------- */
 
-/* Sorted, for the binary search. */
-static const char *const hidden_elements[] = {
+/* Sorted, for the binary search (base/name-table.h). */
+static const char hidden_elements[][NAME_TABLE_SIZE] = {
 	"noscript", "script", "style", "template", "title",
 };
 
+int html_parse_is_hidden_key(const struct name_key *name)
+{
+	return NAME_TABLE_FIND(hidden_elements, name) != NULL;
+}
+
 int html_parse_is_hidden(const char *name)
 {
-	size_t lo = 0, hi = sizeof(hidden_elements) / sizeof(hidden_elements[0]);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(hidden_elements[mid], name);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	struct name_key key;
+	return name_key_from(&key, name) == 0 && html_parse_is_hidden_key(&key);
 }
 
 /* --- bounding the attributes ---------------------------------------------------- */

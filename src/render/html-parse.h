@@ -50,6 +50,7 @@
 #include "base/strbuf.h"
 #include "render/renderer.h"
 #include "base/limits.h"
+#include "base/name-table.h"
 
 /* The deadline of a page in seconds where the configuration names none
  * (that of Lynx, cli.h's default --timeout). */
@@ -90,6 +91,10 @@ int html_parse_to_utf8(const struct render_request *request, struct strbuf *utf8
  * in-process renderer: title, script, style, noscript, template? Browsers
  * show none of it; stage 1 removes the same (but the title) for Lynx. */
 int html_parse_is_hidden(const char *name);
+
+/* The same for a name packed by name_key_from(), for callers that look the
+ * name up in tables of their own too. */
+int html_parse_is_hidden_key(const struct name_key *name);
 
 /* --- the parse ---------------------------------------------------------------- */
 
