@@ -50,6 +50,11 @@
  *                   or it holds a part of the title (cut at " - ", " | "
  *                   and the like), either of TITLE_MIN_BYTES (8) or more;
  *                   0 else and without a title
+ *   credit, label, date   what a short line's words say it is
+ *                   (method/line-cues.h): 1 for a picture's credit (a
+ *                   credit word or the copyright sign, at most 25 words),
+ *                   a label opening the line (one to four words and a
+ *                   colon), a date or time in digits (at most 8 words)
  *   ngram_llr       what the ncleaner method's character models say: the
  *                   log-likelihood ratio H_dirty - H_clean in bits per
  *                   character (clipped to +-NGRAM_LLR_MAX), when the model
