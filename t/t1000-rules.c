@@ -112,6 +112,49 @@ int main(void)
 	}
 	rule_set_free(rules);
 
+	/* A rule matching a whole text of one class ("^[...]++$", dump.rules'
+	 * line of punctuation) is not searched in a text holding an ASCII byte
+	 * outside the class; the group "(?:[...])" hides the shape, so the
+	 * second rule set always calls PCRE2, and both must agree on random
+	 * texts of letters, digits, spaces, punctuation, control characters,
+	 * line feeds and non-ASCII characters. */
+	const char *classes[] = {
+		"ncleaner-rules 1\n^[\\s\\p{P}\\p{S}]++$\t\n^[-x]+$\tX\n^[^a-z]*$\t<$0>\n",
+		"ncleaner-rules 1\n^(?:[\\s\\p{P}\\p{S}])++$\t\n^(?:[-x])+$\tX\n^(?:[^a-z])*$\t<$0>\n",
+	};
+	struct rule_set *shaped = rule_set_parse("class", classes[0], strlen(classes[0]), RULES_UTF, &err);
+	struct rule_set *plain = rule_set_parse("group", classes[1], strlen(classes[1]), RULES_UTF, &err);
+	static const char *const pieces[] = {
+		" ", "        ", "-", "*", "|", "x", "a", "Z", "7", "\n", "\f", "\t", "\x01", "\xe2\x80\x94",
+		"\xc3\xa9", "\xc2\xbb", "__________", "------------------",
+	};
+	unsigned seed = 33, agree = 0, matched = 0;
+	const unsigned texts = 4000;
+	for (unsigned t = 0; t < texts; t++) {
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+		unsigned n = (seed = seed * 1103515245u + 12345u) >> 16 & 15;
+		for (unsigned i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			unsigned k = (seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]));
+			/* mostly the classes' own characters, so that some texts match */
+			if (k > 5 && k != 9 && k != 13 && (seed >> 8 & 3))
+				k = (seed >> 4) % 6;
+			strbuf_addstr(&a, pieces[k]);
+		}
+		strbuf_add(&b, a.buf, a.len);
+		size_t before = a.len;
+		rule_set_apply(shaped, ws, &a, &err);
+		rule_set_apply(plain, ws, &b, &err);
+		agree += a.len == b.len && !memcmp(a.buf, b.buf, a.len);
+		matched += a.len != before;
+		strbuf_release(&a);
+		strbuf_release(&b);
+	}
+	is_int(agree, texts, "a whole-text class refused by a byte = PCRE2 asked, on %u random texts", texts);
+	ok(matched > texts / 10, "... %u of which the rules changed", matched);
+	rule_set_free(shaped);
+	rule_set_free(plain);
+
 	/* Catastrophic backtracking ends with an error, not hours of matching. */
 	rules = rule_set_parse("evil", "ncleaner-rules 1\n(a+)+$\tx\n", 26, RULES_BYTES, &err);
 	strbuf_init(&s);

@@ -6,6 +6,7 @@
 #include "base/file.h"
 #include "base/language.h"
 #include "base/strbuf.h"
+#include "base/swar.h"
 #include "base/utf8.h"
 #include "base/words.h"
 #include "method/ice.h"
@@ -206,6 +207,38 @@ static void test_page(const struct page_case *c, const struct stop_lists *lists)
 	strbuf_release(&html);
 }
 
+/* The eight-byte masks that count characters (base/swar.h) against a
+ * byte at a time, on random words of every byte value. */
+static void test_swar(void)
+{
+	uint64_t seed = 1720;
+	unsigned wrong_equal = 0, wrong_continuation = 0, wrong_count = 0;
+	const unsigned words = 20000;
+	for (unsigned w = 0; w < words; w++) {
+		unsigned char bytes[8];
+		for (int i = 0; i < 8; i++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			unsigned b = (unsigned)(seed >> 56);
+			bytes[i] = (unsigned char)((seed >> 40 & 3) == 0 ? ' ' : b);   /* spaces often */
+		}
+		uint64_t v = swar_load(bytes), spaces = swar_equal_exact(v, ' ');
+		uint64_t cont = swar_continuation(v), want_spaces = 0, want_cont = 0;
+		unsigned marked = 0;
+		for (int i = 0; i < 8; i++) {
+			want_spaces |= (uint64_t)(bytes[i] == ' ') << (8 * i + 7);
+			want_cont |= (uint64_t)((bytes[i] & 0xC0) == 0x80) << (8 * i + 7);
+			marked += bytes[i] == ' ' || (bytes[i] & 0xC0) == 0x80;
+		}
+		wrong_equal += SWAR_WORDS && spaces != want_spaces;
+		wrong_continuation += SWAR_WORDS && cont != want_cont;
+		wrong_count += SWAR_WORDS && swar_count(spaces | cont) != marked;
+	}
+	is_int(wrong_equal, 0, "swar_equal_exact() marks the spaces of %u random words, "
+	       "non-ASCII bytes among them", words);
+	is_int(wrong_continuation, 0, "swar_continuation() marks their UTF-8 continuation bytes");
+	is_int(wrong_count, 0, "swar_count() counts the marks of both");
+}
+
 int main(void)
 {
 	struct nc_error err = { 0 };
@@ -217,6 +250,7 @@ int main(void)
 		bail(err.message);
 
 	test_words();
+	test_swar();
 	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
 		test_page(&pages[i], lists);
 	stop_lists_free(lists);

@@ -367,6 +367,66 @@ static void test_words(void)
 	is_double(v[ICE_DT_STOP_WORDS].number, 0.6, 1e-12, "features: stop words per word");
 }
 
+/* ice_count_words() counts a word of ASCII bytes in one pass through a
+ * table of byte classes and a hash of packed letters; here, each word of
+ * random ASCII texts counted as ice.h defines it, a byte at a time, with
+ * ice_is_stop_word() (the other path) for its stop word. */
+static int ascii_punctuation(unsigned char c)
+{
+	return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) ||
+	       (c >= 0x7B && c <= 0x7E);
+}
+
+static void test_words_random(void)
+{
+	static const char *const pieces[] = {
+		"the", "The", "THEM", "yourselves", "yourselvess", "of", "a", "x", "House", "7",
+		"(", ")", ",", "'", "--", "\"", " ", " ", "\t", "\x7f", "\x01", "~", "_", "I", "am",
+	};
+	unsigned seed = 3300, wrong = 0, stops = 0;
+	const unsigned texts = 3000;
+	for (unsigned t = 0; t < texts; t++) {
+		char text[256];
+		size_t len = 0;
+		unsigned n = (seed = seed * 1103515245u + 12345u) >> 16 & 31;
+		for (unsigned i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			const char *piece = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			size_t k = strlen(piece);
+			memcpy(text + len, piece, k);
+			len += k;
+		}
+		struct ice_words got, want = { 0 };
+		for (size_t i = 0; i < len;) {
+			while (i < len && (unsigned char)text[i] <= ' ')
+				i++;
+			if (i == len)
+				break;
+			size_t start = i;
+			int first = 1;
+			want.words++;
+			for (; i < len && (unsigned char)text[i] > ' '; i++) {
+				unsigned char c = (unsigned char)text[i];
+				want.characters++;
+				if (ascii_punctuation(c)) {
+					want.punctuation++;
+				} else if (first) {
+					first = 0;
+					want.capitalised += c >= 'A' && c <= 'Z';
+				}
+			}
+			want.stop_words += ice_is_stop_word(text + start, i - start);
+		}
+		ice_count_words(text, len, &got);
+		wrong += got.words != want.words || got.characters != want.characters ||
+			 got.punctuation != want.punctuation || got.capitalised != want.capitalised ||
+			 got.stop_words != want.stop_words;
+		stops += (unsigned)want.stop_words;
+	}
+	is_int(wrong, 0, "words: %u random ASCII texts counted as a byte at a time", texts);
+	ok(stops > texts / 4, "... with %u stop words among them", stops);
+}
+
 /* --- C4.5 ---------------------------------------------------------------------------- */
 
 static void test_c45_arithmetic(void)
@@ -800,6 +860,7 @@ int main(void)
 	test_hr_cases();
 	test_hr_classify();
 	test_words();
+	test_words_random();
 	test_c45_arithmetic();
 	test_c45_golf();
 	test_c45_pruning();

@@ -2,13 +2,18 @@
  *
  * Applying a rule first runs a plain match and substitutes only when it
  * found something: most rules match most texts nowhere, and a JIT match that
- * fails is far cheaper than pcre2_substitute(), which always copies.
+ * fails is far cheaper than pcre2_substitute(), which always copies. Two
+ * tests come before the match, each cheaper than calling PCRE2: a byte every
+ * match holds (required_byte()), and, for a rule that matches a whole text
+ * of one character class ("^[...]++$"), a byte outside the class
+ * (whole_text_class()).
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "base/rules.h"
 #include "base/alloc.h"
 #include "base/file.h"
 #include "base/limits.h"
+#include "base/swar.h"
 
 #include <pcre2.h>
 #include <ctype.h>
@@ -19,6 +24,8 @@
 struct rule {
 	pcre2_code *code;
 	int required;   /* a byte every match holds (an ASCII non-letter), or -1 */
+	int refuses;    /* refused[] is filled in: a text holding one of them cannot match */
+	unsigned char refused[256];
 	int jit;        /* compiled by the JIT: pcre2_jit_match() runs it */
 	char *replacement;
 	size_t replacement_len;
@@ -138,6 +145,68 @@ static int required_byte(const pcre2_code *code)
 	}
 	return -1;
 }
+
+/* Does the pattern match a whole text of one character class, "^[CLASS]Q$"
+ * with Q one of + ++ * *+ (and CLASS holding no bracket)? Such a pattern
+ * matches a text exactly when every character of it, a last line feed
+ * aside, is of the class, so one ASCII byte outside the class (not a line
+ * feed) anywhere in the text means no match. Which bytes are outside is
+ * asked of PCRE2 itself: the pattern matches the one-byte text "c" exactly
+ * when c is of the class. dump.rules' line-of-punctuation rule is such a
+ * rule, and has no required byte: without this test it ran on every line
+ * of a dump (8% of text mode), where a letter, a digit or a marker's
+ * control character now refuses the line before PCRE2 is called. Only
+ * ASCII bytes are asked: a lead byte of UTF-8 begins characters of both
+ * kinds. */
+static void whole_text_class(struct rule *rule, const char *pattern, size_t len,
+			     uint32_t match_options)
+{
+	static const char *const quantifiers[] = { "]++$", "]+$", "]*+$", "]*$" };
+	size_t body = 0;
+
+	rule->refuses = 0;
+	if (len < 2 || memcmp(pattern, "^[", 2))
+		return;
+	for (size_t i = 0; i < sizeof(quantifiers) / sizeof(quantifiers[0]) && !body; i++) {
+		size_t q = strlen(quantifiers[i]);
+		if (len > 2 + q && !memcmp(pattern + len - q, quantifiers[i], q))
+			body = len - q;
+	}
+	if (!body || pattern[body - 1] == '\\' || memchr(pattern + 2, '[', body - 2) ||
+	    memchr(pattern + 2, ']', body - 2))
+		return;
+	pcre2_match_data *data = pcre2_match_data_create_from_pattern(rule->code, NULL);
+	if (!data)
+		xdie("out of memory");
+	memset(rule->refused, 0, sizeof(rule->refused));
+	for (unsigned c = 0; c < 0x80; c++) {
+		unsigned char subject = (unsigned char)c;
+		if (c != '\n' && pcre2_match(rule->code, &subject, 1, 0, match_options, data,
+					      NULL) == PCRE2_ERROR_NOMATCH)
+			rule->refused[c] = 1;
+	}
+	pcre2_match_data_free(data);
+	rule->refuses = 1;
+}
+
+/* Does the text begin with ASCII bytes up to one the rule refuses
+ * (whole_text_class())? At the first byte of 0x80 or above the question
+ * goes to PCRE2, which fails there or soon after on a line of text in
+ * another script (instead of every byte of that line seen here first). Runs
+ * of one byte, eight at a time: Lynx indents a line by up to 60 spaces, and
+ * the builtin layout draws a rule as a line of a thousand underscores. */
+static int begins_refused(const struct rule *rule, const char *text, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)text, *end = p + len;
+	for (; p < end && *p < 0x80; p++) {
+		if (rule->refused[*p])
+			return 1;
+		while (SWAR_WORDS && end - p > 8 && swar_load(p + 1) == SWAR_ONES * *p)
+			p += 8;
+	}
+	return 0;
+}
+
 static int add_rule(struct rule_set *rules, const char *line, size_t len, unsigned lineno,
 		    enum rule_set_flags flags, struct nc_error *err)
 {
@@ -167,6 +236,7 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 	rule = &rules->rules[rules->count++];
 	rule->code = code;
 	rule->required = required_byte(code);
+	whole_text_class(rule, line, pattern_len, rules->match_options);
 	rule->jit = jit;
 	rule->line = lineno;
 	rule->replacement_len = tab ? len - pattern_len - 1 : 0;
@@ -255,6 +325,8 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 {
 	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
 		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
+	if (rule->refuses && begins_refused(rule, text->buf, text->len))
+		return 0;   /* the same, for a whole text of one class */
 	/* pcre2_jit_match() is pcre2_match() without the checks of its
 	 * arguments that a compiled rule and a fixed workspace always pass. */
 	int rc = (rule->jit ? pcre2_jit_match : pcre2_match)(rule->code, (PCRE2_SPTR)text->buf,

@@ -57,10 +57,31 @@ static inline uint64_t swar_html_space(uint64_t v)
 	       swar_equal(v, '\f') | swar_equal(v, '\r');
 }
 
-/* How many bytes a mask marks. */
+/* Bytes equal to c, exact for every byte, ASCII or not: a byte is zero
+ * after the XOR when neither its low seven bits (added to 0x7F, which
+ * never carries out of the byte) nor its high bit are set. */
+static inline uint64_t swar_equal_exact(uint64_t v, unsigned char c)
+{
+	uint64_t x = v ^ (SWAR_ONES * c);
+	return ~(((x & ~SWAR_HIGH) + ~SWAR_HIGH) | x) & SWAR_HIGH;
+}
+
+/* Bytes that continue a UTF-8 character (10xxxxxx): bit 7 set, bit 6,
+ * shifted into bit 7's place, clear. Exact for every byte; the other bytes
+ * are those that begin a character, so a count of characters is 8 less
+ * the count of this mask. */
+static inline uint64_t swar_continuation(uint64_t v)
+{
+	return v & ~(v << 1) & SWAR_HIGH;
+}
+
+/* How many bytes a mask marks: the marks moved to bit 0 and summed into
+ * the top byte by one multiplication (at most 8, no carry), which costs
+ * less than __builtin_popcountll() where the build has no POPCNT
+ * instruction (a call into libgcc). */
 static inline unsigned swar_count(uint64_t mask)
 {
-	return (unsigned)__builtin_popcountll(mask);
+	return (unsigned)(((mask >> 7) * SWAR_ONES) >> 56);
 }
 
 /* True when the eight bytes of v are ASCII spaced as the segmenter leaves

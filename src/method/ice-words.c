@@ -7,46 +7,103 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* English function words, by length: the words of one length one after
- * another in alphabetical order, a space after each. A word of the text is compared with those of
- * its length only, at a fixed stride (a binary search over all of them took
- * seven string comparisons, a fifth of text mode's time). */
-#define STOP_WORD_LONGEST 10
-static const char *const stop_words[STOP_WORD_LONGEST + 1] = {
-	[1] = "a i ",
-	[2] = "am an as at be by do he if in is it me my no of on or so to up we ",
-	[3] = "all and any are but can did few for had has her him his how its nor not "
-		"now off our out own she the too was who why you ",
-	[4] = "also been both does down each from have here hers into just more most "
-		"once only ours over same some such than that them then they this very "
-		"were what when whom will with your ",
-	[5] = "about above after again being below could doing other their there these "
-		"those under until where which while would yours ",
-	[6] = "before during having itself myself should theirs ",
-	[7] = "against because between further herself himself through ",
-	[8] = "yourself ",
-	[9] = "ourselves ",
-	[10] = "themselves yourselves ",
+/* --- byte classes ------------------------------------------------------------------ */
+
+/* What each byte is to a word, one table look-up for the tests a word's
+ * bytes go through: white space (<= ' ', which ends a word), ASCII
+ * punctuation (the marks of ! to /, : to @, [ to `, { to ~), capital and
+ * small ASCII letters, other ASCII (digits, DEL), and the bytes of 0x80 and
+ * above, which begin or continue a character that is decoded. */
+enum byte_class { S = 1, P = 2, U = 4, L = 8, O = 16, H = 32 };
+static const unsigned char byte_class[256] = {
+	S, S, S, S, S, S, S, S, S, S, S, S, S, S, S, S,   /* 00 */
+	S, S, S, S, S, S, S, S, S, S, S, S, S, S, S, S,   /* 10 */
+	S, P, P, P, P, P, P, P, P, P, P, P, P, P, P, P,   /* 20 */
+	O, O, O, O, O, O, O, O, O, O, P, P, P, P, P, P,   /* 30 */
+	P, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,   /* 40 */
+	U, U, U, U, U, U, U, U, U, U, U, P, P, P, P, P,   /* 50 */
+	P, L, L, L, L, L, L, L, L, L, L, L, L, L, L, L,   /* 60 */
+	L, L, L, L, L, L, L, L, L, L, L, P, P, P, P, O,   /* 70 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* 80 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* 90 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* A0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* B0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* C0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* D0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* E0 */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,   /* F0 */
 };
 
-#define STOP_WORD_MAX 16
+/* --- the stop words ---------------------------------------------------------------- */
 
-/* Is `word` (lower case letters) one of the stop words of its length?
- * Each list is in alphabetical order (t3300 finds every word), so the
- * search ends at the first word that begins with a later letter. */
-static int is_listed(const char *word, size_t len)
+/* A word of ASCII letters as one number: five bits a letter (a or A is 1,
+ * z or Z 26), the first letter in the lowest bits. Distinct words of up to
+ * 12 letters have distinct keys, and no key is 0. */
+#define STOP_WORD_LONGEST 10
+#define KEY_LETTER(word, i) (sizeof(word) > (i) + 1 ? \
+	(uint64_t)(((word)[(i) < sizeof(word) ? (i) : 0] | 0x20) - 'a' + 1) << (5 * (i)) : 0)
+#define STOP_KEY(word) (KEY_LETTER(word, 0) | KEY_LETTER(word, 1) | KEY_LETTER(word, 2) | \
+			KEY_LETTER(word, 3) | KEY_LETTER(word, 4) | KEY_LETTER(word, 5) | \
+			KEY_LETTER(word, 6) | KEY_LETTER(word, 7) | KEY_LETTER(word, 8) | \
+			KEY_LETTER(word, 9))
+
+/* English function words in a table of keys where each has a slot of its
+ * own (a perfect hash): a word of the text is one multiplication, one
+ * look-up and one comparison away from the answer, however many words the
+ * list holds (scanning the words of its length cost 6% of text mode).
+ *
+ * The slot is the top 10 bits of the key times STOP_MULTIPLIER, an odd
+ * number found by trying random ones until the 127 keys fell in 127
+ * slots (a few hundred tries; 512 slots would take millions). The table
+ * is written with the keys computed by the compiler from the words (GCC
+ * and Clang fold a string literal's bytes in an array designator): two
+ * words in one slot are a compile-time warning, -Woverride-init in GCC's
+ * -Wextra or -Winitializer-overrides in Clang (an error with
+ * --enable-werror), and t3300 looks every word up; a word added to the
+ * list needs a new multiplier then. */
+#define STOP_SLOT_BITS 10
+#define STOP_MULTIPLIER 0xD13C689D32E5B7FBull
+#define STOP_SLOT(key) ((size_t)(((key) * STOP_MULTIPLIER) >> (64 - STOP_SLOT_BITS)))
+#define STOP(word) [STOP_SLOT(STOP_KEY(word))] = STOP_KEY(word)
+static const uint64_t stop_words[1u << STOP_SLOT_BITS] = {
+	STOP("a"), STOP("i"),
+	STOP("am"), STOP("an"), STOP("as"), STOP("at"), STOP("be"), STOP("by"), STOP("do"),
+	STOP("he"), STOP("if"), STOP("in"), STOP("is"), STOP("it"), STOP("me"), STOP("my"),
+	STOP("no"), STOP("of"), STOP("on"), STOP("or"), STOP("so"), STOP("to"), STOP("up"),
+	STOP("we"),
+	STOP("all"), STOP("and"), STOP("any"), STOP("are"), STOP("but"), STOP("can"),
+	STOP("did"), STOP("few"), STOP("for"), STOP("had"), STOP("has"), STOP("her"),
+	STOP("him"), STOP("his"), STOP("how"), STOP("its"), STOP("nor"), STOP("not"),
+	STOP("now"), STOP("off"), STOP("our"), STOP("out"), STOP("own"), STOP("she"),
+	STOP("the"), STOP("too"), STOP("was"), STOP("who"), STOP("why"), STOP("you"),
+	STOP("also"), STOP("been"), STOP("both"), STOP("does"), STOP("down"), STOP("each"),
+	STOP("from"), STOP("have"), STOP("here"), STOP("hers"), STOP("into"), STOP("just"),
+	STOP("more"), STOP("most"), STOP("once"), STOP("only"), STOP("ours"), STOP("over"),
+	STOP("same"), STOP("some"), STOP("such"), STOP("than"), STOP("that"), STOP("them"),
+	STOP("then"), STOP("they"), STOP("this"), STOP("very"), STOP("were"), STOP("what"),
+	STOP("when"), STOP("whom"), STOP("will"), STOP("with"), STOP("your"),
+	STOP("about"), STOP("above"), STOP("after"), STOP("again"), STOP("being"),
+	STOP("below"), STOP("could"), STOP("doing"), STOP("other"), STOP("their"),
+	STOP("there"), STOP("these"), STOP("those"), STOP("under"), STOP("until"),
+	STOP("where"), STOP("which"), STOP("while"), STOP("would"), STOP("yours"),
+	STOP("before"), STOP("during"), STOP("having"), STOP("itself"), STOP("myself"),
+	STOP("should"), STOP("theirs"),
+	STOP("against"), STOP("because"), STOP("between"), STOP("further"), STOP("herself"),
+	STOP("himself"), STOP("through"),
+	STOP("yourself"),
+	STOP("ourselves"),
+	STOP("themselves"), STOP("yourselves"),
+};
+
+/* Is the key (STOP_KEY() of a word of the text) a listed word's? */
+static inline int is_listed(uint64_t key)
 {
-	const char *list = len <= STOP_WORD_LONGEST ? stop_words[len] : NULL;
-	for (const char *p = list; p && *p && p[0] <= word[0]; p += len + 1)
-		if (p[0] == word[0] && !memcmp(p, word, len))
-			return 1;
-	return 0;
+	return stop_words[STOP_SLOT(key)] == key;
 }
 
 static inline int is_ascii_punctuation(unsigned char c)
 {
-	return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) ||
-	       (c >= 0x7B && c <= 0x7E);
+	return byte_class[c] & P;
 }
 
 static inline int is_punctuation(uint32_t cp)
@@ -82,19 +139,16 @@ static size_t next_code_point(const char *p, const char *end, uint32_t *cp)
  * ASCII letters can be. */
 static int is_listed_letters(const char *p, const char *end)
 {
-	char folded[STOP_WORD_MAX];
-	size_t k = 0;
-	if (end - p <= 0 || end - p >= STOP_WORD_MAX)
+	uint64_t key = 0;
+	if (end - p <= 0 || end - p > STOP_WORD_LONGEST)
 		return 0;
-	for (; p < end; p++) {
-		char c = *p;
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		else if (c < 'a' || c > 'z')
+	for (unsigned i = 0; p < end; p++, i++) {
+		unsigned char c = (unsigned char)*p;
+		if (!(byte_class[c] & (U | L)))
 			return 0;
-		folded[k++] = c;
+		key |= (uint64_t)((c | 0x20) - 'a' + 1) << (5 * i);
 	}
-	return is_listed(folded, k);
+	return is_listed(key);
 }
 
 int ice_is_stop_word(const char *word, size_t len)
@@ -118,15 +172,70 @@ int ice_is_stop_word(const char *word, size_t len)
 	return is_listed_letters(p, end);
 }
 
-/* ice_is_stop_word() of a word of ASCII bytes: each byte a code point, so
- * the punctuation is stripped without decoding. */
-static int ascii_is_stop_word(const char *p, const char *end)
+/* One word of ASCII bytes, [p, end) up to the first white space or
+ * non-ASCII byte: its characters, punctuation and capital counted into
+ * `words` in one pass that also packs its letters into a key, stripped of
+ * the punctuation around them: `state` goes from before the letters, to in
+ * them, to the punctuation after them, and to "no stop word" at any other
+ * byte (a digit, punctuation between letters, an eleventh letter). Returns
+ * where the word stopped: at white space, or at a byte of 0x80 or above,
+ * where the caller counts the word again, character by character. */
+enum { BEFORE, LETTERS, AFTER, NOT_LISTED };
+static const char *count_ascii_word(const char *p, const char *end, struct ice_words *words)
 {
-	while (p < end && is_ascii_punctuation((unsigned char)*p))
-		p++;
-	while (end > p && is_ascii_punctuation((unsigned char)end[-1]))
-		end--;
-	return is_listed_letters(p, end);
+	size_t chars = 0, punctuation = 0, letters = 0;
+	unsigned capital = 0, state = BEFORE, first_seen = 0;
+	uint64_t key = 0;
+
+	for (; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+		unsigned k = byte_class[c];
+		if (k & (S | H))
+			break;
+		chars++;
+		if (k & P) {
+			punctuation++;
+			state = state == LETTERS ? AFTER : state;
+			continue;
+		}
+		if (!first_seen) {
+			first_seen = 1;
+			capital = (k & U) != 0;
+		}
+		if ((k & (U | L)) && state <= LETTERS && letters < STOP_WORD_LONGEST) {
+			key |= (uint64_t)((c | 0x20) - 'a' + 1) << (5 * letters++);
+			state = LETTERS;
+		} else {
+			state = NOT_LISTED;
+		}
+	}
+	if (p < end && (byte_class[(unsigned char)*p] & H))
+		return p;   /* not ASCII: counted again, nothing added */
+	words->characters += chars;
+	words->punctuation += punctuation;
+	words->capitalised += capital;
+	words->stop_words += (state == LETTERS || state == AFTER) && is_listed(key);
+	return p;
+}
+
+/* A word with a byte of 0x80 or above, character by character. */
+static const char *count_word(const char *p, const char *end, struct ice_words *words)
+{
+	const char *start = p;
+	int first_letter_seen = 0;
+	while (p < end && (unsigned char)*p > ' ') {
+		uint32_t cp;
+		p += next_code_point(p, end, &cp);
+		words->characters++;
+		if (is_punctuation(cp)) {
+			words->punctuation++;
+		} else if (!first_letter_seen) {
+			first_letter_seen = 1;
+			words->capitalised += is_capital(cp);
+		}
+	}
+	words->stop_words += ice_is_stop_word(start, (size_t)(p - start));
+	return p;
 }
 
 void ice_count_words(const char *text, size_t len, struct ice_words *words)
@@ -140,21 +249,9 @@ void ice_count_words(const char *text, size_t len, struct ice_words *words)
 		if (p == end)
 			break;
 		const char *start = p;
-		int first_letter_seen = 0, ascii = 1;
 		words->words++;
-		while (p < end && (unsigned char)*p > ' ') {
-			uint32_t cp;
-			ascii &= (unsigned char)*p < 0x80;
-			p += next_code_point(p, end, &cp);
-			words->characters++;
-			if (is_punctuation(cp)) {
-				words->punctuation++;
-			} else if (!first_letter_seen) {
-				first_letter_seen = 1;
-				words->capitalised += is_capital(cp);
-			}
-		}
-		words->stop_words += ascii ? ascii_is_stop_word(start, p)
-					   : ice_is_stop_word(start, (size_t)(p - start));
+		p = count_ascii_word(p, end, words);
+		if (p < end && (unsigned char)*p > ' ')
+			p = count_word(start, end, words);
 	}
 }

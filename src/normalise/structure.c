@@ -1,5 +1,6 @@
 /* structure.c: state markers before runs of text (see structure.h). */
 #include "normalise/structure.h"
+#include "base/ascii.h"
 #include "base/name-table.h"
 #include "base/swar.h"
 
@@ -235,11 +236,6 @@ static int lower(int c)
 	return is_upper(c) ? c + ('a' - 'A') : c;
 }
 
-static int is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
 /* An entry matches the whole word or, `inside`, its start or its end; the
  * first or last letter is compared before the call to memcmp(), which most
  * entries then never need. */
@@ -322,7 +318,7 @@ static uint32_t value_cues(const char *value, size_t len)
 		if (n && !too_long)
 			name_add_word(&name, word, n);
 		n = too_long = 0;
-		if (is_space(c) || i == len)   /* the end of a class name */
+		if (ascii_is_html_space(c) || i == len)   /* the end of a class name */
 			cues |= name_end(&name);
 	}
 	return cues;
@@ -337,7 +333,7 @@ static int style_hides(const char *value, size_t len)
 	size_t n = 0;
 
 	for (size_t i = 0; i < len && n + 1 < sizeof(squeezed); i++)
-		if (!is_space((unsigned char)value[i]))
+		if (!ascii_is_html_space((unsigned char)value[i]))
 			squeezed[n++] = (char)lower((unsigned char)value[i]);
 	squeezed[n] = '\0';
 	for (size_t i = 0; i < sizeof(hiding) / sizeof(hiding[0]); i++)
@@ -360,12 +356,12 @@ static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
 		while (a < end && (is_alnum((unsigned char)*a) || *a == '-' || *a == '_' || *a == ':'))
 			a++;
 		size_t name_len = (size_t)(a - name);
-		while (a < end && is_space((unsigned char)*a))
+		while (a < end && ascii_is_html_space((unsigned char)*a))
 			a++;
 		const char *value = NULL;
 		size_t value_len = 0;
 		if (a < end && *a == '=') {
-			for (a++; a < end && is_space((unsigned char)*a); a++)
+			for (a++; a < end && ascii_is_html_space((unsigned char)*a); a++)
 				;
 			if (a < end && (*a == '"' || *a == '\'')) {
 				char quote = *a++;
@@ -375,7 +371,7 @@ static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
 				value_len = (size_t)(a - value);
 				a += a < end;
 			} else {
-				for (value = a; a < end && !is_space((unsigned char)*a); a++)
+				for (value = a; a < end && !ascii_is_html_space((unsigned char)*a); a++)
 					;
 				value_len = (size_t)(a - value);
 			}
@@ -808,7 +804,7 @@ static size_t count_text_chars(const char *p, const char *end)
 			continue;
 		}
 		unsigned char c = (unsigned char)*p++;
-		n += !is_space(c) && (c & 0xC0) != 0x80;
+		n += !ascii_is_html_space(c) && (c & 0xC0) != 0x80;
 	}
 	return n;
 }
@@ -820,7 +816,7 @@ static size_t count_text_chars(const char *p, const char *end)
 static int read_text(struct scanner *s, struct marking *m, const char *p, const char *end,
 		     int in_text)
 {
-	while (p < end && is_space((unsigned char)*p))
+	while (p < end && ascii_is_html_space((unsigned char)*p))
 		p++;
 	if (p == end)
 		return in_text;

@@ -1,6 +1,7 @@
 /* dump-lines.c: lines, blank lines and wrapping as Lynx composes a dump
  * (see dump-lines.h). */
 #include "render/dump-lines.h"
+#include "base/swar.h"
 
 #include <string.h>
 
@@ -63,10 +64,14 @@ static void finish_line(struct dump_lines *lines, size_t keep)
 	lines->indent_fixed = 0;
 }
 
-static size_t count_chars(const char *s, size_t len)
+/* Code points of `len` bytes: those that do not continue one, eight at a
+ * time. */
+static inline size_t count_chars(const char *s, size_t len)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < len; i++)
+	size_t n = 0, i = 0;
+	for (; SWAR_WORDS && len - i >= 8; i += 8)
+		n += 8 - swar_count(swar_continuation(swar_load(s + i)));
+	for (; i < len; i++)
 		n += ((unsigned char)s[i] & 0xC0) != 0x80;
 	return n;
 }

@@ -1,6 +1,7 @@
 /* html-parse.c: the page in UTF-8, the hidden elements, and the bounded
  * libxml2 SAX parse that the in-process renderers share (see html-parse.h). */
 #include "render/html-parse.h"
+#include "base/ascii.h"
 #include "base/utf8.h"
 #include "normalise/charset.h"
 #include "normalise/charset-choice.h"
@@ -65,11 +66,6 @@ int html_parse_is_hidden(const char *name)
 }
 
 /* --- bounding the attributes ---------------------------------------------------- */
-
-static int is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
 
 static int is_letter(unsigned char c)
 {
@@ -173,21 +169,21 @@ static size_t after_char(const char *html, size_t len, size_t i, char c)
 /* Skip one attribute (name, and "= value" if there is one) at `i`. */
 static size_t skip_attribute(const char *html, size_t len, size_t i)
 {
-	while (i < len && !is_space((unsigned char)html[i]) && html[i] != '=' && html[i] != '>')
+	while (i < len && !ascii_is_html_space((unsigned char)html[i]) && html[i] != '=' && html[i] != '>')
 		i++;
 	size_t j = i;
-	while (j < len && is_space((unsigned char)html[j]))
+	while (j < len && ascii_is_html_space((unsigned char)html[j]))
 		j++;
 	if (j >= len || html[j] != '=')
 		return i;
 	j++;
-	while (j < len && is_space((unsigned char)html[j]))
+	while (j < len && ascii_is_html_space((unsigned char)html[j]))
 		j++;
 	if (j < len && (html[j] == '"' || html[j] == '\'')) {
 		const char *close = memchr(html + j + 1, html[j], len - j - 1);
 		return close ? (size_t)(close - html) + 1 : len;
 	}
-	while (j < len && !is_space((unsigned char)html[j]) && html[j] != '>')
+	while (j < len && !ascii_is_html_space((unsigned char)html[j]) && html[j] != '>')
 		j++;
 	return j;
 }
@@ -198,11 +194,11 @@ static size_t skip_attribute(const char *html, size_t len, size_t i)
 static size_t scan_start_tag(const char *html, size_t len, size_t i, struct page_copy *edits)
 {
 	size_t name = i;
-	while (i < len && !is_space((unsigned char)html[i]) && html[i] != '>' && html[i] != '/')
+	while (i < len && !ascii_is_html_space((unsigned char)html[i]) && html[i] != '>' && html[i] != '/')
 		i++;
 	size_t name_len = i - name, count = 0, cut = 0;
 	for (;;) {
-		while (i < len && (is_space((unsigned char)html[i]) || html[i] == '/'))
+		while (i < len && (ascii_is_html_space((unsigned char)html[i]) || html[i] == '/'))
 			i++;
 		if (i >= len || html[i] == '>')
 			break;

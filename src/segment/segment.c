@@ -231,11 +231,16 @@ static char *remove_markers(char *p, char *end)
 	return out;
 }
 
-/* Code points in [p, end) other than spaces. */
+/* Code points in [p, end) other than spaces: the bytes that neither
+ * continue a code point nor are a space, eight at a time. */
 static unsigned count_chars(const char *p, const char *end)
 {
 	unsigned chars = 0;
-	for (; p < end; p++)   /* bytes that do not continue a code point */
+	for (; SWAR_WORDS && end - p >= 8; p += 8) {
+		uint64_t v = swar_load(p);
+		chars += 8 - swar_count(swar_continuation(v) | swar_equal_exact(v, ' '));
+	}
+	for (; p < end; p++)
 		chars += *p != ' ' && ((unsigned char)*p & 0xC0) != 0x80;
 	return chars;
 }
