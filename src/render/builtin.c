@@ -1247,20 +1247,15 @@ static const char *const shown_rels[] = {
 	"top", "trademark", "translation", "up", "urc",
 };
 
+static int compare_rel(const void *key, const void *entry)
+{
+	return strcasecmp(key, *(const char *const *)entry);
+}
+
 static int is_shown_rel(const char *rel)
 {
-	size_t lo = 0, hi = sizeof(shown_rels) / sizeof(shown_rels[0]);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcasecmp(shown_rels[mid], rel);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	return bsearch(rel, shown_rels, sizeof(shown_rels) / sizeof(shown_rels[0]),
+		       sizeof(shown_rels[0]), compare_rel) != NULL;
 }
 
 /* Lynx shows the <link> elements of a page (with href=) whose rel= it
