@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
@@ -48,23 +49,30 @@ static const char *const block_tags[] = {
 	"section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 };
 
+/* A name that is not NUL-terminated, as bsearch() looks it up. */
+struct tag_name {
+	const char *name;
+	size_t len;
+};
+
+/* The order of strcmp(), for a name of `len` bytes against a table entry:
+ * a name that is a prefix of the entry sorts before it. */
+static int compare_tag_name(const void *key, const void *entry)
+{
+	const struct tag_name *k = key;
+	const char *tag = *(const char *const *)entry;
+	size_t tag_len = strlen(tag);
+	int c = memcmp(k->name, tag, k->len < tag_len ? k->len : tag_len);
+	return c ? c : (k->len > tag_len) - (k->len < tag_len);
+}
+
 const char *html_block_tag(const char *name, size_t len)
 {
-	size_t lo = 0, hi = sizeof(block_tags) / sizeof(block_tags[0]);
-
 	if (len == 0 || len > MARKER_TAG_MAX)
 		return NULL;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strncmp(block_tags[mid], name, len);
-		if (c == 0 && block_tags[mid][len] != '\0')
-			c = 1;   /* the table's name is longer: it sorts after */
-		if (c == 0)
-			return block_tags[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	struct tag_name key = { name, len };
+	size_t count = sizeof(block_tags) / sizeof(block_tags[0]);
+	const char *const *found =
+		bsearch(&key, block_tags, count, sizeof(block_tags[0]), compare_tag_name);
+	return found ? *found : NULL;
 }

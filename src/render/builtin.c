@@ -81,7 +81,8 @@ enum element_kind {
 	EL_INPUT, EL_INS, EL_LEGEND, EL_LH, EL_LI, EL_LISTING, EL_MATH, EL_MENU, EL_NOFRAMES,
 	EL_NOTE, EL_OL, EL_OPTION, EL_P, EL_PRE, EL_Q, EL_SELECT, EL_SHY, EL_SUB, EL_SUP,
 	EL_TABLE, EL_TBODY, EL_TD, EL_TEXTAREA, EL_TR, EL_UL, EL_XMP,
-	EL_HEAD, EL_BODY, EL_SECTION, EL_LINK
+	EL_BODY, EL_SECTION, EL_LINK,
+	EL_KINDS   /* the number of kinds, for element_handling[] */
 };
 
 struct element {
@@ -90,11 +91,15 @@ struct element {
 };
 
 /* The elements Lynx knows (its DTD), sorted (base/name-table.h); any other
- * tag is ignored, as Lynx ignores it (its text stays). <head> is not
- * among them: it was, out of order, where the binary search never found
- * it, so dumps have always been laid out as if it were unknown, and
- * EL_HEAD's end (Lynx's toolbar paragraph) never ran. Finding it would
- * change dumps. */
+ * tag is ignored, as Lynx ignores it (its text stays). What each kind does
+ * is its row of element_handling[] (below, after the handlers).
+ *
+ * <head> is deliberately not among them. It used to be, out of order,
+ * where the binary search never found it, so dumps have always been laid
+ * out as if <head> were unknown: Lynx's paragraph break after the toolbar
+ * at </head> never ran here (<body> and the sectioning elements still give
+ * it). Adding "head" would change dumps; it stays out until that change is
+ * wanted and measured against Lynx. */
 static const struct element elements[] = {
 	{ "a", EL_A }, { "abbr", EL_INLINE }, { "acronym", EL_INLINE },
 	{ "address", EL_ADDRESS }, { "applet", EL_APPLET }, { "area", EL_EMPTY },
@@ -145,19 +150,6 @@ static int element_kind(const struct name_key *name)
 int builtin_element_names_sorted(void)
 {
 	return NAME_TABLE_SORTED(elements);
-}
-
-/* Void elements: Lynx never pushes them, and libxml2's end event for them
- * is ignored. */
-static int is_void(int kind)
-{
-	switch (kind) {
-	case EL_EMPTY: case EL_BR: case EL_HR: case EL_IMG: case EL_INPUT: case EL_EMBED:
-	case EL_FRAME: case EL_SHY: case EL_LINK:
-		return 1;
-	default:
-		return 0;
-	}
 }
 
 static const char *attribute(const char *const *attributes, const char *name)
@@ -214,6 +206,14 @@ struct layout {
 	struct nc_error *err;
 };
 
+/* A start or end tag as the element handlers see it (element_handling[]). */
+struct tag {
+	int kind;
+	const char *const *attributes;   /* name, value, ..., NULL; NULL at an end */
+	const struct dump_style *style;  /* the element's own style, if its row has one */
+	const char *label;               /* what Lynx writes at its start, if anything */
+};
+
 /* --- Lynx's text-level helpers ----------------------------------------------------- */
 
 static const struct dump_style *parent_style(const struct layout *L)
@@ -245,10 +245,29 @@ static void update_style(struct layout *L)
 	}
 }
 
+/* change_paragraph_style() to the enclosing element's style, as Lynx does
+ * at most ends (the element is popped first; "often won't really
+ * change"). */
+static void restore_style(struct layout *L)
+{
+	change_style(L, parent_style(L));
+}
+
 /* HText_appendCharacter() of '\r': a line break within a paragraph. */
 static void line_break(struct layout *L)
 {
 	dump_lines_break(&L->lines, 0);
+}
+
+/* Lynx's "absorb white space" and '\r' when the current line has text
+ * (<br>, <hr>, table rows): 1 when a line was ended. */
+static int end_line(struct layout *L)
+{
+	if (dump_lines_empty(&L->lines))
+		return 0;
+	L->lines.last_char = ' ';
+	line_break(L);
+	return 1;
 }
 
 /* Lynx's LYEnsureDoubleSpace(): a blank line before what follows. */
@@ -392,6 +411,32 @@ static void put_nbsp(struct layout *L)
 	put_char(L, DUMP_LINES_NBSP, 1);
 }
 
+/* The collapsible space Lynx puts around what stands for an image, an
+ * embedded object or a form field, so that it is a word of its own
+ * ("Hello<img alt=pic>world" is "Hello pic world"). */
+static void put_separator(struct layout *L)
+{
+	put_char(L, " ", 1);
+	L->in_word = 0;
+}
+
+/* A marker Lynx writes for an element ("[DEL:", "NOTE:", "IFRAME:"), then
+ * a collapsible space: what follows is a word of its own. */
+static void put_marker(struct layout *L, const char *marker)
+{
+	put_string(L, marker);
+	put_separator(L);
+}
+
+/* A marker that labels a block (<note>, <fn>, <caption>): a <p> right
+ * after it starts no new paragraph (paragraph_like()). */
+static void put_block_label(struct layout *L, const char *label)
+{
+	put_marker(L, label);
+	L->in_label = 1;
+	L->in_p = 0;
+}
+
 static int in_preformatted(const struct layout *L)
 {
 	const struct dump_style *s = parent_style(L);
@@ -432,13 +477,26 @@ static void paragraph_like(struct layout *L, int start)
 	L->in_p = 0;   /* a new paragraph, none of its text yet */
 }
 
-static void start_division(struct layout *L, int kind, const char *const *attributes)
+static void start_p(struct layout *L, const struct tag *tag)
 {
-	const char *align = attribute(attributes, "align");
+	(void)tag;
+	paragraph_like(L, 1);
+}
+
+static void end_p(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	paragraph_like(L, 0);
+}
+
+/* <div> and <center>. */
+static void start_division(struct layout *L, const struct tag *tag)
+{
+	const char *align = attribute(tag->attributes, "align");
 	L->division_level++;
 	if (L->in_p)
 		ensure_single_space(L);
-	if (kind == EL_CENTER) {
+	if (tag->kind == EL_CENTER) {
 		change_style(L, &S->div_center);
 	} else if (L->list_level >= 0 &&
 		   !(align && (!strcasecmp(align, "center") || !strcasecmp(align, "right")))) {
@@ -452,11 +510,12 @@ static void start_division(struct layout *L, int kind, const char *const *attrib
 	}
 }
 
-static void end_division(struct layout *L)
+static void end_division(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
 	if (L->division_level >= 0)
 		L->division_level--;
-	change_style(L, parent_style(L));
+	restore_style(L);
 	if (L->style_change) {
 		update_style(L);
 		if (L->list_level >= 0)
@@ -472,25 +531,28 @@ static int in_list_context(const struct layout *L)
 	return L->list_level >= 0 && (k == EL_UL || k == EL_OL || k == EL_MENU || k == EL_LI);
 }
 
-/* Returns 1 when the heading is a list header (pushed as its list). */
-static int start_heading(struct layout *L, int level, const char *const *attributes)
+/* A heading directly in a list (in_list_context()): Lynx takes it for a
+ * list header in the list's style, a line of its own unless it follows the
+ * bullet at once. start_element() pushes the list in its place, so that
+ * its end is nothing. */
+static void start_list_header(struct layout *L)
 {
-	if (in_list_context(L)) {
-		/* A heading directly in a list: Lynx takes it for a list header
-		 * in the list's style, a line of its own unless it follows the
-		 * bullet at once. */
-		L->new_style = parent_style(L);
-		update_style(L);
-		if (!(!L->in_p && !L->in_word)) {
-			dump_lines_paragraph(&L->lines);
-			put_nbsp(L);
-			L->lines.last_char = ' ';
-			L->in_word = 0;
-			L->in_p = 0;
-		}
-		return 1;
+	L->new_style = parent_style(L);
+	update_style(L);
+	if (!(!L->in_p && !L->in_word)) {
+		dump_lines_paragraph(&L->lines);
+		put_nbsp(L);
+		L->lines.last_char = ' ';
+		L->in_word = 0;
+		L->in_p = 0;
 	}
-	const char *align = attribute(attributes, "align");
+}
+
+/* <h1> to <h6> elsewhere. */
+static void start_heading(struct layout *L, const struct tag *tag)
+{
+	int level = tag->kind - EL_H1 + 1;
+	const char *align = attribute(tag->attributes, "align");
 	if (align && *align) {
 		if (!strcasecmp(align, "center"))
 			change_style(L, &S->heading_center);
@@ -508,35 +570,80 @@ static int start_heading(struct layout *L, int level, const char *const *attribu
 		change_style(L, &S->heading[level - 1]);
 	}
 	update_style(L);
-	return 0;
 }
 
-static void end_heading(struct layout *L)
+static void end_heading(struct layout *L, const struct tag *tag)
 {
-	change_style(L, parent_style(L));
+	(void)tag;
+	restore_style(L);
 	update_style(L);
 	if (L->list_level >= 0)
 		L->lines.in_line_1 = 0;
 }
 
-/* <blockquote>, <address>, <note>, <fn>, <banner>: a style; a blank line
- * between two of them nested. */
-static void start_styled_block(struct layout *L, int kind, const struct dump_style *style)
+/* <blockquote>, <address>, <note>, <fn>, <banner>: the style of their
+ * row; a blank line between two of them nested. */
+static void start_styled_block(struct layout *L, const struct tag *tag)
 {
-	change_style(L, style);
+	change_style(L, tag->style);
 	update_style(L);
-	if (parent_kind(L, 0) == kind)
+	if (parent_kind(L, 0) == tag->kind)
 		ensure_double_space(L);
 }
 
-static void end_styled_block(struct layout *L, int kind)
+static void end_styled_block(struct layout *L, const struct tag *tag)
 {
-	change_style(L, parent_style(L));
+	restore_style(L);
 	update_style(L);
-	if (parent_kind(L, 0) == kind)
+	if (parent_kind(L, 0) == tag->kind)
 		ensure_double_space(L);
 	if (L->list_level >= 0)
 		L->lines.in_line_1 = 0;
+}
+
+/* <note> and <fn>: a styled block that opens with its label. */
+static void start_note(struct layout *L, const struct tag *tag)
+{
+	start_styled_block(L, tag);
+	put_block_label(L, tag->label);
+}
+
+/* <address>: a styled block, but a paragraph in a list. */
+static void start_address(struct layout *L, const struct tag *tag)
+{
+	if (L->list_level < 0)
+		start_styled_block(L, tag);
+	else
+		paragraph_like(L, 1);
+}
+
+static void end_address(struct layout *L, const struct tag *tag)
+{
+	if (L->list_level < 0)
+		end_styled_block(L, tag);
+}
+
+/* <pre>, <listing>, <xmp> (and <plaintext>): the preformatted style of
+ * their row; <pre> drops the line break right after its start tag. */
+static void start_preformatted(struct layout *L, const struct tag *tag)
+{
+	if (tag->kind == EL_PRE)
+		L->in_pre = 0;
+	change_style(L, tag->style);
+	update_style(L);
+}
+
+static void end_preformatted(struct layout *L, const struct tag *tag)
+{
+	if (tag->kind == EL_PRE) {
+		dump_lines_break(&L->lines, 1);
+		L->in_pre = 0;
+	}
+	restore_style(L);
+	if (L->list_level >= 0) {
+		update_style(L);
+		L->lines.in_line_1 = 0;
+	}
 }
 
 /* --- lists ---------------------------------------------------------------------- */
@@ -570,8 +677,9 @@ static int next_number(int n)
 	return (int)((unsigned)n + 1u);
 }
 
-static void start_ol(struct layout *L, const char *const *attributes)
+static void start_ol(struct layout *L, const struct tag *tag)
 {
+	const char *const *attributes = tag->attributes;
 	int next = ol_index(L->list_level + 1);
 	const char *seqnum = attribute(attributes, "seqnum"), *start = attribute(attributes, "start");
 	char type = list_type(attribute(attributes, "type"));
@@ -596,29 +704,33 @@ static void start_ol(struct layout *L, const char *const *attributes)
 	update_style(L);
 }
 
-static void start_ul(struct layout *L, int kind, const char *const *attributes)
+/* <ul>, and <menu> and <dir>, always plain. */
+static void start_ul(struct layout *L, const struct tag *tag)
 {
+	const char *const *attributes = tag->attributes;
 	const char *type = attribute(attributes, "type");
-	int plain = kind == EL_MENU || has_attribute(attributes, "plain") ||
+	int plain = tag->kind == EL_MENU || has_attribute(attributes, "plain") ||
 		    (type && !strcasecmp(type, "plain"));
 	L->list_level++;
 	change_style(L, level_style(plain ? S->menu : S->list, L->list_level));
 	update_style(L);
 }
 
-static void start_dl(struct layout *L, int compact)
+/* <dl>, compact as <dlc> or with compact="". */
+static void start_dl(struct layout *L, const struct tag *tag)
 {
+	int compact = tag->kind == EL_DLC || has_attribute(tag->attributes, "compact");
 	L->list_level++;
 	change_style(L, level_style(compact ? S->glossary_compact : S->glossary, L->list_level));
 	update_style(L);
 }
 
-static void end_list(struct layout *L, int kind)
+static void end_list(struct layout *L, const struct tag *tag)
 {
-	if (kind == EL_OL)
+	if (tag->kind == EL_OL)
 		L->ol_counter[ol_index(L->list_level)] = OL_VOID;
 	L->list_level--;
-	change_style(L, parent_style(L));
+	restore_style(L);
 	update_style(L);
 	if (L->list_level >= 0)
 		ensure_single_space(L);
@@ -678,8 +790,9 @@ static void item_number(int n, char type, char *out, size_t size)
 	snprintf(out, size, "%2s.", digits);
 }
 
-static void start_li(struct layout *L, const char *const *attributes)
+static void start_li(struct layout *L, const struct tag *tag)
 {
+	const char *const *attributes = tag->attributes;
 	update_style(L);
 	dump_lines_paragraph(&L->lines);
 	int around = parent_kind(L, 0);
@@ -749,8 +862,9 @@ static void start_li(struct layout *L, const char *const *attributes)
 	L->in_p = 0;
 }
 
-static void start_dt(struct layout *L)
+static void start_dt(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
 	if (!L->style_change) {
 		/* Successive terms: no blank line between them while the
 		 * first line of a term is not finished. */
@@ -769,8 +883,9 @@ static void start_dt(struct layout *L)
 	L->in_p = 0;
 }
 
-static void start_dd(struct layout *L)
+static void start_dd(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
 	L->lines.last_char = ' ';
 	if (!L->style_change) {
 		if (!dump_lines_empty(&L->lines))
@@ -787,13 +902,13 @@ static void start_dd(struct layout *L)
 
 /* --- tables --------------------------------------------------------------------- */
 
-static void start_table(struct layout *L, const char *const *attributes)
+static void start_table(struct layout *L, const struct tag *tag)
 {
 	if (in_preformatted(L)) {
 		update_style(L);
 		return;
 	}
-	const char *align = attribute(attributes, "align");
+	const char *align = attribute(tag->attributes, "align");
 	L->division_level++;
 	if (align && *align && !strcasecmp(align, "center"))
 		change_style(L, &S->div_center);
@@ -809,42 +924,48 @@ static void start_table(struct layout *L, const char *const *attributes)
 	L->tables++;
 }
 
-static void end_table(struct layout *L)
+static void end_table(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
 	if (in_preformatted(L))
 		return;
 	if (L->tables)
 		L->tables--;
 	if (L->division_level >= 0)
 		L->division_level--;
-	change_style(L, parent_style(L));
+	restore_style(L);
 	update_style(L);
 	if (L->list_level >= 0)
 		L->lines.in_line_1 = 0;
 }
 
-static void start_tr(struct layout *L)
+/* <tbody>, <thead>, <tfoot>: a pending style change is applied. */
+static void start_tbody(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
 	update_style(L);
-	if (!dump_lines_empty(&L->lines)) {
-		L->lines.last_char = ' ';
-		line_break(L);
-	}
+}
+
+static void start_tr(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	update_style(L);
+	end_line(L);
 	L->in_word = 0;
 	L->in_p = 0;
 }
 
-static void end_tr(struct layout *L)
+static void end_tr(struct layout *L, const struct tag *tag)
 {
-	if (!dump_lines_empty(&L->lines)) {
-		L->lines.last_char = ' ';
-		line_break(L);
-	}
+	(void)tag;
+	end_line(L);
 	L->in_word = 0;
 }
 
-static void start_td(struct layout *L)
+/* <td> and <th>: a collapsible space between cells. */
+static void start_td(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
 	update_style(L);
 	put_char(L, " ", 1);
 	L->in_word = 0;
@@ -902,15 +1023,6 @@ static void put_label(struct layout *L, const char *text)
 	put_text(L, text, len);
 }
 
-/* The collapsible space Lynx puts around what stands for an image, an
- * embedded object or a form field, so that it is a word of its own
- * ("Hello<img alt=pic>world" is "Hello pic world"). */
-static void put_separator(struct layout *L)
-{
-	put_char(L, " ", 1);
-	L->in_word = 0;
-}
-
 /* What stands for an image: its alt text, else "[file name]" ("[LINK]"
  * in a link, "[INLINE]" elsewhere when its src names no file). The file
  * name goes out from the attribute itself: it is as long as the page
@@ -936,10 +1048,10 @@ static void put_image(struct layout *L, const char *const *attributes)
 
 /* An <img>: put_image() between collapsible spaces (alt="" leaves only
  * the spaces). */
-static void start_img(struct layout *L, const char *const *attributes)
+static void start_img(struct layout *L, const struct tag *tag)
 {
 	put_separator(L);
-	put_image(L, attributes);
+	put_image(L, tag->attributes);
 	put_separator(L);
 }
 
@@ -968,8 +1080,9 @@ static size_t field_width(const char *const *attributes)
 /* Lynx starts every <input> with a collapsible space in free-format text
  * (hidden ones too), and ends a check box or a radio button with one; any
  * other field ends in a word (so the line break after it is a space). */
-static void start_input(struct layout *L, const char *const *attributes)
+static void start_input(struct layout *L, const struct tag *tag)
 {
+	const char *const *attributes = tag->attributes;
 	const char *type = attribute(attributes, "type");
 	const char *value = attribute(attributes, "value");
 	int free_format = !in_preformatted(L);
@@ -1041,8 +1154,34 @@ static void finish_option(struct layout *L)
 	L->option_open = 0;
 }
 
-static void end_select(struct layout *L)
+static void start_select(struct layout *L, const struct tag *tag)
 {
+	(void)tag;
+	start_field(L, FIELD_SELECT);
+}
+
+static void start_option(struct layout *L, const struct tag *tag)
+{
+	if (L->field == FIELD_SELECT) {
+		finish_option(L);
+		L->option_open = 1;
+		L->option_selected = has_attribute(tag->attributes, "selected");
+	}
+}
+
+static void end_option(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (L->field == FIELD_SELECT)
+		finish_option(L);
+}
+
+/* A <select>: the selected option's text (else the first's) in brackets. */
+static void end_select(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (L->field != FIELD_SELECT)
+		return;
 	finish_option(L);
 	L->field = FIELD_NONE;
 	put_char(L, "[", 1);
@@ -1052,8 +1191,21 @@ static void end_select(struct layout *L)
 
 /* A <textarea>: its text, then lines of "_", 60 wide and 4 high (or as
  * its cols= and rows= say), on lines of their own. */
-static void end_textarea(struct layout *L)
+static void start_textarea(struct layout *L, const struct tag *tag)
 {
+	const char *cols = attribute(tag->attributes, "cols");
+	const char *rows = attribute(tag->attributes, "rows");
+	long c = cols ? strtol(cols, NULL, 10) : 0, r = rows ? strtol(rows, NULL, 10) : 0;
+	start_field(L, FIELD_TEXTAREA);
+	L->field_cols = c > 0 && c < 256 ? (size_t)c : 60;
+	L->field_rows = r > 0 && r < 64 ? (size_t)r : 4;
+}
+
+static void end_textarea(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (L->field != FIELD_TEXTAREA)
+		return;
 	size_t cols = L->field_cols, rows = L->field_rows;
 	L->field = FIELD_NONE;
 	ensure_single_space(L);
@@ -1095,27 +1247,23 @@ static const char *const shown_rels[] = {
 	"top", "trademark", "translation", "up", "urc",
 };
 
+static int compare_rel(const void *key, const void *entry)
+{
+	return strcasecmp(key, *(const char *const *)entry);
+}
+
 static int is_shown_rel(const char *rel)
 {
-	size_t lo = 0, hi = sizeof(shown_rels) / sizeof(shown_rels[0]);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcasecmp(shown_rels[mid], rel);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	return bsearch(rel, shown_rels, sizeof(shown_rels) / sizeof(shown_rels[0]),
+		       sizeof(shown_rels[0]), compare_rel) != NULL;
 }
 
 /* Lynx shows the <link> elements of a page (with href=) whose rel= it
  * knows, or that have no rel= but a title=, as a line "#Title Other ...",
  * the page's "toolbar"; the page's body begins after a blank line. */
-static void start_link(struct layout *L, const char *const *attributes)
+static void start_link(struct layout *L, const struct tag *tag)
 {
+	const char *const *attributes = tag->attributes;
 	const char *href = attribute(attributes, "href");
 	const char *rel = attribute(attributes, "rel"), *rev = attribute(attributes, "rev");
 	const char *title = attribute(attributes, "title");
@@ -1144,6 +1292,335 @@ static void start_link(struct layout *L, const char *const *attributes)
 	put_label(L, name);
 }
 
+/* --- rules, breaks and small elements ------------------------------------------------- */
+
+/* An <hr> is a line of underscores as long as Lynx's HTML.c makes it: its
+ * column limit, less the style's left and right indents, less 5 (Lynx
+ * takes 5 off whenever no width="n%" is given; width= is not read here). */
+enum {
+	/* Lynx's LYcolLimit under -width=1024 (LYNX_WIDTH): measured with
+	 * Lynx 2.9.0, a rule at the top level is 1000 underscores at
+	 * -width=1024 and at -width=2000 alike (1014 - 3 - 6 - 5), and 186 at
+	 * -width=200 (200 - 3 - 6 - 5): wider widths stop at 1014. */
+	HR_COLUMN_LIMIT = 1014,
+	/* The right indent of Lynx's Normal, division and list styles
+	 * (DefaultStyle.c). struct dump_style has no right indent, so it is
+	 * taken for every style, although Lynx's is 7 in a blockquote,
+	 * address, note or footnote, 0 in preformatted text and plain
+	 * headings and 3 in aligned ones: a rule there is a little longer or
+	 * shorter than Lynx's (one longer in a blockquote, measured). The
+	 * dumps keep this figure. */
+	HR_RIGHT_INDENT = 6,
+	HR_SHORTENED_BY = 5   /* HTML.c's "width -= 5" */
+};
+
+static void start_hr(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	update_style(L);
+	/* A line with text ends; a blank line before a blank line goes. */
+	if (!end_line(L) && dump_lines_previous_empty(&L->lines))
+		dump_lines_remove_blank(&L->lines);
+	int width = HR_COLUMN_LIMIT - L->new_style->indent_left - HR_RIGHT_INDENT -
+		    HR_SHORTENED_BY;
+	put_underscores(L, width > 0 ? (size_t)width : 1);
+	line_break(L);
+	L->in_word = 0;
+	L->in_p = 0;
+	if (L->list_level >= 0 || parent_kind(L, 0) == EL_ADDRESS) {
+		L->lines.last_char = ' ';
+		line_break(L);
+	} else {
+		dump_lines_paragraph(&L->lines);
+	}
+}
+
+/* <br>: a line with text ends (so two <br> in a row are one). */
+static void start_br(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	update_style(L);
+	end_line(L);
+	L->in_word = 0;
+	L->in_p = 0;
+}
+
+/* <lh>, a list's header: a paragraph of its own, indented as an item. */
+static void start_lh(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	update_style(L);
+	dump_lines_paragraph(&L->lines);
+	put_nbsp(L);
+	L->lines.last_char = ' ';
+	L->in_word = 0;
+	L->in_p = 0;
+}
+
+static void start_sup(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	append(L, "^", 1);
+}
+
+static void start_sub(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	append(L, "[", 1);
+}
+
+static void end_sub(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	append(L, "]", 1);
+}
+
+/* <del>, <s>, <strike>, <ins>: "[DEL: text :DEL]". */
+static void start_edit(struct layout *L, const struct tag *tag)
+{
+	put_marker(L, tag->label);
+}
+
+static void end_edit(struct layout *L, const struct tag *tag)
+{
+	put_char(L, " ", 1);
+	put_marker(L, tag->kind == EL_DEL ? ":DEL]" : ":INS]");
+}
+
+/* <q>: double quotes, and `single' ones inside them. */
+static void start_q(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	put_char(L, (L->quote_level & 1) ? "`" : "\"", 1);
+	L->quote_level++;
+}
+
+static void end_q(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (L->quote_level > 0)
+		L->quote_level--;
+	put_char(L, (L->quote_level & 1) ? "'" : "\"", 1);
+}
+
+static void start_a(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	L->in_a = 1;
+}
+
+static void end_a(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (L->in_a) {
+		L->in_a = 0;
+		update_style(L);
+	}
+}
+
+static void start_caption(struct layout *L, const struct tag *tag)
+{
+	ensure_double_space(L);
+	put_block_label(L, tag->label);
+}
+
+static void end_caption(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	ensure_double_space(L);
+	restore_style(L);
+	L->in_label = 0;
+}
+
+/* <fieldset>, <legend>, <noframes> (and the end of <iframe>): a blank
+ * line around them. */
+static void start_spaced(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	ensure_double_space(L);
+}
+
+static void end_spaced(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	ensure_double_space(L);
+	restore_style(L);
+}
+
+static void end_form(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (!(L->list_level >= 0 && !L->in_p))
+		ensure_single_space(L);
+}
+
+/* <body> and the sectioning elements: the page begins after a blank line
+ * when a toolbar (start_link()) was shown. */
+static void start_body(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	if (L->toolbar)
+		dump_lines_paragraph(&L->lines);
+}
+
+/* The end of an element with no end of its own in Lynx but the style. */
+static void end_restore_style(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	restore_style(L);
+}
+
+static void start_embed(struct layout *L, const struct tag *tag)
+{
+	put_separator(L);
+	put_marker(L, tag->label);
+}
+
+static void start_applet(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	put_separator(L);
+}
+
+static void end_applet(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	put_char(L, " ", 1);
+	restore_style(L);
+}
+
+static void start_button(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	update_style(L);
+	if (!in_preformatted(L))
+		put_separator(L);
+	put_string(L, "(BUTTON)");
+	if (!in_preformatted(L))
+		put_separator(L);
+}
+
+/* <frame> and <iframe> with a src=: "FRAME: name" on a line of its own. */
+static void start_frame(struct layout *L, const struct tag *tag)
+{
+	const char *name = attribute(tag->attributes, "name");
+	const char *src = attribute(tag->attributes, "src");
+	if (!src || !*src)
+		return;
+	if (tag->kind == EL_FRAME)
+		ensure_single_space(L);
+	else
+		ensure_double_space(L);
+	put_marker(L, tag->label);
+	put_label(L, name && *name ? name : src);
+	ensure_single_space(L);
+}
+
+/* <math>: its text, collected as a field's, shown as "[MATH: ... :MATH]". */
+static void start_math(struct layout *L, const struct tag *tag)
+{
+	(void)tag;
+	start_field(L, FIELD_MATH);
+}
+
+static void end_math(struct layout *L, const struct tag *tag)
+{
+	if (L->field != FIELD_MATH)
+		return;
+	L->field = FIELD_NONE;
+	if (L->field_text.len) {
+		ensure_single_space(L);
+		put_marker(L, tag->label);
+		put_label(L, L->field_text.buf);
+		put_char(L, " ", 1);
+		put_string(L, ":MATH]");
+		ensure_single_space(L);
+	}
+}
+
+/* --- what each kind of element does (Lynx's HTML_start_element() and
+ * HTML_end_element(), one row a kind) ------------------------------------------- */
+
+typedef void element_handler(struct layout *L, const struct tag *tag);
+
+enum element_flags {
+	ELEMENT_VOID = 1,      /* never pushed; its end tag (libxml2's) is ignored */
+	ELEMENT_FIELD = 2,     /* seen inside a form field, whose other elements are not */
+	ELEMENT_HEADING = 4    /* directly in a list, taken for the list's header */
+};
+
+struct element_handling {
+	element_handler *start, *end;   /* NULL: nothing at the start, or the end */
+	unsigned char flags;
+	const struct dump_style *style;   /* passed on in struct tag */
+	const char *label;                /* ditto */
+};
+
+/* A kind without a row (EL_INLINE) does nothing and is pushed. */
+static const struct element_handling element_handling[EL_KINDS] = {
+	[EL_BLOCK] = { NULL, end_restore_style, 0, NULL, NULL },
+	[EL_EMPTY] = { NULL, NULL, ELEMENT_VOID, NULL, NULL },
+	[EL_A] = { start_a, end_a, 0, NULL, NULL },
+	[EL_ADDRESS] = { start_address, end_address, 0, &lynx_styles.address, NULL },
+	[EL_APPLET] = { start_applet, end_applet, 0, NULL, NULL },
+	[EL_BANNER] = { start_styled_block, end_styled_block, 0, &lynx_styles.banner, NULL },
+	[EL_BLOCKQUOTE] = { start_styled_block, end_styled_block, 0, &lynx_styles.blockquote,
+			    NULL },
+	[EL_BR] = { start_br, NULL, ELEMENT_VOID, NULL, NULL },
+	[EL_BUTTON] = { start_button, NULL, 0, NULL, NULL },
+	[EL_CAPTION] = { start_caption, end_caption, 0, NULL, "CAPTION:" },
+	[EL_CENTER] = { start_division, end_division, 0, NULL, NULL },
+	[EL_DD] = { start_dd, NULL, 0, NULL, NULL },
+	[EL_DEL] = { start_edit, end_edit, 0, NULL, "[DEL:" },
+	[EL_DIV] = { start_division, end_division, 0, NULL, NULL },
+	[EL_DL] = { start_dl, end_list, 0, NULL, NULL },
+	[EL_DLC] = { start_dl, end_list, 0, NULL, NULL },
+	[EL_DT] = { start_dt, NULL, 0, NULL, NULL },
+	[EL_EMBED] = { start_embed, NULL, ELEMENT_VOID, NULL, "[EMBED]" },
+	[EL_FIELDSET] = { start_spaced, end_spaced, 0, NULL, NULL },
+	[EL_FN] = { start_note, end_styled_block, 0, &lynx_styles.note, "FOOTNOTE:" },
+	[EL_FORM] = { NULL, end_form, 0, NULL, NULL },
+	[EL_FRAME] = { start_frame, NULL, ELEMENT_VOID, NULL, "FRAME:" },
+	[EL_H1] = { start_heading, end_heading, ELEMENT_HEADING, NULL, NULL },
+	[EL_H2] = { start_heading, end_heading, ELEMENT_HEADING, NULL, NULL },
+	[EL_H3] = { start_heading, end_heading, ELEMENT_HEADING, NULL, NULL },
+	[EL_H4] = { start_heading, end_heading, ELEMENT_HEADING, NULL, NULL },
+	[EL_H5] = { start_heading, end_heading, ELEMENT_HEADING, NULL, NULL },
+	[EL_H6] = { start_heading, end_heading, ELEMENT_HEADING, NULL, NULL },
+	[EL_HR] = { start_hr, NULL, ELEMENT_VOID, NULL, NULL },
+	[EL_IFRAME] = { start_frame, end_spaced, 0, NULL, "IFRAME:" },
+	[EL_IMG] = { start_img, NULL, ELEMENT_VOID, NULL, NULL },
+	[EL_INPUT] = { start_input, NULL, ELEMENT_VOID, NULL, NULL },
+	[EL_INS] = { start_edit, end_edit, 0, NULL, "[INS:" },
+	[EL_LEGEND] = { start_spaced, end_spaced, 0, NULL, NULL },
+	[EL_LH] = { start_lh, NULL, 0, NULL, NULL },
+	[EL_LI] = { start_li, NULL, 0, NULL, NULL },
+	[EL_LISTING] = { start_preformatted, end_preformatted, 0, &lynx_styles.listing, NULL },
+	[EL_MATH] = { start_math, end_math, ELEMENT_FIELD, NULL, "[MATH:" },
+	[EL_MENU] = { start_ul, end_list, 0, NULL, NULL },
+	[EL_NOFRAMES] = { start_spaced, end_spaced, 0, NULL, NULL },
+	[EL_NOTE] = { start_note, end_styled_block, 0, &lynx_styles.note, "NOTE:" },
+	[EL_OL] = { start_ol, end_list, 0, NULL, NULL },
+	[EL_OPTION] = { start_option, end_option, ELEMENT_FIELD, NULL, NULL },
+	[EL_P] = { start_p, end_p, 0, NULL, NULL },
+	[EL_PRE] = { start_preformatted, end_preformatted, 0, &lynx_styles.pre, NULL },
+	[EL_Q] = { start_q, end_q, 0, NULL, NULL },
+	[EL_SELECT] = { start_select, end_select, ELEMENT_FIELD, NULL, NULL },
+	[EL_SHY] = { NULL, NULL, ELEMENT_VOID, NULL, NULL },
+	[EL_SUB] = { start_sub, end_sub, 0, NULL, NULL },
+	[EL_SUP] = { start_sup, NULL, 0, NULL, NULL },
+	[EL_TABLE] = { start_table, end_table, 0, NULL, NULL },
+	[EL_TBODY] = { start_tbody, NULL, 0, NULL, NULL },
+	[EL_TD] = { start_td, NULL, 0, NULL, NULL },
+	[EL_TEXTAREA] = { start_textarea, end_textarea, ELEMENT_FIELD, NULL, NULL },
+	[EL_TR] = { start_tr, end_tr, 0, NULL, NULL },
+	[EL_UL] = { start_ul, end_list, 0, NULL, NULL },
+	[EL_XMP] = { start_preformatted, end_preformatted, 0, &lynx_styles.example, NULL },
+	[EL_BODY] = { start_body, NULL, 0, NULL, NULL },
+	[EL_SECTION] = { start_body, end_restore_style, 0, NULL, NULL },
+	[EL_LINK] = { start_link, NULL, ELEMENT_VOID, NULL, NULL },
+};
+
 /* --- the start and end of elements ---------------------------------------------------- */
 
 static void push(struct layout *L, int kind)
@@ -1156,374 +1633,29 @@ static void push(struct layout *L, int kind)
 
 static void start_element(struct layout *L, int kind, const char *const *attributes)
 {
-	switch (kind) {
-	case EL_P:
-		paragraph_like(L, 1);
-		break;
-	case EL_DIV:
-	case EL_CENTER:
-		start_division(L, kind, attributes);
-		break;
-	case EL_H1: case EL_H2: case EL_H3: case EL_H4: case EL_H5: case EL_H6:
-		if (start_heading(L, kind - EL_H1 + 1, attributes)) {
-			push(L, parent_kind(L, 0));   /* taken for its list (see above) */
-			return;
-		}
-		break;
-	case EL_BR:
-		update_style(L);
-		/* Two <br> in a row are one: a line with text ends. */
-		if (!dump_lines_empty(&L->lines)) {
-			L->lines.last_char = ' ';
-			line_break(L);
-		}
-		L->in_word = 0;
-		L->in_p = 0;
-		break;
-	case EL_HR:
-		update_style(L);
-		if (!dump_lines_empty(&L->lines)) {
-			L->lines.last_char = ' ';
-			line_break(L);
-		} else if (dump_lines_previous_empty(&L->lines)) {
-			dump_lines_remove_blank(&L->lines);
-		}
-		{
-			int width = 1014 - L->new_style->indent_left - 6 - 5;
-			put_underscores(L, width > 0 ? (size_t)width : 1);
-		}
-		line_break(L);
-		L->in_word = 0;
-		L->in_p = 0;
-		if (L->list_level >= 0 || parent_kind(L, 0) == EL_ADDRESS) {
-			L->lines.last_char = ' ';
-			line_break(L);
-		} else {
-			dump_lines_paragraph(&L->lines);
-		}
-		break;
-	case EL_SUP:
-		append(L, "^", 1);
-		break;
-	case EL_SUB:
-		append(L, "[", 1);
-		break;
-	case EL_DEL:
-		put_string(L, "[DEL:");
-		put_char(L, " ", 1);
-		L->in_word = 0;
-		break;
-	case EL_INS:
-		put_string(L, "[INS:");
-		put_char(L, " ", 1);
-		L->in_word = 0;
-		break;
-	case EL_Q:
-		put_char(L, (L->quote_level & 1) ? "`" : "\"", 1);
-		L->quote_level++;
-		break;
-	case EL_PRE:
-		L->in_pre = 0;
-		change_style(L, &S->pre);
-		update_style(L);
-		break;
-	case EL_LISTING:
-		change_style(L, &S->listing);
-		update_style(L);
-		break;
-	case EL_XMP:
-		change_style(L, &S->example);
-		update_style(L);
-		break;
-	case EL_BLOCKQUOTE:
-		start_styled_block(L, kind, &S->blockquote);
-		break;
-	case EL_BANNER:
-		start_styled_block(L, kind, &S->banner);
-		break;
-	case EL_NOTE:
-	case EL_FN:
-		start_styled_block(L, kind, &S->note);
-		put_string(L, kind == EL_NOTE ? "NOTE:" : "FOOTNOTE:");
-		put_char(L, " ", 1);
-		L->in_label = 1;
-		L->in_word = 0;
-		L->in_p = 0;
-		break;
-	case EL_ADDRESS:
-		if (L->list_level < 0)
-			start_styled_block(L, kind, &S->address);
-		else
-			paragraph_like(L, 1);
-		break;
-	case EL_DL:
-	case EL_DLC:
-		start_dl(L, kind == EL_DLC || has_attribute(attributes, "compact"));
-		break;
-	case EL_DT:
-		start_dt(L);
-		break;
-	case EL_DD:
-		start_dd(L);
-		break;
-	case EL_OL:
-		start_ol(L, attributes);
-		break;
-	case EL_UL:
-	case EL_MENU:
-		start_ul(L, kind, attributes);
-		break;
-	case EL_LH:
-		update_style(L);
-		dump_lines_paragraph(&L->lines);
-		put_nbsp(L);
-		L->lines.last_char = ' ';
-		L->in_word = 0;
-		L->in_p = 0;
-		break;
-	case EL_LI:
-		start_li(L, attributes);
-		break;
-	case EL_A:
-		L->in_a = 1;
-		break;
-	case EL_TABLE:
-		start_table(L, attributes);
-		break;
-	case EL_TR:
-		start_tr(L);
-		break;
-	case EL_TBODY:
-		update_style(L);
-		break;
-	case EL_TD:
-		start_td(L);
-		break;
-	case EL_CAPTION:
-		ensure_double_space(L);
-		put_string(L, "CAPTION:");
-		put_char(L, " ", 1);
-		L->in_label = 1;
-		L->in_word = 0;
-		L->in_p = 0;
-		break;
-	case EL_FIELDSET:
-	case EL_LEGEND:
-	case EL_NOFRAMES:
-		ensure_double_space(L);
-		break;
-	case EL_FORM:
-		break;
-	case EL_LINK:
-		start_link(L, attributes);
-		break;
-	case EL_BODY:
-	case EL_SECTION:
-		if (L->toolbar)
-			dump_lines_paragraph(&L->lines);
-		break;
-	case EL_IMG:
-		start_img(L, attributes);
-		break;
-	case EL_INPUT:
-		start_input(L, attributes);
-		break;
-	case EL_EMBED:
-		put_separator(L);
-		put_string(L, "[EMBED]");
-		put_separator(L);
-		break;
-	case EL_APPLET:
-		put_separator(L);
-		break;
-	case EL_SHY:
-		break;
-	case EL_SELECT:
-		start_field(L, FIELD_SELECT);
-		break;
-	case EL_OPTION:
-		if (L->field == FIELD_SELECT) {
-			finish_option(L);
-			L->option_open = 1;
-			L->option_selected = has_attribute(attributes, "selected");
-		}
-		break;
-	case EL_TEXTAREA: {
-		const char *cols = attribute(attributes, "cols"), *rows = attribute(attributes, "rows");
-		long c = cols ? strtol(cols, NULL, 10) : 0, r = rows ? strtol(rows, NULL, 10) : 0;
-		start_field(L, FIELD_TEXTAREA);
-		L->field_cols = c > 0 && c < 256 ? (size_t)c : 60;
-		L->field_rows = r > 0 && r < 64 ? (size_t)r : 4;
-		break;
+	const struct element_handling *handling = &element_handling[kind];
+	struct tag tag = { kind, attributes, handling->style, handling->label };
+	int pushed = kind;
+	if ((handling->flags & ELEMENT_HEADING) && in_list_context(L)) {
+		start_list_header(L);
+		pushed = parent_kind(L, 0);   /* the list's, so that its end is nothing */
+	} else if (handling->start) {
+		handling->start(L, &tag);
 	}
-	case EL_MATH:
-		start_field(L, FIELD_MATH);
-		break;
-	case EL_BUTTON:
-		update_style(L);
-		if (!in_preformatted(L))
-			put_separator(L);
-		put_string(L, "(BUTTON)");
-		if (!in_preformatted(L))
-			put_separator(L);
-		break;
-	case EL_FRAME:
-	case EL_IFRAME: {
-		const char *name = attribute(attributes, "name");
-		const char *src = attribute(attributes, "src");
-		if (!src || !*src)
-			break;
-		if (kind == EL_FRAME)
-			ensure_single_space(L);
-		else
-			ensure_double_space(L);
-		put_string(L, kind == EL_FRAME ? "FRAME:" : "IFRAME:");
-		put_char(L, " ", 1);
-		L->in_word = 0;
-		put_label(L, name && *name ? name : src);
-		ensure_single_space(L);
-		break;
-	}
-	default:
-		break;
-	}
-	if (!is_void(kind))
-		push(L, kind);
+	if (!(handling->flags & ELEMENT_VOID))
+		push(L, pushed);
 }
 
+/* After the element was popped: its end sees its parent's style. */
 static void end_element(struct layout *L, int kind)
 {
-	switch (kind) {
-	case EL_P:
-		paragraph_like(L, 0);
-		break;
-	case EL_DIV:
-	case EL_CENTER:
-		end_division(L);
-		break;
-	case EL_H1: case EL_H2: case EL_H3: case EL_H4: case EL_H5: case EL_H6:
-		end_heading(L);
-		break;
-	case EL_BLOCKQUOTE:
-	case EL_BANNER:
-	case EL_ADDRESS:
-	case EL_NOTE:
-	case EL_FN:
-		if (kind == EL_ADDRESS && L->list_level >= 0)
-			break;
-		end_styled_block(L, kind);
-		break;
-	case EL_SUB:
-		append(L, "]", 1);
-		break;
-	case EL_DEL:
-	case EL_INS:
-		put_char(L, " ", 1);
-		put_string(L, kind == EL_DEL ? ":DEL]" : ":INS]");
-		put_char(L, " ", 1);
-		L->in_word = 0;
-		break;
-	case EL_Q:
-		if (L->quote_level > 0)
-			L->quote_level--;
-		put_char(L, (L->quote_level & 1) ? "'" : "\"", 1);
-		break;
-	case EL_PRE:
-		dump_lines_break(&L->lines, 1);
-		L->in_pre = 0;
-		/* fall through */
-	case EL_LISTING:
-	case EL_XMP:
-		change_style(L, parent_style(L));
-		if (L->list_level >= 0) {
-			update_style(L);
-			L->lines.in_line_1 = 0;
-		}
-		break;
-	case EL_OL:
-	case EL_UL:
-	case EL_MENU:
-	case EL_DL:
-	case EL_DLC:
-		end_list(L, kind);
-		break;
-	case EL_A:
-		if (L->in_a) {
-			L->in_a = 0;
-			update_style(L);
-		}
-		break;
-	case EL_TABLE:
-		end_table(L);
-		break;
-	case EL_TR:
-		end_tr(L);
-		break;
-	case EL_CAPTION:
-		ensure_double_space(L);
-		change_style(L, parent_style(L));
-		L->in_label = 0;
-		break;
-	case EL_FIELDSET:
-	case EL_LEGEND:
-	case EL_NOFRAMES:
-	case EL_IFRAME:
-		ensure_double_space(L);
-		change_style(L, parent_style(L));
-		break;
-	case EL_FORM:
-		if (!(L->list_level >= 0 && !L->in_p))
-			ensure_single_space(L);
-		break;
-	case EL_APPLET:
-		put_char(L, " ", 1);
-		change_style(L, parent_style(L));
-		break;
-	case EL_SELECT:
-		if (L->field == FIELD_SELECT)
-			end_select(L);
-		break;
-	case EL_OPTION:
-		if (L->field == FIELD_SELECT)
-			finish_option(L);
-		break;
-	case EL_TEXTAREA:
-		if (L->field == FIELD_TEXTAREA)
-			end_textarea(L);
-		break;
-	case EL_MATH:
-		if (L->field == FIELD_MATH) {
-			L->field = FIELD_NONE;
-			if (L->field_text.len) {
-				ensure_single_space(L);
-				put_string(L, "[MATH:");
-				put_char(L, " ", 1);
-				put_label(L, L->field_text.buf);
-				put_char(L, " ", 1);
-				put_string(L, ":MATH]");
-				ensure_single_space(L);
-			}
-		}
-		break;
-	case EL_HEAD:
-		if (L->toolbar)
-			dump_lines_paragraph(&L->lines);
-		break;
-	case EL_INLINE: case EL_TD: case EL_TBODY: case EL_DT: case EL_DD: case EL_LH:
-	case EL_LI: case EL_BUTTON: case EL_SUP: case EL_BODY:
-		break;
-	default:
-		change_style(L, parent_style(L));   /* "often won't really change" */
-		break;
-	}
+	const struct element_handling *handling = &element_handling[kind];
+	struct tag tag = { kind, NULL, handling->style, handling->label };
+	if (handling->end)
+		handling->end(L, &tag);
 }
 
 /* --- the events of the parse ---------------------------------------------------------- */
-
-static int is_field_element(int kind)
-{
-	return kind == EL_SELECT || kind == EL_OPTION || kind == EL_TEXTAREA || kind == EL_MATH;
-}
 
 /* A page whose dump or fields outgrew the limit or the memory fails. */
 static int check_output(struct layout *L, struct nc_error *err)
@@ -1551,7 +1683,7 @@ static int on_start(void *data, const char *name, const char *const *attributes,
 	int kind = element_kind(&key);
 	if (!kind || L->hidden)
 		return 0;   /* not Lynx's: ignored, its text stays */
-	if (L->field != FIELD_NONE && !is_field_element(kind))
+	if (L->field != FIELD_NONE && !(element_handling[kind].flags & ELEMENT_FIELD))
 		return 0;
 	start_element(L, kind, attributes);
 	return check_output(L, err);
@@ -1569,15 +1701,16 @@ static int on_end(void *data, const char *name, struct nc_error *err)
 		return 0;
 	}
 	int kind = element_kind(&key);
-	if (!kind || is_void(kind) || L->hidden)
+	if (!kind || L->hidden)
 		return 0;
-	if (L->field != FIELD_NONE && !is_field_element(kind))
+	unsigned flags = element_handling[kind].flags;
+	if ((flags & ELEMENT_VOID) || (L->field != FIELD_NONE && !(flags & ELEMENT_FIELD)))
 		return 0;
 	if (!L->depth)
 		return 0;
 	/* Lynx pops the element first: its end sees its parent's style. */
 	int open = L->stack[--L->depth].kind;
-	if (open != kind && kind >= EL_H1 && kind <= EL_H6)
+	if (open != kind && (flags & ELEMENT_HEADING))
 		return 0;   /* a heading taken for its list: nothing to end */
 	end_element(L, kind);
 	return check_output(L, err);

@@ -84,6 +84,11 @@
  *     (here "alt-Submit"); it shows an <embed>'s alt= and an <applet>'s,
  *     a <button>'s value= (or name=) instead of "BUTTON", an image's
  *     title= when it has no alt=.
+ *   - An <hr> is as long as in Lynx's Normal style whatever the style
+ *     (one underscore longer than Lynx's in a blockquote, for one), and
+ *     its width="n%" is not read. </head> does not end the toolbar's
+ *     paragraph (only <body> or a sectioning element does): see
+ *     HR_RIGHT_INDENT and elements[] in builtin.c.
  *
  * Bounds (renderer.h, html-parse.h): the dump is at most the request's
  * max_output bytes (NC_ERR_LIMIT), the parse has the configuration's

@@ -8,6 +8,7 @@
 #include "normalise/charset.h"
 #include "normalise/markers.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Elements whose content is never page text here beyond the shared ones
@@ -18,22 +19,18 @@ static const char *const skipped_elements[] = {
 	"textarea",
 };
 
+static int compare_name(const void *key, const void *entry)
+{
+	return strcmp(key, *(const char *const *)entry);
+}
+
 static int is_skipped(const char *name)
 {
 	if (html_parse_is_hidden(name))
 		return 1;
-	size_t lo = 0, hi = sizeof(skipped_elements) / sizeof(skipped_elements[0]);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(skipped_elements[mid], name);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	size_t count = sizeof(skipped_elements) / sizeof(skipped_elements[0]);
+	return bsearch(name, skipped_elements, count, sizeof(skipped_elements[0]), compare_name) !=
+	       NULL;
 }
 
 /* What the SAX callbacks share while a page is parsed. */
