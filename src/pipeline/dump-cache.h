@@ -1,18 +1,23 @@
-/* dump-cache.h: the dumps of a run's first pass, kept for its second.
+/* dump-cache.h: what a run's first pass made of its pages, kept for its
+ * second.
  *
  * --site-repetition reads its inputs twice: a survey of every page, then
- * the cleaning. Rendering is most of a page's time (a Lynx process a page),
- * so the survey keeps each page's dump here, with what stage 1 found the
- * page says of itself (its page_info, saved), and the cleaning takes both
- * back instead of reading, normalising and rendering the page again. Both
- * passes must then share their markers (pipeline_config.markers), since a
- * dump holds them.
+ * the cleaning. Reading, normalising, rendering (a Lynx process a page)
+ * and segmenting are most of a page's time, and the survey has done them
+ * all: so it keeps each HTML page's segments here (pipeline.c writes them,
+ * and reads them back), with what stage 1 found the page says of itself
+ * (its page_info, saved), and the cleaning takes both back instead of
+ * doing stages 1-3 again. Both passes must then share their markers and
+ * segmenter flags (pipeline_config.markers), which made the segments.
+ * This module keeps any two strings of bytes a page: a "head" and a
+ * "dump" (what pipeline.c keeps as the dump is the page's segments).
  *
  * On disk, in an anonymous temporary file in $TMPDIR (base/file.h): the
  * dumps one after another, written with pwrite() at offsets handed out
  * under a mutex; in memory, each page's name, offset and length (about 64
- * bytes and the name a page). Any number of workers of either pass share
- * one cache. A page whose dump is not there (it failed in the survey, or
+ * bytes and the name a page), so that a crawl of millions of pages keeps
+ * their segments on disk, within the bounds below, never in memory. Any
+ * number of workers of either pass share one cache. A page whose dump is not there (it failed in the survey, or
  * the cache stopped keeping dumps) is simply rendered again: the cache
  * changes how long a run takes, never what it writes. It stops keeping
  * dumps, for the rest of the run, when a write fails, when the file would

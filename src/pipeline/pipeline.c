@@ -9,6 +9,9 @@
  * scores whole pages, get the page's segments collected in a batch at the
  * end of the page; the method then scores them all, with what the page said
  * of itself (its title and keywords, kept in the worker from stage 1).
+ * A two-pass run (--site-repetition) segments an HTML page once: its
+ * survey keeps the segments in the dump cache, its cleaning replays them
+ * (segment_html()).
  */
 #include "pipeline/pipeline.h"
 #include "normalise/structure.h"
@@ -16,6 +19,7 @@
 #include "base/hash.h"
 #include "base/rules.h"
 #include "normalise/html.h"
+#include "normalise/markers.h"
 #include "normalise/page-meta.h"
 #include "normalise/text.h"
 
@@ -49,6 +53,9 @@ struct worker {
 	struct decider_state *decider_state;
 	struct page_sink *sink;           /* NULL for a reading-only worker */
 	struct segment_batch batch;
+	struct strbuf kept;               /* a page's segments, kept for the dump cache
+					     or taken back from it */
+	const struct page_consumer *keeping;   /* where the survey's kept segments go on */
 	struct page_info info;            /* what the page being read says of itself */
 	int has_site;                     /* config.sites: the page has a site, and the
 					     survey kept it */
@@ -129,6 +136,7 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 	if (p->config.decider)
 		w->decider_state = decider_state_new(p->config.decider);
 	strbuf_init(&w->batch.text);
+	strbuf_init(&w->kept);
 	return w;
 }
 
@@ -148,6 +156,7 @@ void worker_free(struct worker *w)
 	free(w->batch.offsets);
 	free(w->batch.recurs);
 	strbuf_release(&w->batch.text);
+	strbuf_release(&w->kept);
 	page_info_release(&w->info);
 	free(w);
 }
@@ -178,10 +187,41 @@ static void cache_key(const struct page *page, struct strbuf *key)
 	strbuf_addstr(key, page->name);
 }
 
-/* The survey of a two-pass run keeps what stages 1 and 2 made of an HTML
- * page (pipeline/dump-cache.h): the bytes read, what the page says of
- * itself, its dump. */
-static void keep_for_replay(struct worker *w, const struct page *page, const struct strbuf *dump)
+/* A segment as the survey keeps it (dump-cache.h), in this process's own
+ * layout: this header, then its tag's name (`tag_len` bytes), then its
+ * text (`len` bytes). The tag goes by its name, which html_block_tag()
+ * maps back to the table's own string. */
+struct kept_segment {
+	uint64_t len;
+	uint32_t blank_lines;
+	uint8_t type, tag_len, has_structure;
+	struct segment_structure structure;
+};
+
+/* The survey's segmenter output while it keeps a page's segments: each
+ * segment is added to w->kept, then goes on to the survey's consumer. */
+static int keep_segment(const struct segment *segment, void *data, struct nc_error *err)
+{
+	struct worker *w = data;
+	struct kept_segment kept;
+	size_t tag_len = segment->tag ? strlen(segment->tag) : 0;
+	memset(&kept, 0, sizeof(kept));   /* the padding too: it is written out */
+	kept.len = segment->len;
+	kept.blank_lines = segment->blank_lines;
+	kept.type = (uint8_t)segment->type;
+	kept.tag_len = tag_len <= UINT8_MAX ? (uint8_t)tag_len : 0;
+	kept.has_structure = (uint8_t)segment->has_structure;
+	kept.structure = segment->structure;
+	strbuf_add(&w->kept, &kept, sizeof(kept));
+	strbuf_add(&w->kept, segment->tag, kept.tag_len);
+	strbuf_add(&w->kept, segment->text, segment->len);
+	return w->keeping->segment(segment, w->keeping->data, err);
+}
+
+/* The survey of a two-pass run keeps what stages 1-3 made of an HTML page
+ * (pipeline/dump-cache.h): the bytes read, what the page says of itself,
+ * its segments (w->kept). */
+static void keep_for_replay(struct worker *w, const struct page *page)
 {
 	struct strbuf head = STRBUF_INIT;
 	uint64_t bytes = w->page_bytes;
@@ -189,32 +229,57 @@ static void keep_for_replay(struct worker *w, const struct page *page, const str
 	page_info_save(&w->info, &head);
 	struct strbuf key = STRBUF_INIT;
 	cache_key(page, &key);
-	dump_cache_put(w->pipeline->config.dumps, key.buf, &head, dump);
+	dump_cache_put(w->pipeline->config.dumps, key.buf, &head, &w->kept);
 	strbuf_release(&key);
 	strbuf_release(&head);
 }
 
-/* ...and the cleaning takes them back: 1, or 0 when they are not there. */
-static int replay(struct worker *w, const struct page *page, struct strbuf *dump)
+/* ...and the cleaning takes them back into w->kept: 1, or 0 when they are
+ * not there. */
+static int replay(struct worker *w, const struct page *page)
 {
 	struct strbuf head = STRBUF_INIT;
 	uint64_t bytes;
-	size_t dump_start = dump->len;
 	struct strbuf key = STRBUF_INIT;
 	cache_key(page, &key);
-	int found = dump_cache_get(w->pipeline->config.dumps, key.buf, &head, dump) &&
+	strbuf_reset(&w->kept);
+	int found = dump_cache_get(w->pipeline->config.dumps, key.buf, &head, &w->kept) &&
 		    head.len >= sizeof(bytes) &&
 		    page_info_restore(&w->info, head.buf + sizeof(bytes),
 				      head.len - sizeof(bytes)) == 0;
 	if (found) {
 		memcpy(&bytes, head.buf, sizeof(bytes));
 		w->page_bytes = (size_t)bytes;
-	} else {
-		strbuf_setlen(dump, dump_start);
 	}
 	strbuf_release(&key);
 	strbuf_release(&head);
 	return found;
+}
+
+/* Hand the segments kept in w->kept to `c`, as the segmenter handed them
+ * to the survey. */
+static int replay_segments(struct worker *w, const struct page_consumer *c,
+			   struct nc_error *err)
+{
+	const char *at = w->kept.buf, *end = w->kept.buf + w->kept.len;
+	while (at < end) {
+		struct kept_segment kept;
+		memcpy(&kept, at, sizeof(kept));
+		at += sizeof(kept);
+		struct segment segment = {
+			.type = (enum segment_type)kept.type,
+			.tag = kept.tag_len ? html_block_tag(at, kept.tag_len) : NULL,
+			.text = at + kept.tag_len,
+			.len = (size_t)kept.len,
+			.blank_lines = kept.blank_lines,
+			.has_structure = kept.has_structure,
+			.structure = kept.structure,
+		};
+		at += kept.tag_len + segment.len;
+		if (c->segment(&segment, c->data, err) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* Stages 1 and 2: the dump of an HTML page, in w->info what it says of
@@ -225,8 +290,6 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	const struct pipeline *p = w->pipeline;
 	struct strbuf html = STRBUF_INIT;
 
-	if (p->config.dumps && p->config.dumps_replay && replay(w, page, dump))
-		return 0;
 	int ret = page_read_all(page, PIPELINE_MAX_PAGE_BYTES, &html, err);
 	w->page_bytes = html.len;
 	/* A renderer that reads the structure itself gets the page without
@@ -254,22 +317,36 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 	}
 	if (ret == 0 && with_rules && p->config.structure)
 		structure_join_cut_markers(dump, p->markers.state);
-	if (ret == 0 && p->config.dumps && !p->config.dumps_replay)
-		keep_for_replay(w, page, dump);
 	strbuf_release(&html);
 	return ret;
 }
 
+/* Stages 1-3 of an HTML page. A two-pass run's survey keeps its segments
+ * for the cleaning, which takes them back instead of rendering and
+ * segmenting the page again (dump-cache.h); a page whose segments were not
+ * kept goes through every stage again, to the same segments. */
 static int segment_html(struct worker *w, struct page *page, const struct page_consumer *c,
 			struct nc_error *err)
 {
+	const struct pipeline_config *config = &w->pipeline->config;
+	if (config->dumps && config->dumps_replay && replay(w, page)) {
+		int ret = c->begin(w, page, err);
+		return ret == 0 ? replay_segments(w, c, err) : ret;
+	}
+	int keeping = config->dumps && !config->dumps_replay;
 	struct strbuf dump = STRBUF_INIT;
-
 	int ret = render_html(w, page, 1, &dump, err);
 	if (ret == 0)
 		ret = c->begin(w, page, err);
+	if (ret == 0 && keeping) {
+		strbuf_reset(&w->kept);
+		w->keeping = c;
+		segmenter_set_output(w->segmenter, keep_segment, w);
+	}
 	if (ret == 0)
 		ret = segmenter_run(w->segmenter, dump.buf, dump.len, err);
+	if (ret == 0 && keeping)
+		keep_for_replay(w, page);
 	strbuf_release(&dump);
 	return ret;
 }

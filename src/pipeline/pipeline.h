@@ -63,9 +63,11 @@ struct pipeline_config {
 	 * dropped (never the page's own longest segment, and nothing from a
 	 * page the survey did not keep). */
 	const struct site_table *sites;
-	/* NULL, or where HTML pages' dumps are kept (dump-cache.h, borrowed):
-	 * with `dumps_replay` a page's dump is taken from it when it is there
-	 * instead of rendered, else every dump rendered is put there. */
+	/* NULL, or where HTML pages' segments are kept (dump-cache.h,
+	 * borrowed): with `dumps_replay` a page's segments (and what stage 1
+	 * read of it) are taken from it when they are there, instead of
+	 * reading, rendering and segmenting the page again; else the segments
+	 * of every page segmented whole are put there. Not with dump_only. */
 	struct dump_cache *dumps;
 	int dumps_replay;
 	/* NULL: the pipeline makes its own unforgeable markers; else these

@@ -678,6 +678,29 @@ static int survey_open(struct page_output *out, const struct page *page, struct 
 	return 0;
 }
 
+/* "HASH LENGTH" (1 to 16 hexadecimal digits, a space, decimal digits that
+ * fit a size_t), read by hand as the sink writes it (no strtoull() a
+ * segment): -1 when the line is not that. */
+static int parse_segment_line(const char *line, size_t len, uint64_t *hash, uint64_t *count)
+{
+	size_t at = 0;
+	*hash = 0;
+	for (; at < len && at < 16 && isxdigit((unsigned char)line[at]); at++) {
+		unsigned char c = (unsigned char)line[at];
+		*hash = *hash << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	if (at == 0 || at == len || line[at++] != ' ' || at == len)
+		return -1;
+	*count = 0;
+	for (; at < len; at++) {
+		unsigned digit = (unsigned char)line[at] - '0';
+		if (digit > 9 || *count > (SIZE_MAX - digit) / 10)
+			return -1;
+		*count = *count * 10 + digit;
+	}
+	return 0;
+}
+
 /* One whole line: the page's host first, then "HASH LENGTH" a segment. */
 static int survey_line(struct survey_output *s, const char *line, size_t len,
 		       struct nc_error *err)
@@ -686,10 +709,8 @@ static int survey_line(struct survey_output *s, const char *line, size_t len,
 		strbuf_add(&s->host, line, len);
 		return 0;
 	}
-	char *end;
-	uint64_t hash = strtoull(line, &end, 16);
-	size_t segment_len = (size_t)strtoull(end, &end, 10);
-	if (end != line + len)
+	uint64_t hash, segment_len;
+	if (parse_segment_line(line, len, &hash, &segment_len) < 0)
 		return nc_error_set(err, NC_ERR_FORMAT, "site survey: a line that is not "
 				    "HASH LENGTH");
 	if (s->nsegments == SITE_MAX_SEGMENTS_PER_PAGE) {
@@ -698,7 +719,7 @@ static int survey_line(struct survey_output *s, const char *line, size_t len,
 	}
 	if (s->nsegments == s->alloc)
 		s->segments = xgrow(s->segments, &s->alloc, 256, sizeof(*s->segments));
-	s->segments[s->nsegments++] = (struct site_segment){ hash, segment_len };
+	s->segments[s->nsegments++] = (struct site_segment){ hash, (size_t)segment_len };
 	if (segment_len > s->longest_len) {
 		s->longest_len = segment_len;
 		s->longest = hash;

@@ -499,12 +499,27 @@ static void begin_survey(struct page_sink *sink, const struct page *page,
 	strbuf_release(&host);
 }
 
+/* A line a segment: "HASH LENGTH", the hash_bytes() of its text in 16
+ * hexadecimal digits and its length in decimal, written by hand (a
+ * printf() a segment was most of the survey's own time). */
 static void write_survey(struct strbuf *out, const struct scored_segment *segments, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		strbuf_addf(out, "%016" PRIx64 " %zu\n",
-			    hash_bytes(segments[i].segment.text, segments[i].segment.len),
-			    segments[i].segment.len);
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		char line[16 + 1 + 20 + 1], digits[20];
+		uint64_t hash = hash_bytes(segments[i].segment.text, segments[i].segment.len);
+		size_t len = segments[i].segment.len, at = 0, ndigits = 0;
+		for (int shift = 60; shift >= 0; shift -= 4)
+			line[at++] = hex[(hash >> shift) & 0xF];
+		line[at++] = ' ';
+		do
+			digits[ndigits++] = (char)('0' + len % 10);
+		while (len /= 10);
+		while (ndigits)
+			line[at++] = digits[--ndigits];
+		line[at++] = '\n';
+		strbuf_add(out, line, at);
+	}
 }
 
 int page_sink_begin(struct page_sink *sink, const struct page *page,
