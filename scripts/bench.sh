@@ -19,7 +19,17 @@
 #    pages listed 4 times), with peak memory; and the renderer alone
 #    against libxml2's parse alone (scripts/renderer-dumps --time).
 # 3. Training time of the standard model on the development set.
-# 4. The scorer on the oracle (58 files).
+# 4. Instruction counts, which the machine's noise does not move (issue
+#    33), under callgrind where valgrind is installed, at -j 1 on the 100
+#    first pages of the development set: libxml2's SAX parse alone with
+#    the project's options and empty callbacks (scripts/parse-alone), the
+#    reference; --renderer builtin --dump; --renderer builtin (the default
+#    method, site repetition on: a batch); each in instructions a page and
+#    as a multiple of the parse alone. Then text mode (the ncleaner
+#    method's standard model) on the development set's dumps, once, in
+#    instructions a byte beside `wc -w`'s. A process's fixed costs (the
+#    models' load) are in every figure.
+# 5. The scorer on the oracle (58 files).
 set -eu
 build=$1 src=$2
 bin=$build/src
@@ -89,6 +99,33 @@ if [ -d "$data/orig" ]; then
 	done
 	set -- $(measure "$bin/train-ncleaner" --diff -m 1 -n 3 -q 0.5 "$data/gold" "$data/orig" "$work/bench.model")
 	echo "training the standard model on $pages pages (Lynx included): $1 s, peak memory $(echo "$2" | awk '{ printf "%.1f", $1 / 1024 }') MB"
+fi
+instructions() {  # instructions a command runs, under callgrind (output discarded)
+	valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" \
+		> /dev/null 2> "$work/callgrind.err" || { echo 0; return; }
+	sed -n 's/^summary: *//p' "$work/callgrind.out"
+}
+if ! command -v valgrind > /dev/null 2>&1; then
+	echo "instruction counts: valgrind is not installed (none measured)"
+elif [ -d "$data/orig" ]; then
+	set -- $(ls "$data/orig" | head -n 100 | sed "s#^#$data/orig/#")
+	n=$#
+	label="callgrind, the $n first pages of $(basename "$data"), -j 1"
+	parse=$(instructions "$build/scripts/parse-alone" "$@")
+	echo "instructions ($label): libxml2's SAX parse alone, empty callbacks: $(echo "$parse $n" | awk '{ printf "%.2f", $1 / $2 / 1e6 }') M a page (1.00)"
+	for run in "--renderer builtin --dump" "--renderer builtin"; do
+		rm -rf "$work/ir-out"
+		ir=$(instructions "$bin/ncleaner" -j 1 $run -o "$work/ir-out" "$@")
+		what=$run; [ "$run" = "--renderer builtin" ] && what="$run (the default method, site repetition on)"
+		echo "instructions ($label): $what: $(echo "$ir $n" | awk '{ printf "%.2f", $1 / $2 / 1e6 }') M a page, $(echo "$ir $parse" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 1) }') times the parse alone"
+	done
+	rm -rf "$work/ir-out"
+	text_bytes=$(wc -c < "$work/one.txt")
+	ir=$(instructions "$bin/ncleaner" --method ncleaner --text "$work/one.txt")
+	wc_ir=$(instructions wc -w "$work/one.txt")
+	echo "instructions (callgrind): text mode, the ncleaner method's standard model, $(echo "$text_bytes" | awk '{ printf "%.1f", $1 / 1048576 }') MB of dumps: $(echo "$ir $text_bytes" | awk '{ printf "%.1f", $1 / $2 }') a byte; wc -w: $(echo "$wc_ir $text_bytes" | awk '{ printf "%.1f", $1 / $2 }') a byte; $(echo "$ir $wc_ir" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 1) }') times wc -w"
+else
+	echo "instruction counts: no development set at $data (none measured)"
 fi
 if [ -d "$oracle" ]; then
 	set -- $(measure "$bin/ncleaner-eval" "$oracle/lynx" "$oracle/gold")
