@@ -422,7 +422,7 @@ static int stdin_read_twice(const struct settings *set, int argc, char **args)
  * several files or archives) or one archive (named, or the one file of a
  * directory), of HTML or of either kind (not --text), that can read them
  * twice (no standard input, pipe or device), and is not the paper's
- * (--paper). The survey's dumps are kept for the cleaning
+ * (--paper). The survey's segments are kept for the cleaning
  * (pipeline/dump-cache.h), so the second pass costs little. */
 static int batch_default(const struct settings *set, const struct file_source *inputs,
 			 int argc, char **args)
