@@ -42,7 +42,9 @@
  *               benchmarks annotated with snippets, their scoring rule and
  *               the labels they give segments (snippets.h)
  *   train/      reading training texts, cross-validated tuning, C4.5,
- *               boosting, what the ICE, logistic and perplexity methods learn
+ *               boosting, what the ICE, logistic and perplexity methods
+ *               learn, and each trainable method's trainer (trainer.h), the
+ *               entry compose's method table carries
  *   compose/    choosing the stages: the renderer, method and decider
  *               tables, their options declared once, and how a choice
  *               becomes a pipeline_config (compose.h)

@@ -236,23 +236,24 @@ static const struct decider_presets logistic_presets = {
 static const struct method_entry methods[] = {
 	{ NCLEANER_METHOD_NAME, "character n-gram models of clean and dirty text (Evert 2008; "
 	  "the paper's)", "english", LAYOUT_DUMP, ncleaner_options, load_ncleaner,
-	  &ncleaner_presets, NULL },
+	  &ncleaner_presets, NULL, &ncleaner_trainer },
 	{ PERPLEXITY_METHOD_NAME, "a word n-gram model's perplexity of each sentence "
 	  "(pyplexity, 2022)", "perplexity", LAYOUT_DUMP, perplexity_options, load_perplexity,
-	  NULL, NULL },
+	  NULL, NULL, &perplexity_trainer },
 	{ ICE_BL_NAME, "ICE baseline: every HTML block as a paragraph (Hofmann & Weerkamp 2007)",
-	  NULL, LAYOUT_BLOCKS, no_options, load_ice_bl, NULL, NULL },
+	  NULL, LAYOUT_BLOCKS, no_options, load_ice_bl, NULL, NULL, NULL },
 	{ ICE_HR_NAME, "ICE heuristics: long lines and the titles before them", NULL,
-	  LAYOUT_LINES, no_options, load_ice_hr, NULL, NULL },
+	  LAYOUT_LINES, no_options, load_ice_hr, NULL, NULL, NULL },
 	{ ICE_DT_NAME, "ICE decision tree over HTML blocks (C4.5)", "ice-dt", LAYOUT_BLOCKS,
-	  no_options, load_ice_dt, NULL, NULL },
+	  no_options, load_ice_dt, NULL, NULL, &ice_trainer },
 	{ ICE_LM_NAME, "ICE language models: blocks close to the title, headings, keywords",
-	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL, NULL },
+	  "ice-lm", LAYOUT_BLOCKS, ice_lm_options, load_ice_lm, NULL, NULL, &ice_trainer },
 	{ LOGISTIC_METHOD_NAME, "a logistic regression over each segment's text, place in the "
 	  "page's structure (links, nav, footer ...), neighbours and character models' ratio "
 	  "(the default)", "logistic",
 	  LAYOUT_DUMP,
-	  no_options, load_logistic, &logistic_presets, "threshold,fallback" },
+	  no_options, load_logistic, &logistic_presets, "threshold,fallback",
+	  &logistic_trainer },
 };
 
 /* --- deciders ---------------------------------------------------------------------- */

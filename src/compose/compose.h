@@ -32,11 +32,25 @@
  * with one, its layout must be the method's.
  *
  * Adding a renderer, method or decider: its module in render/, method/ or
- * decide/ (one new file, with its constructor in that folder's header), one
- * line in the table in compose.c, any option it reads added to the option
- * list there (once), and a paragraph in ncleaner(1). Nothing else changes:
- * the front ends, --help-renderers/-methods/-deciders and the JSON method
- * object read the tables.
+ * decide/ (one new file, with its constructor in that folder's header), its
+ * file in Makefile.am, one line in the table in compose.c, any option it
+ * reads added to the option list there (once), and a paragraph in
+ * ncleaner(1). Nothing else changes: ncleaner, the public API,
+ * --help-renderers/-methods/-deciders and the JSON method object read the
+ * tables.
+ *
+ * A trainable method takes, beside those: its trainer, one new file in
+ * train/ defining a struct trainer (train/trainer.h: check the settings,
+ * read the pages, write the model; the pages walked by labelled-pages.h or
+ * paired as ngram-trainer.h does), declared in trainer.h (a line) and named
+ * in the entry's `trainer` (the same table line), its file in Makefile.am,
+ * and a paragraph in train-ncleaner(1) and in train-ncleaner's --help
+ * (cli/main-train.c's usage(), written by hand). train-ncleaner finds the
+ * trainer through the table, and its "not a method this program trains"
+ * list is the table's. A trainer option of its own (as logistic's
+ * --ngram-folds) is train-ncleaner's, not the table's: a field of struct
+ * train_settings, and a getopt row, a case and a "for --method" check in
+ * main-train.c.
  *
  * Model files name the method they were built for and, from version 3,
  * the renderer and the rule sets (model-file.h); a model used through
@@ -55,6 +69,7 @@
 #include "method/method.h"
 #include "pipeline/pipeline.h"
 #include "render/renderer.h"
+#include "train/trainer.h"
 
 #define COMPOSE_DEFAULT_TIMEOUT 10.0
 
@@ -141,6 +156,7 @@ struct method_entry {
 			       struct nc_error *err);
 	const struct decider_presets *presets;   /* NULL: none measured */
 	const char *deciders;   /* the deciders without --decider; NULL: threshold */
+	const struct trainer *trainer;   /* how train-ncleaner learns its model; NULL: none */
 };
 
 struct decider_entry {
