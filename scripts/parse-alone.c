@@ -18,6 +18,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include "render/html-parse.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,8 +101,7 @@ static int parse_page(const char *html, size_t len)
 	sax.warning = on_message;
 	sax.error = on_message;
 	sax.fatalError = on_message;
-	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-				 HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC);
+	htmlCtxtUseOptions(ctxt, HTML_PARSE_LIBXML_OPTIONS);
 	xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
 	htmlSAXHandlerPtr own = ctxt->sax;
 	ctxt->sax = &sax;

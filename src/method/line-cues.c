@@ -1,5 +1,6 @@
-/* line-cues.c: a short line's credit and label cues (see line-cues.h). */
+/* line-cues.c: a short line's credit, label and date cues (see line-cues.h). */
 #include "method/line-cues.h"
+#include "base/order.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,20 +29,6 @@ static const char *const credit_marks[] = {
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define WORD_MAX 16   /* bytes; no credit word is longer */
 
-struct word_key {
-	const char *text;
-	size_t len;
-};
-
-static int compare_word(const void *key, const void *entry)
-{
-	const struct word_key *k = key;
-	const char *word = *(const char *const *)entry;
-	size_t n = strlen(word);
-	int c = memcmp(k->text, word, k->len < n ? k->len : n);
-	return c ? c : (k->len > n) - (k->len < n);
-}
-
 /* A byte of a word: an ASCII letter or digit, or any byte of a character
  * beyond ASCII (the letters of other scripts; their punctuation is rare
  * in credits). */
@@ -59,21 +46,9 @@ static int is_credit_word(const char *word, size_t len)
 		unsigned char c = (unsigned char)word[i];
 		folded[i] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
 	}
-	struct word_key key = { folded, len };
+	struct order_span key = { folded, len };
 	return bsearch(&key, credit_words, COUNT(credit_words), sizeof(credit_words[0]),
-		       compare_word) != NULL;
-}
-
-static int holds(const char *text, size_t len, const char *mark)
-{
-	size_t n = strlen(mark);
-	for (const char *p = text; len >= n && (p = memchr(p, mark[0], len - n + 1)); p++) {
-		if (!memcmp(p, mark, n))
-			return 1;
-		len -= (size_t)(p + 1 - text);
-		text = p + 1;
-	}
-	return 0;
+		       order_span_entry) != NULL;
 }
 
 int line_cues_credit(const char *text, size_t len, size_t words)
@@ -81,7 +56,7 @@ int line_cues_credit(const char *text, size_t len, size_t words)
 	if (words > LINE_CUES_CREDIT_MAX_WORDS)
 		return 0;
 	for (size_t i = 0; i < COUNT(credit_marks); i++)
-		if (holds(text, len, credit_marks[i]))
+		if (memmem(text, len, credit_marks[i], strlen(credit_marks[i])))
 			return 1;
 	for (size_t i = 0; i < len;) {
 		if (!word_byte((unsigned char)text[i])) {

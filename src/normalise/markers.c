@@ -1,5 +1,6 @@
 /* markers.c: unforgeable markers and the block tags (see markers.h). */
 #include "normalise/markers.h"
+#include "base/order.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -49,30 +50,13 @@ static const char *const block_tags[] = {
 	"section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 };
 
-/* A name that is not NUL-terminated, as bsearch() looks it up. */
-struct tag_name {
-	const char *name;
-	size_t len;
-};
-
-/* The order of strcmp(), for a name of `len` bytes against a table entry:
- * a name that is a prefix of the entry sorts before it. */
-static int compare_tag_name(const void *key, const void *entry)
-{
-	const struct tag_name *k = key;
-	const char *tag = *(const char *const *)entry;
-	size_t tag_len = strlen(tag);
-	int c = memcmp(k->name, tag, k->len < tag_len ? k->len : tag_len);
-	return c ? c : (k->len > tag_len) - (k->len < tag_len);
-}
-
 const char *html_block_tag(const char *name, size_t len)
 {
 	if (len == 0 || len > MARKER_TAG_MAX)
 		return NULL;
-	struct tag_name key = { name, len };
+	struct order_span key = { name, len };
 	size_t count = sizeof(block_tags) / sizeof(block_tags[0]);
 	const char *const *found =
-		bsearch(&key, block_tags, count, sizeof(block_tags[0]), compare_tag_name);
+		bsearch(&key, block_tags, count, sizeof(block_tags[0]), order_span_entry);
 	return found ? *found : NULL;
 }

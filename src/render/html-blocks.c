@@ -4,6 +4,7 @@
 #include "render/html-parse.h"
 #include "base/ascii.h"
 #include "base/alloc.h"
+#include "base/order.h"
 #include "base/utf8.h"
 #include "normalise/charset.h"
 #include "normalise/markers.h"
@@ -19,18 +20,13 @@ static const char *const skipped_elements[] = {
 	"textarea",
 };
 
-static int compare_name(const void *key, const void *entry)
-{
-	return strcmp(key, *(const char *const *)entry);
-}
-
 static int is_skipped(const char *name)
 {
 	if (html_parse_is_hidden(name))
 		return 1;
 	size_t count = sizeof(skipped_elements) / sizeof(skipped_elements[0]);
-	return bsearch(name, skipped_elements, count, sizeof(skipped_elements[0]), compare_name) !=
-	       NULL;
+	return bsearch(name, skipped_elements, count, sizeof(skipped_elements[0]),
+		       order_string_entry) != NULL;
 }
 
 /* What the SAX callbacks share while a page is parsed. */

@@ -473,8 +473,7 @@ static void parse(struct parse_run *run, htmlParserCtxtPtr ctxt)
 	sax.warning = on_message;
 	sax.error = on_message;
 	sax.fatalError = on_message;
-	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-				 HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC);
+	htmlCtxtUseOptions(ctxt, HTML_PARSE_LIBXML_OPTIONS);
 	xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
 	htmlSAXHandlerPtr own = ctxt->sax;
 	ctxt->sax = &sax;

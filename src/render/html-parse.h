@@ -52,6 +52,14 @@
 #include "base/limits.h"
 #include "base/name-table.h"
 
+/* libxml2's options for a page's parse (its messages off, no network, the
+ * bytes already UTF-8); the benchmark's parse-alone reference
+ * (scripts/parse-alone.c) parses with them too. The user of the macro
+ * includes <libxml/HTMLparser.h>. */
+#define HTML_PARSE_LIBXML_OPTIONS                                                       \
+	(HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET | \
+	 HTML_PARSE_IGNORE_ENC)
+
 /* The deadline of a page in seconds where the configuration names none
  * (that of Lynx, cli.h's default --timeout). */
 #define HTML_PARSE_DEFAULT_TIMEOUT 10.0
