@@ -106,6 +106,9 @@ static void test_date(void)
 	ok(!date("Am 31. Mai 2012 hat der Bundestag nach langer Debatte endlich beschlossen"),
 	   "a sentence of more than eight words with a date is text");
 	ok(!date("12345 und 2012"), "five digits are no day");
+	static const char nul_separated[] = "27\0" "01\0" "33";
+	ok(!line_cues_date(nul_separated, sizeof(nul_separated) - 1, 1),
+	   "a NUL byte between numbers is no separator");
 }
 
 int main(void)
