@@ -1,11 +1,13 @@
 /* t1360-page-meta: a page's metadata (normalise/page-meta.h, issue 35):
  * each field from each kind of source, the ranks between them, dates in
  * ISO 8601, values cleaned, and hostile pages read in bounded work. */
+#include "normalise/head-scan.h"
 #include "normalise/page-meta.h"
 #include "base/limits.h"
 #include "base/utf8.h"
 #include "tap.h"
 
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -304,6 +306,43 @@ static void hostile(void)
 	strbuf_release(&page);
 }
 
+/* The index of a head's tags (head_tags_next()) finds what head_find()
+ * finds, from every place of random heads made of the tags' names in any
+ * case, their look-alikes (<b, <li, <metal, <tit) and other bytes, each
+ * head's end cutting a name short. */
+static void head_index(void)
+{
+	static const char *const pieces[] = { "<meta", "<META", "<title", "<TiTlE", "<base", "<link",
+		"<b", "<li", "<metal", "<tit", "<", "m", "a", " ", ">", "<!-- -->", "\xc3\xa9" };
+	static const char *const names[HEAD_TAG_KINDS] = { "<meta", "<title", "<base", "<link" };
+	uint64_t seed = 1360;
+	unsigned wrong = 0, found = 0, heads = 2000;
+	for (unsigned h = 0; h < heads; h++) {
+		char head[200];
+		size_t len = 0;
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		size_t want = (size_t)(seed >> 57);   /* 0-127 */
+		while (len < want) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			const char *piece = pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+			memcpy(head + len, piece, strlen(piece));
+			len += strlen(piece);
+		}
+		struct head_tags tags;
+		head_tags_scan(&tags, head, head + len);
+		for (int tag = 0; tag < HEAD_TAG_KINDS; tag++)
+			for (size_t from = 0; from <= len; from++) {
+				const char *got = head_tags_next(&tags, (enum head_tag)tag, head + from);
+				wrong += got != head_find(head + from, head + len, names[tag]);
+				found += got != NULL;
+			}
+		head_tags_release(&tags);
+	}
+	ok(found > 10000, "random heads hold the tags (%u finds)", found);
+	is_int(wrong, 0, "head_tags_next() finds what head_find() finds, from every byte of %u heads",
+	       heads);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -328,5 +367,6 @@ int main(void)
 
 	url_date_cases();
 	hostile();
+	head_index();
 	return done_testing();
 }

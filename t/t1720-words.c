@@ -239,6 +239,59 @@ static void test_swar(void)
 	is_int(wrong_count, 0, "swar_count() counts the marks of both");
 }
 
+/* utf8_is_valid() and utf8_has_non_ascii() skip ASCII eight bytes at a
+ * time; against a byte-at-a-time reference on random texts of every length
+ * and start (mostly ASCII, with valid and broken sequences at any place,
+ * so that a word's boundary falls inside a character). */
+static int valid_bytewise(const unsigned char *p, size_t len)
+{
+	uint32_t cp;
+	for (size_t i = 0; i < len;) {
+		size_t n = utf8_decode(p + i, len - i, &cp);
+		if (!n)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
+static void test_utf8_runs(void)
+{
+	static const char *const pieces[] = { "\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80",
+					      "\xc3", "\xe4\xb8", "\x80", "\xed\xa0\x80", "\xc0\xaf" };
+	uint64_t seed = 1721;
+	unsigned wrong_valid = 0, wrong_ascii = 0, valid = 0, texts = 20000;
+	for (unsigned t = 0; t < texts; t++) {
+		unsigned char buf[64];
+		size_t len = 0;
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		size_t want = (size_t)(seed >> 58);   /* 0-63 */
+		while (len < want) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			const char *piece = (seed >> 59) == 0 ? pieces[(seed >> 40) % 8] : NULL;
+			size_t n = piece ? strlen(piece) : 1;
+			if (len + n > sizeof(buf))
+				break;
+			if (piece)
+				memcpy(buf + len, piece, n);
+			else
+				buf[len] = (unsigned char)(' ' + (seed >> 33) % 95);
+			len += n;
+		}
+		int ascii = 1;
+		for (size_t i = 0; i < len; i++)
+			ascii &= buf[i] < 0x80;
+		int want_valid = valid_bytewise(buf, len);
+		valid += want_valid && !ascii;
+		wrong_valid += utf8_is_valid((const char *)buf, len) != want_valid;
+		wrong_ascii += utf8_has_non_ascii((const char *)buf, len) != !ascii;
+	}
+	ok(valid > 100, "the random texts include %u valid ones with non-ASCII characters", valid);
+	is_int(wrong_valid, 0, "utf8_is_valid() agrees with a byte-at-a-time check on %u texts",
+	       texts);
+	is_int(wrong_ascii, 0, "utf8_has_non_ascii() agrees with a byte-at-a-time check");
+}
+
 int main(void)
 {
 	struct nc_error err = { 0 };
@@ -251,6 +304,7 @@ int main(void)
 
 	test_words();
 	test_swar();
+	test_utf8_runs();
 	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
 		test_page(&pages[i], lists);
 	stop_lists_free(lists);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -25,8 +26,9 @@ struct charset_decoder {
 	size_t unit;           /* bytes of a code unit: 2 for UTF-16, 4 for UTF-32, else 1 */
 	int utf8;              /* from UTF-8: ASCII passes without iconv (utf8_spans()) */
 	char name[CHARSET_NAME_MAX];
-	int table_state;       /* 0 not tried yet, 1 `table` is built, -1 the charset has none */
-	struct byte_table *table;
+	int table_state;       /* 0 not tried yet, 1 `table` is found, -1 the charset has none */
+	const struct byte_table *table;   /* shared (tables_find()) or `owned` */
+	struct byte_table *owned;
 	char pending[16];      /* the start of a sequence cut by the end of a feed */
 	size_t pending_len;
 };
@@ -84,7 +86,7 @@ void charset_decoder_free(struct charset_decoder *d)
 	if (!d)
 		return;
 	iconv_close(d->cd);
-	free(d->table);
+	free(d->owned);
 	free(d);
 }
 
@@ -171,11 +173,46 @@ static struct byte_table *byte_table_new(const char *name)
 	return t;
 }
 
-/* Does `d` convert by a byte table (built at the first long feed)? */
+/* The byte tables built so far, for the life of the process: a table
+ * costs 256 iconv calls (about 100,000 instructions, more than converting
+ * a page of 20 KB by it), and a crawl's pages come in a few charsets. An
+ * entry, once written, never changes; its `table` is NULL for a charset
+ * that has none. Past TABLES_MAX charsets a decoder builds its own. */
+#define TABLES_MAX 64
+static struct {
+	char name[CHARSET_NAME_MAX];
+	struct byte_table *table;
+} tables[TABLES_MAX];
+static size_t tables_count;
+static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The byte table of `d`'s charset, shared or its own, or NULL. */
+static const struct byte_table *tables_find(struct charset_decoder *d)
+{
+	const struct byte_table *found = NULL;
+	int known = 0;
+	pthread_mutex_lock(&tables_lock);
+	for (size_t i = 0; i < tables_count && !known; i++)
+		if (!strcmp(tables[i].name, d->name)) {
+			found = tables[i].table;
+			known = 1;
+		}
+	if (!known && tables_count < TABLES_MAX) {
+		found = tables[tables_count].table = byte_table_new(d->name);
+		strcpy(tables[tables_count++].name, d->name);
+		known = 1;
+	}
+	pthread_mutex_unlock(&tables_lock);
+	if (!known)
+		found = d->owned = byte_table_new(d->name);
+	return found;
+}
+
+/* Does `d` convert by a byte table (found at the first long feed)? */
 static int tabled(struct charset_decoder *d, size_t feed)
 {
 	if (d->table_state == 0 && feed >= BYTE_TABLE_MIN_FEED) {
-		d->table = d->unit == 1 && !d->utf8 ? byte_table_new(d->name) : NULL;
+		d->table = d->unit == 1 && !d->utf8 ? tables_find(d) : NULL;
 		d->table_state = d->table ? 1 : -1;
 	}
 	return d->table_state == 1;

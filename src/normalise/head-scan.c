@@ -2,6 +2,7 @@
  * head-scan.h). */
 #include "normalise/head-scan.h"
 #include "normalise/charset.h"
+#include "base/alloc.h"
 #include "base/utf8.h"
 
 #include <ctype.h>
@@ -47,6 +48,58 @@ const char *head_find(const char *p, const char *end, const char *needle)
 		p++;
 	}
 	return NULL;
+}
+
+static const char *const head_tag_names[HEAD_TAG_KINDS] = {
+	[HEAD_META] = "<meta", [HEAD_TITLE] = "<title", [HEAD_BASE] = "<base", [HEAD_LINK] = "<link",
+};
+
+void head_tags_scan(struct head_tags *tags, const char *html, const char *end)
+{
+	memset(tags, 0, sizeof(*tags));
+	tags->end = end;
+	if (end - html < 2)
+		return;
+	const char *last = end - 1;   /* a '<' needs a byte after it */
+	for (const char *p = html; p < last && (p = memchr(p, '<', (size_t)(last - p))); p++) {
+		enum head_tag tag;
+		switch ((unsigned char)p[1] | 0x20) {
+		case 'm': tag = HEAD_META; break;
+		case 't': tag = HEAD_TITLE; break;
+		case 'b': tag = HEAD_BASE; break;
+		case 'l': tag = HEAD_LINK; break;
+		default: continue;
+		}
+		size_t n = strlen(head_tag_names[tag]);
+		if ((size_t)(end - p) < n || strncasecmp(p + 2, head_tag_names[tag] + 2, n - 2))
+			continue;
+		if (tags->count[tag] == tags->alloc[tag]) {
+			tags->alloc[tag] = tags->alloc[tag] ? 2 * tags->alloc[tag] : 16;
+			tags->at[tag] = xrealloc(tags->at[tag], tags->alloc[tag] * sizeof(*tags->at[tag]));
+		}
+		tags->at[tag][tags->count[tag]++] = p;
+	}
+}
+
+void head_tags_release(struct head_tags *tags)
+{
+	for (int tag = 0; tag < HEAD_TAG_KINDS; tag++)
+		free(tags->at[tag]);
+	memset(tags, 0, sizeof(*tags));
+}
+
+const char *head_tags_next(const struct head_tags *tags, enum head_tag tag, const char *from)
+{
+	const char *const *at = tags->at[tag];
+	size_t lo = 0, hi = tags->count[tag];   /* the first at[i] >= from */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (at[mid] < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tags->count[tag] ? at[lo] : NULL;
 }
 
 /* Text of the page's head as bytes of the page's charset: tags inside

@@ -29,6 +29,24 @@ const char *head_skip_space(const char *p, const char *end);
  * when there is none. */
 const char *head_find(const char *p, const char *end, const char *needle);
 
+/* Where the head opens the tags it is read for, found in one pass over
+ * [html, end): the title, the keywords, <base> and the canonical URL are
+ * each looked for in up to HEAD_SCAN_BYTES, and a pass each would scan
+ * the head five times. */
+enum head_tag { HEAD_META, HEAD_TITLE, HEAD_BASE, HEAD_LINK, HEAD_TAG_KINDS };
+
+struct head_tags {
+	const char *end;
+	const char **at[HEAD_TAG_KINDS];   /* each kind's "<name" in page order */
+	size_t count[HEAD_TAG_KINDS], alloc[HEAD_TAG_KINDS];
+};
+
+void head_tags_scan(struct head_tags *tags, const char *html, const char *end);
+void head_tags_release(struct head_tags *tags);
+
+/* head_find(from, tags->end, "<name") for the tag's name, by the index. */
+const char *head_tags_next(const struct head_tags *tags, enum head_tag tag, const char *from);
+
 /* The value of the attribute `name` (ASCII, lower case) in the tag
  * [tag, close): *value and *len, quotes removed; 0 when the tag has none. */
 int head_attribute(const char *tag, const char *close, const char *name, const char **value,

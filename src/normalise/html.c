@@ -143,10 +143,10 @@ char *html_declared_charset(const char *html, size_t len)
 }
 
 /* The text of <title>. */
-static void raw_title(const char *html, size_t len, struct strbuf *out)
+static void raw_title(const char *html, const struct head_tags *tags, struct strbuf *out)
 {
-	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
-	const char *open = head_find(html, end, "<title");
+	const char *end = tags->end;
+	const char *open = head_tags_next(tags, HEAD_TITLE, html);
 	const char *start = open ? memchr(open, '>', (size_t)(end - open)) : NULL;
 	const char *stop = start ? head_find(start, end, "</title") : NULL;
 
@@ -158,10 +158,11 @@ static void raw_title(const char *html, size_t len, struct strbuf *out)
  * over tags here goes on after the tag it read, not after its name: a
  * head of "<meta<meta<meta...>" would otherwise have the rest of its tag
  * searched once for each "<meta" in it (15 s for 260 kB; issue 35). */
-static void raw_keywords(const char *html, size_t len, struct strbuf *out)
+static void raw_keywords(const char *html, const struct head_tags *tags, struct strbuf *out)
 {
-	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES), *close;
-	for (const char *meta = html; (meta = head_find(meta, end, "<meta")); meta = close + 1) {
+	const char *end = tags->end, *close;
+	for (const char *meta = html; (meta = head_tags_next(tags, HEAD_META, meta));
+	     meta = close + 1) {
 		close = memchr(meta, '>', (size_t)(end - meta));
 		const char *value;
 		size_t value_len;
@@ -255,10 +256,10 @@ static void absolute_url(const char *value, size_t len, const char *base, struct
 }
 
 /* The href of the page's <base>, as an absolute http(s) URL, or nothing. */
-static void raw_base(const char *html, const char *end, struct strbuf *out)
+static void raw_base(const char *html, const struct head_tags *tags, struct strbuf *out)
 {
-	const char *close;
-	for (const char *at = html; (at = head_find(at, end, "<base")); at = close + 1) {
+	const char *end = tags->end, *close;
+	for (const char *at = html; (at = head_tags_next(tags, HEAD_BASE, at)); at = close + 1) {
 		close = memchr(at, '>', (size_t)(end - at));
 		const char *value;
 		size_t value_len;
@@ -277,22 +278,26 @@ static void raw_base(const char *html, const char *end, struct strbuf *out)
  * absolute_url() (against the page's <base>); one that stays relative
  * names no site and is passed over. The tag's name must end where the
  * pattern does (<linkfoo> is another element). */
-static void raw_canonical(const char *html, size_t len, struct strbuf *out)
+static void raw_canonical(const char *html, const struct head_tags *tags, struct strbuf *out)
 {
-	static const struct { const char *tag, *name, *word, *value; } declarations[] = {
-		{ "<link", "rel", "canonical", "href" },
-		{ "<meta", "property", "og:url", "content" },
+	static const struct {
+		enum head_tag tag;
+		size_t tag_len;
+		const char *name, *word, *value;
+	} declarations[] = {
+		{ HEAD_LINK, 5, "rel", "canonical", "href" },   /* <link */
+		{ HEAD_META, 5, "property", "og:url", "content" },   /* <meta */
 	};
-	const char *end = html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES);
+	const char *end = tags->end;
 	struct strbuf base = STRBUF_INIT;
-	raw_base(html, end, &base);
+	raw_base(html, tags, &base);
 	size_t before = out->len;
 	for (size_t d = 0; d < sizeof(declarations) / sizeof(declarations[0]) &&
 			   out->len == before; d++) {
-		const char *tag = declarations[d].tag;
-		size_t tag_len = strlen(tag);
+		size_t tag_len = declarations[d].tag_len;
 		const char *close;
-		for (const char *at = html; (at = head_find(at, end, tag)); at = close + 1) {
+		for (const char *at = html; (at = head_tags_next(tags, declarations[d].tag, at));
+		     at = close + 1) {
 			close = memchr(at, '>', (size_t)(end - at));
 			const char *value;
 			size_t value_len;
@@ -321,21 +326,24 @@ static void read_head(const char *html, size_t len, const char *wrapper_title,
 {
 	const char *charset = info->charset.name;
 	struct strbuf raw = STRBUF_INIT;
-	raw_keywords(html, len, &raw);
+	struct head_tags tags;
+	head_tags_scan(&tags, html, html + (len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES));
+	raw_keywords(html, &tags, &raw);
 	if (raw.len)
 		info->keywords = head_utf8(raw.buf, raw.len, charset);
 	strbuf_reset(&raw);
-	raw_canonical(html, len, &raw);
+	raw_canonical(html, &tags, &raw);
 	if (raw.len)
 		info->canonical = head_utf8(raw.buf, raw.len, charset);
 	strbuf_reset(&raw);
 	if (wrapper_title) {
 		info->title = head_utf8(wrapper_title, strlen(wrapper_title), charset);
 	} else {
-		raw_title(html, len, &raw);
+		raw_title(html, &tags, &raw);
 		if (raw.len)
 			info->title = head_utf8(raw.buf, raw.len, charset);
 	}
+	head_tags_release(&tags);
 	strbuf_release(&raw);
 	page_meta_read(html, len, charset, info);
 	page_meta_url_date(info, info->canonical);
