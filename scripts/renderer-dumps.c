@@ -201,7 +201,7 @@ int main(int argc, char **argv)
 		page_id(pages[p], &id);
 		int ret = read_file(pages[p], 64u << 20, &html, &err);
 		if (ret == 0)
-			ret = html_normalise(raw ? NULL : html_rules, workspace, &paper, NULL,
+			ret = html_normalise(raw ? NULL : html_rules, workspace, NULL, &paper, NULL,
 					     class && class->drops_after_nul ? HTML_REMOVE_NUL : 0,
 					     &html, &info, &err);
 		if (ret == 0) {

@@ -79,7 +79,7 @@ static const char *canonical_of(const char *html)
 	struct nc_error err = { 0 };
 	strbuf_addstr(&page, html);
 	strbuf_reset(&copy);
-	if (html_normalise(NULL, NULL, &policy, "utf-8", 0, &page, &info, &err) < 0)
+	if (html_normalise(NULL, NULL, NULL, &policy, "utf-8", 0, &page, &info, &err) < 0)
 		strbuf_addf(&copy, "(error: %s)", err.message);
 	else
 		strbuf_addstr(&copy, info.canonical ? info.canonical : "(none)");

@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <iconv.h>
-#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,8 +26,9 @@ struct charset_decoder {
 	int utf8;              /* from UTF-8: ASCII passes without iconv (utf8_spans()) */
 	char name[CHARSET_NAME_MAX];
 	int table_state;       /* 0 not tried yet, 1 `table` is found, -1 the charset has none */
-	const struct byte_table *table;   /* shared (tables_find()) or `owned` */
+	const struct byte_table *table;   /* of `tables`, or `owned` */
 	struct byte_table *owned;
+	struct charset_tables *tables;    /* borrowed; NULL: none kept */
 	char pending[16];      /* the start of a sequence cut by the end of a feed */
 	size_t pending_len;
 };
@@ -173,39 +173,42 @@ static struct byte_table *byte_table_new(const char *name)
 	return t;
 }
 
-/* The byte tables built so far, for the life of the process: a table
- * costs 256 iconv calls (about 100,000 instructions, more than converting
- * a page of 20 KB by it), and a crawl's pages come in a few charsets. An
- * entry, once written, never changes; its `table` is NULL for a charset
- * that has none. Past TABLES_MAX charsets a decoder builds its own. */
+/* The byte tables a worker has built (charset.h): an entry, once written,
+ * never changes; its `table` is NULL for a charset that has none. */
 #define TABLES_MAX 64
-static struct {
-	char name[CHARSET_NAME_MAX];
-	struct byte_table *table;
-} tables[TABLES_MAX];
-static size_t tables_count;
-static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
+struct charset_tables {
+	struct {
+		char name[CHARSET_NAME_MAX];
+		struct byte_table *table;
+	} entry[TABLES_MAX];
+	size_t count;
+};
 
-/* The byte table of `d`'s charset, shared or its own, or NULL. */
+struct charset_tables *charset_tables_new(void)
+{
+	return xcalloc(1, sizeof(struct charset_tables));
+}
+
+void charset_tables_free(struct charset_tables *tables)
+{
+	if (!tables)
+		return;
+	for (size_t i = 0; i < tables->count; i++)
+		free(tables->entry[i].table);
+	free(tables);
+}
+
+/* The byte table of `d`'s charset, kept or its own, or NULL. */
 static const struct byte_table *tables_find(struct charset_decoder *d)
 {
-	const struct byte_table *found = NULL;
-	int known = 0;
-	pthread_mutex_lock(&tables_lock);
-	for (size_t i = 0; i < tables_count && !known; i++)
-		if (!strcmp(tables[i].name, d->name)) {
-			found = tables[i].table;
-			known = 1;
-		}
-	if (!known && tables_count < TABLES_MAX) {
-		found = tables[tables_count].table = byte_table_new(d->name);
-		strcpy(tables[tables_count++].name, d->name);
-		known = 1;
-	}
-	pthread_mutex_unlock(&tables_lock);
-	if (!known)
-		found = d->owned = byte_table_new(d->name);
-	return found;
+	struct charset_tables *t = d->tables;
+	for (size_t i = 0; t && i < t->count; i++)
+		if (!strcmp(t->entry[i].name, d->name))
+			return t->entry[i].table;
+	if (!t || t->count == TABLES_MAX)
+		return d->owned = byte_table_new(d->name);
+	strcpy(t->entry[t->count].name, d->name);
+	return t->entry[t->count++].table = byte_table_new(d->name);
 }
 
 /* Does `d` convert by a byte table (found at the first long feed)? */
@@ -345,6 +348,12 @@ void charset_decoder_finish(struct charset_decoder *d, struct strbuf *out)
 int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf *out,
 		    struct nc_error *err)
 {
+	return charset_to_utf8_kept(NULL, from, in, len, out, err);
+}
+
+int charset_to_utf8_kept(struct charset_tables *tables, const char *from, const char *in,
+			 size_t len, struct strbuf *out, struct nc_error *err)
+{
 	size_t bom_len = 0;
 	const char *bom = charset_of_bom(in, len, &bom_len);
 	if (bom && !strcasecmp(bom, from)) {
@@ -354,6 +363,7 @@ int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf 
 	struct charset_decoder *d = charset_decoder_new(from, err);
 	if (!d)
 		return -1;
+	d->tables = tables;
 	int ret = charset_decoder_feed(d, in, len, out, err);
 	if (ret == 0)
 		charset_decoder_finish(d, out);

@@ -50,4 +50,17 @@ void charset_decoder_finish(struct charset_decoder *decoder, struct strbuf *out)
 int charset_to_utf8(const char *from, const char *in, size_t len, struct strbuf *out,
 		    struct nc_error *err);
 
+/* A single-byte charset converts long texts by a table of what each byte
+ * becomes, and the table costs 256 iconv calls (about 100,000
+ * instructions, more than converting a page of 20 KB by it). A worker
+ * keeps the tables it built, for up to 64 charset names, in one of these
+ * (not shared between threads), and converts its pages with it. */
+struct charset_tables;
+struct charset_tables *charset_tables_new(void);
+void charset_tables_free(struct charset_tables *tables);
+
+/* charset_to_utf8() with the tables of `tables` (NULL: none kept). */
+int charset_to_utf8_kept(struct charset_tables *tables, const char *from, const char *in,
+			 size_t len, struct strbuf *out, struct nc_error *err);
+
 #endif

@@ -354,10 +354,11 @@ static void read_head(const char *html, size_t len, const char *wrapper_title,
 
 /* A page in a charset stage 1 must convert first (charset-choice.h): in
  * UTF-8 from now on, its <meta> declarations saying so. */
-static int convert_first(struct strbuf *html, const char *from, struct nc_error *err)
+static int convert_first(struct charset_tables *tables, struct strbuf *html, const char *from,
+			 struct nc_error *err)
 {
 	struct strbuf utf8 = STRBUF_INIT;
-	int ret = charset_to_utf8(from, html->buf, html->len, &utf8, err);
+	int ret = charset_to_utf8_kept(tables, from, html->buf, html->len, &utf8, err);
 	if (ret == 0) {
 		html_declare_utf8(&utf8);
 		strbuf_swap(&utf8, html);
@@ -369,11 +370,12 @@ static int convert_first(struct strbuf *html, const char *from, struct nc_error 
 /* The default policy: every renderer reads the page in the charset chosen
  * here, so stage 1 converts it to UTF-8 itself (Lynx, told to assume a
  * charset, would still prefer a <meta> declaration that may be stale). */
-static int read_in_utf8(struct strbuf *html, struct charset_choice *choice,
+static int read_in_utf8(struct charset_tables *tables, struct strbuf *html,
+			struct charset_choice *choice,
 			struct nc_error *err)
 {
 	if (!charset_is_utf8(choice->name)) {
-		if (convert_first(html, choice->name, err) < 0)
+		if (convert_first(tables, html, choice->name, err) < 0)
 			return -1;
 	} else {
 		html_declare_utf8(html);
@@ -504,15 +506,16 @@ static void remove_nul(struct strbuf *html)
 }
 
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const struct charset_policy *policy, const char *hint, unsigned flags,
-		   struct strbuf *html, struct page_info *info, struct nc_error *err)
+		   struct charset_tables *tables, const struct charset_policy *policy,
+		   const char *hint, unsigned flags, struct strbuf *html, struct page_info *info,
+		   struct nc_error *err)
 {
 	struct wrapper wrapper = { 0 };
 
 	memset(info, 0, sizeof(*info));
 	const char *from = charset_convert_first(policy, hint);
 	if (from) {
-		if (convert_first(html, from, err) < 0)
+		if (convert_first(tables, html, from, err) < 0)
 			return -1;
 		charset_choose_converted(policy, from, &info->charset);
 		hint = "utf-8";
@@ -532,7 +535,7 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 	/* In place: the page without its wrapper, then the rules. */
 	memmove(html->buf, begin, len);
 	strbuf_setlen(html, len);
-	if (!policy->paper && !info->charset.converted && read_in_utf8(html, &info->charset, err) < 0) {
+	if (!policy->paper && !info->charset.converted && read_in_utf8(tables, html, &info->charset, err) < 0) {
 		page_info_release(info);
 		return -1;
 	}

@@ -41,6 +41,7 @@
 #include "base/error.h"
 #include "base/rules.h"
 #include "base/strbuf.h"
+#include "normalise/charset.h"
 #include "normalise/charset-choice.h"
 #include "normalise/page-info.h"
 
@@ -51,7 +52,7 @@ enum html_normalise_flags {
 };
 
 /* Normalise the page in `html`, in place, using `rules` and the caller's
- * `workspace`; with `rules` NULL only the charset is handled and the
+ * `workspace` and charset `tables` (charset.h; NULL: none kept); with `rules` NULL only the charset is handled and the
  * wrapper removed (for the plain dump of the baseline, and for renderers
  * that read the page's structure themselves). `flags`: see above. `hint`
  * is the charset the page's source declared (NULL: none); a wrapper's
@@ -61,8 +62,9 @@ enum html_normalise_flags {
  * substitution buffer). Errors: a forced or BOM charset that cannot be
  * converted, memory, the rules' limits. */
 int html_normalise(const struct rule_set *rules, struct rule_workspace *workspace,
-		   const struct charset_policy *policy, const char *hint, unsigned flags,
-		   struct strbuf *html, struct page_info *info, struct nc_error *err);
+		   struct charset_tables *tables, const struct charset_policy *policy,
+		   const char *hint, unsigned flags, struct strbuf *html, struct page_info *info,
+		   struct nc_error *err);
 
 /* The charset a <meta> element of `html` declares (charset="x", or
  * content="...; charset=x"), looked for near the top; NULL when none.

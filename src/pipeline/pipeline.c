@@ -46,6 +46,7 @@ struct segment_batch {
 struct worker {
 	const struct pipeline *pipeline;
 	struct rule_workspace *workspace;
+	struct charset_tables *charset_tables;   /* stage 1's, kept across pages */
 	struct renderer *renderer;
 	struct segmenter *segmenter;
 	struct text_reader *text;         /* stage 1 of text dumps */
@@ -128,6 +129,7 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		return NULL;
 	}
 	w->workspace = rule_workspace_new();
+	w->charset_tables = charset_tables_new();
 	w->segmenter = segmenter_new(p->dump_rules, w->workspace, &p->markers,
 				     p->config.segment_flags, NULL, NULL);
 	w->text = text_reader_new();
@@ -152,6 +154,7 @@ void worker_free(struct worker *w)
 	text_reader_free(w->text);
 	renderer_free(w->renderer);
 	rule_workspace_free(w->workspace);
+	charset_tables_free(w->charset_tables);
 	free(w->batch.items);
 	free(w->batch.offsets);
 	free(w->batch.recurs);
@@ -298,7 +301,7 @@ static int render_html(struct worker *w, struct page *page, int with_rules, stru
 		with_rules = 0;
 	if (ret == 0)
 		ret = html_normalise(with_rules ? p->html_rules : NULL, w->workspace,
-				     &p->config.charset, page->charset_hint,
+				     w->charset_tables, &p->config.charset, page->charset_hint,
 				     p->config.renderer->drops_after_nul ? HTML_REMOVE_NUL : 0,
 				     &html, &w->info, err);
 	if (ret == 0)   /* the date in the record's URL, when the page gives none */

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		html_declare_utf8(&out);
 	struct charset_policy policy = { .paper = size && data[0] & 1 };
 	unsigned flags = size && data[0] & 4 ? HTML_REMOVE_NUL : 0;
-	if (html_normalise(rules, fuzz_workspace(), &policy, NULL, flags, &out, &info, &err) == 0) {
+	if (html_normalise(rules, fuzz_workspace(), NULL, &policy, NULL, flags, &out, &info, &err) == 0) {
 		/* For Lynx no NUL is left: it would cut the rest of its line. */
 		if ((flags & HTML_REMOVE_NUL) && memchr(out.buf, '\0', out.len))
 			abort();
