@@ -605,7 +605,7 @@ int ncleaner_format(ncleaner *c, const void *bytes, size_t length, const char *u
 	return 0;
 }
 
-/* The names are JSONL's (sink.c, write_json_metadata()), and so are the
+/* The names are JSONL's (sink/format-jsonl.c, add_metadata()), and so are the
  * fallbacks: the title on <title>, the date on the date last modified. */
 const char *ncleaner_metadata(const ncleaner *c, const char *name)
 {
