@@ -7,7 +7,8 @@
  *
  *   page source --> page --normalise--> HTML with markers --renderer--> dump
  *     --segmenter--> segments --method--> scored segments --decider-->
- *     kept segments --page sink--> CLEANEVAL, text, JSONL or WET (or scores)
+ *     kept segments --page filters--> pages to write --page sink--> a format
+ *     (CLEANEVAL, text, JSONL or WET: a table, sink/format.h)
  *
  * pipeline.h strings the stages together and defines the worker, which owns
  * all mutable state; runner.h cleans a source's pages with one worker or
@@ -35,7 +36,9 @@
  *               trees, and model files (model-file.h)
  *   decide/     stage 5: the decider interface, the threshold, Viterbi, the
  *               article and fallback deciders, chains
- *   sink/       stage 6: formats and where their bytes go, the WET writer
+ *   sink/       stage 6: the page filters (language, quality; a table),
+ *               the formats (a file and a table line each: format.h),
+ *               where their bytes go, the WET writer
  *   pipeline/   the stages strung together, workers, runners, site
  *               repetition (the survey table and the dump cache)
  *   eval/       the CLEANEVAL scorer and its alignment of gold labels;
@@ -73,6 +76,8 @@
 #include "method/ice.h"
 #include "method/logistic.h"
 #include "decide/decider.h"
+#include "sink/page-filter.h"
+#include "sink/format.h"
 #include "sink/sink.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"

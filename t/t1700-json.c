@@ -50,7 +50,7 @@ static char *scored_page(const double costs[4])
 	char *buf = NULL;
 	size_t size = 0;
 	FILE *stream = open_memstream(&buf, &size);
-	struct sink_config config = { .format = SINK_JSONL, .scores = 1, .log_odds = 1 };
+	struct sink_config config = { .format = &format_jsonl, .scores = 1, .log_odds = 1 };
 	struct page_sink *sink = page_sink_new(&config, stream_output_new(stream));
 	struct page page = { .name = "p", .url = "http://example.org/" };
 	struct page_info info = { 0 };

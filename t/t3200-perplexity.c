@@ -582,7 +582,7 @@ static char *clean_text(const struct method *method, int scores, const char *tex
 	};
 	struct pipeline *pipeline = pipeline_new(&config, &err);
 	FILE *stream = open_memstream(&buf, &size);
-	struct sink_config sink = { .format = SINK_CLEANEVAL, .scores = scores };
+	struct sink_config sink = { .format = &format_cleaneval, .scores = scores };
 	struct worker *worker = pipeline ? worker_new(pipeline, page_sink_new(&sink,
 						stream_output_new(stream)), &err) : NULL;
 	int fd = mkstemp(path);

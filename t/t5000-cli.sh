@@ -107,6 +107,17 @@ grep_ok "...saying so" "standard input is empty" "$TMP/err"
 fails 1 "--dump of a text dump fails" ncleaner --dump "$F/dump.txt"
 grep_ok "...saying why" "dump.txt: a text dump has no HTML to render" "$TMP/err"
 fails 2 "--dump with --text is a usage error" ncleaner --dump --text "$F/dump.txt"
+# The formats are named from their table (sink/formats.c).
+fails 2 "an unknown --format is a usage error" ncleaner -f xml "$F/page.html"
+is "$(cat "$TMP/err")" "ncleaner: --format expects cleaneval, text, jsonl or wet, not 'xml'" \
+	"...naming the formats"
+fails 2 "--scores with a format that holds no scores is a usage error" ncleaner --scores -f wet "$F/page.html"
+is "$(cat "$TMP/err")" "ncleaner: --scores goes with --format cleaneval or jsonl" "...naming those that do"
+fails 2 "--dump with a format that holds no dump is a usage error" ncleaner --dump -f jsonl "$F/page.html"
+is "$(cat "$TMP/err")" "ncleaner: --dump goes with --format cleaneval or text" "...naming those that do"
+ncleaner --help > "$TMP/help"
+grep_ok "--help names the formats, the default first" \
+	'^  -f, --format FORMAT   cleaneval (default), text, jsonl or wet$' "$TMP/help"
 
 # Full cleaning needs the shipped model.
 if [ -f "$SRC/models/english.model" ] && [ -s "$SRC/models/english.model" ]; then

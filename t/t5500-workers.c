@@ -23,7 +23,7 @@ struct memory_worker {
 	size_t size, taken;
 };
 
-static const struct sink_config cleaneval = { .format = SINK_CLEANEVAL };
+static const struct sink_config cleaneval = { .format = &format_cleaneval };
 
 static void memory_worker_init(struct memory_worker *m, const struct pipeline *pipeline)
 {

@@ -39,7 +39,7 @@ struct ncleaner {
 	char **args;                      /* a copy of argv: option values point here */
 	int nargs;
 	enum api_run run;
-	enum sink_format format;
+	const struct output_format *format;
 	int text_pages, lines;
 	const char *encoding;
 	const char *languages;            /* --language LIST, or NULL */
@@ -173,11 +173,14 @@ static int read_api_option(ncleaner *c, enum api_option option, const char *valu
 					   "iconv -l)", value);
 		c->encoding = value;
 		break;
-	case OPT_FORMAT:
-		if (sink_format_from_name(value, &c->format) < 0)
-			return usage_error(error, "--format expects cleaneval, text, jsonl or wet, "
-					   "not '%s'", value);
+	case OPT_FORMAT: {
+		struct nc_error err = { 0 };
+		if (!(c->format = output_format_find(value, &err))) {
+			copy_error(error, &err);
+			return -1;
+		}
 		break;
+	}
 	case OPT_LANGUAGE: {
 		struct nc_error err = { 0 };
 		if (language_list_check(value, &err) < 0)
@@ -269,7 +272,7 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 	}
 	/* The program's checks of combinations that cannot work. */
 	struct nc_error err = { 0 };
-	if (sink_format_check(c->format, c->run == API_SCORES, c->run == API_DUMP, &err) < 0) {
+	if (output_format_check(c->format, c->run == API_SCORES, c->run == API_DUMP, &err) < 0) {
 		copy_error(error, &err);
 		return -1;
 	}
@@ -405,7 +408,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 		.format = c->format, .scores = c->run == API_SCORES,
 		.canonical_urls = !c->values.paper,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
-		.languages = c->languages,
+		.filters.languages = c->languages,
 		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
 		.fallback = compose_falls_back(&c->composition),
 		.observe = keep_segments, .observe_data = c,
@@ -437,7 +440,7 @@ ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *erro
 		free(c);
 		return NULL;
 	}
-	c->format = SINK_CLEANEVAL;
+	c->format = &format_cleaneval;
 	compose_values_init(&c->values);
 	composition_init(&c->composition);
 	strbuf_init(&c->method_json);
@@ -602,7 +605,7 @@ int ncleaner_format(ncleaner *c, const void *bytes, size_t length, const char *u
 	return 0;
 }
 
-/* The names are JSONL's (sink.c, write_json_metadata()), and so are the
+/* The names are JSONL's (sink/format-jsonl.c, add_metadata()), and so are the
  * fallbacks: the title on <title>, the date on the date last modified. */
 const char *ncleaner_metadata(const ncleaner *c, const char *name)
 {

@@ -105,8 +105,12 @@ static void usage(FILE *out)
 "                        existing file, or a name ending .txt, .jsonl, .wet or\n"
 "                        .gz) takes one input's output, whole or not at all;\n"
 "                        -o - is standard output\n"
-"      --url URL         the URL of the one page (read from standard input, say)\n"
-"  -f, --format FORMAT   cleaneval (default), text, jsonl or wet\n"
+"      --url URL         the URL of the one page (read from standard input, say)\n");
+	struct strbuf formats = STRBUF_INIT;
+	output_format_names(&formats, 0, " (default)");
+	fprintf(out, "  -f, --format FORMAT   %s\n", formats.buf);
+	strbuf_release(&formats);
+	fprintf(out,
 "      --gzip            gzip the output (a gzip member per page)\n"
 "      --skip-existing   skip inputs whose output file exists (resume a run)\n"
 "Running:\n"
@@ -175,7 +179,7 @@ struct settings {
 	struct compose_values compose;   /* renderer, method, decider and their options;
 					    compose.paper: --paper */
 	const char *output_dir;
-	enum sink_format format;
+	const struct output_format *format;
 	int gzip, skip_existing, lines, progress, jobs;
 	enum file_kind_rule file_kind;
 	const char *encoding, *stats;
@@ -712,7 +716,7 @@ static struct site_table *survey_sites(struct settings *set,
 	}
 	*markers = *pipeline_markers(pipeline);
 	struct site_table *table = site_table_new(set->site_min_pages);
-	struct sink_config sink = { .format = SINK_SURVEY };
+	struct sink_config sink = { .format = &format_survey };
 	struct input_source *source = input_source_new(inputs, set->file_kind);
 	struct survey_state survey = { .failed = 0 };
 	struct runner_config runner = {
@@ -913,12 +917,11 @@ static int survey_and_clean(struct settings *set, struct file_source *inputs)
 	struct sink_config sink = {
 		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
 		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
-		.languages = set->languages,
+		.filters = { .languages = set->languages, .min_quality = set->min_quality },
 		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
 		.canonical_urls = !set->compose.paper,
 		.log_odds = c.loaded && c.loaded->ops->log_odds,
 		.fallback = compose_falls_back(&c),
-		.min_quality = set->min_quality,
 	};
 	if (set->min_quality && !sink.log_odds) {
 		cli_print(program, "--min-quality: the %s method says nothing of a page's quality "
@@ -944,11 +947,12 @@ out:
 
 /* --- options ------------------------------------------------------------------------- */
 
-static int parse_format(const char *name, enum sink_format *format)
+static int parse_format(const char *name, const struct output_format **format)
 {
-	if (sink_format_from_name(name, format) == 0)
+	struct nc_error err = { 0 };
+	if ((*format = output_format_find(name, &err)))
 		return 0;
-	cli_print(program, "--format expects cleaneval, text, jsonl or wet, not '%s'", name);
+	cli_print(program, "%s", err.message);
 	return -1;
 }
 
@@ -956,8 +960,8 @@ static int parse_format(const char *name, enum sink_format *format)
 static int check_settings(struct settings *set)
 {
 	struct nc_error err = { 0 };
-	if (sink_format_check(set->format, set->kind == RUN_SCORES, set->kind == RUN_DUMP,
-			      &err) < 0) {
+	if (output_format_check(set->format, set->kind == RUN_SCORES, set->kind == RUN_DUMP,
+				&err) < 0) {
 		cli_print(program, "%s", err.message);
 		return -1;
 	}
@@ -979,7 +983,7 @@ static int check_settings(struct settings *set)
 			  set->encoding);
 		return -1;
 	}
-	snprintf(set->extension, sizeof(set->extension), "%s%s", sink_format_extension(set->format),
+	snprintf(set->extension, sizeof(set->extension), "%s%s", set->format->extension,
 		 set->gzip ? ".gz" : "");
 	return 0;
 }
@@ -1036,9 +1040,10 @@ static int choose_output_file(struct settings *set, int nargs, char **args)
 	const char *o = set->output_dir;
 	struct stat st;
 	int exists = stat(o, &st) == 0;
-	static const char *const extensions[] = { ".txt", ".text", ".jsonl", ".json", ".wet", ".gz" };
+	/* The formats' extensions, and names people give their files. */
+	static const char *const extensions[] = { ".text", ".json", ".gz" };
 	size_t len = strlen(o);
-	int has_extension = 0;
+	int has_extension = output_format_extension_ends(o);
 	for (size_t i = 0; i < sizeof(extensions) / sizeof(extensions[0]); i++) {
 		size_t n = strlen(extensions[i]);
 		has_extension |= len > n && !strcmp(o + len - n, extensions[i]) && o[len - n - 1] != '/';
@@ -1084,7 +1089,7 @@ static int default_jobs(void)
 int main(int argc, char **argv)
 {
 	struct settings set = {
-		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_CONTENT, .format = SINK_CLEANEVAL,
+		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_CONTENT, .format = &format_cleaneval,
 		.jobs = default_jobs(),
 	};
 	/* static: still reachable, not leaked, when main returns early */

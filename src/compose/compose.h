@@ -39,6 +39,15 @@
  * --help-renderers/-methods/-deciders and the JSON method object read the
  * tables.
  *
+ * Output formats and page filters are tables too, of the sink's (a run
+ * chooses them by option, nothing joins them to the other stages):
+ * adding a format is one new file in sink/ and a line in the table in
+ * sink/formats.c (with its declaration in sink/format.h, its file in
+ * Makefile.am and a paragraph in ncleaner(1)); --format, its checks and
+ * messages in both front ends, --help and -o's file names read the table.
+ * Adding a page filter is a check and a table line in sink/page-filter.c,
+ * plus its setting and its option (page-filter.h).
+ *
  * A trainable method takes, beside those: its trainer, one new file in
  * train/ defining a struct trainer (train/trainer.h: check the settings,
  * read the pages, write the model; the pages walked by labelled-pages.h or

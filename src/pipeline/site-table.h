@@ -8,8 +8,9 @@
  *   1. the survey: stages 1-3 of every page, through the same runner as
  *      cleaning, with no method; the sink writes each page in the survey
  *      format (its site, then a line per segment: the segment's hash and
- *      length, sink.h) to the survey output below, which the runner feeds
- *      in input order, and which counts the segments into the table;
+ *      length; sink/format-survey.c) to the survey output below, which the
+ *      runner feeds in input order, and which counts the segments into the
+ *      table;
  *   2. the cleaning, on a pipeline that holds the table read-only
  *      (pipeline_config.sites): after the decider, a kept segment that
  *      recurs on its site is dropped, unless it is the page's own text

@@ -7,43 +7,31 @@
  * fails. Bytes go to the output whenever SINK_FLUSH_BYTES have collected
  * (so a page of any size passes in bounded memory) for a text dump, and for
  * any page when the output is whole-or-nothing (a file per page, or a page
- * of an archive's file, which a failure removes). On a stream output
+ * of an archive's file, which a failure removes), but for a whole-page
+ * format (FORMAT_WHOLE_PAGE: WET) and while a page filter is on, which
+ * must see the whole page first. On a stream output
  * (standard output) an HTML page's bytes wait for the end of the page, so a
  * failed HTML page writes nothing there; a text dump that fails half-way
  * leaves what it had written.
  *
- * Formats:
- *   cleaneval  "URL: <url>" and every kept segment as "<t>text" (t = p, h,
- *              l); the kept pieces of a segment (method.h) share its line.
- *              With scores: every segment (or piece), kept or not, as
- *              "<cost_clean>\t<cost_dirty>\tkeep|drop\t<t>text" (4
- *              decimals), with "+" instead of "<t>" for a later piece.
- *   text       the kept segments' text, a blank line after each; a page
- *              that shares its output with others (an archive's page,
- *              pages_share_stream) ends with a form-feed line.
- *   jsonl      one JSON object a line per page: url, source, record_id,
- *              date, title, charset, declared_charset, content_type,
- *              http_status, truncated, metadata (what the page says of
- *              itself: title, author, date, site_name, description,
- *              canonical_url, language; page-meta.h), method, segments
- *              (each {"type", "text"}; with scores every segment, with
- *              "cost_clean", "cost_dirty" and "kept"), text, language,
- *              quality, counts {segments, kept, words, kept_words}.
- *   wet        a WARC/1.0 conversion record per page, as in Common Crawl's
- *              WET files (warc-writer.h); every output file begins with a
- *              warcinfo record.
- *   survey     for a run's site survey (pipeline/site-table.h), not named
- *              by users: the page's site (page_info_site(), an empty line
- *              when it has none), then for each segment (kept or not) the
- *              hash_bytes() of its text in 16 hex digits, a space and its
- *              length in bytes, a line each; nothing more for a page
- *              without a site.
+ * Formats are table entries (format.h): cleaneval (the default), text,
+ * jsonl and wet, one file each (format-NAME.c, which says what it writes),
+ * and the survey site repetition reads (format-survey.c, not in the
+ * table). Adding a format is its file and its line in formats.c's table
+ * (with its declaration in format.h, its file in Makefile.am and a
+ * paragraph in ncleaner(1)); the sink, the front ends' --format, its
+ * checks and messages, and -o's file names read the table.
+ *
+ * Page filters (page-filter.h: --language, --min-quality) come between the
+ * decision and the format: at a page's end the sink asks them whether the
+ * page is written, and while one is on it holds every page whole.
+ *
  * The URL is one line of valid UTF-8 in every format: control characters
  * (C0, DEL, C1) and invalid bytes in it are percent-encoded, on the URL
  * line, in JSON's url and in WET's WARC-Target-URI; other JSON strings
- * escape controls as \u00XX (base/json.h). A dump (--dump) goes out as valid UTF-8 without control
- * characters but newlines (utf8_clean); segments already are. So no output
- * carries a terminal escape sequence.
+ * escape controls as \u00XX (base/json.h). A dump (--dump) goes out as
+ * valid UTF-8 without control characters but newlines (utf8_clean);
+ * segments already are. So no output carries a terminal escape sequence.
  *
  * With gzip, each page's bytes (and a file's warcinfo record) are one gzip
  * member, so that outputs of archives stay readable from any page's offset
@@ -59,29 +47,22 @@
 #include "base/error.h"
 #include "method/method.h"
 #include "normalise/page-info.h"
+#include "sink/format.h"
 #include "sink/output.h"
+#include "sink/page-filter.h"
 #include "source/page.h"
 #include "base/limits.h"
 
 #define SINK_FLUSH_BYTES (1u << 16)
 
-enum sink_format {
-	SINK_CLEANEVAL,
-	SINK_TEXT,
-	SINK_JSONL,
-	SINK_WET,
-	SINK_SURVEY    /* not a user's format: what a site survey counts */
-};
-
 struct sink_config {
-	enum sink_format format;
+	const struct output_format *format;   /* NULL: the default, cleaneval */
 	int scores;                /* every segment, with its scores (cleaneval, jsonl) */
 	int gzip;                  /* a gzip member per page */
 	const char *method_json;   /* jsonl: a JSON object naming the method and its
 				      settings; NULL: null */
 	const char *software;      /* wet: the warcinfo's software field */
-	const char *languages;     /* --language: write only pages in these languages
-				      (language.h: "en,de" or "eng,deu"), or NULL */
+	struct page_filter_settings filters;   /* --language, --min-quality */
 	/* The pages of several inputs follow each other in one stream
 	 * (standard output): in text, each ends with a form-feed line, as an
 	 * archive's pages do in its file. */
@@ -98,8 +79,6 @@ struct sink_config {
 	/* The deciders end in the page's fallback (decider.h): JSONL says of
 	 * each page whether it fell back. */
 	int fallback;
-	double min_quality;        /* --min-quality: write only pages of at least this
-				      quality (0 < P <= 1; log_odds); 0: all */
 	/* Optional: shown every segment (or piece) of a page, decided, as the
 	 * sink is handed them and before they are formatted; the segments
 	 * live only during the call. The library's ncleaner_clean() collects
@@ -107,19 +86,6 @@ struct sink_config {
 	void (*observe)(void *data, const struct scored_segment *segments, size_t count);
 	void *observe_data;
 };
-
-/* The format named `name` ("cleaneval", "text", "jsonl", "wet"): 0, or -1
- * for a name that is none of them. */
-int sink_format_from_name(const char *name, enum sink_format *format);
-
-/* Can `format` carry a run's output? --scores (`scores`) needs a format
- * that holds every segment (cleaneval, jsonl), --dump (`dump`) one that
- * holds raw text (cleaneval, text). 0, or -1 with NC_ERR_USAGE saying so. */
-int sink_format_check(enum sink_format format, int scores, int dump, struct nc_error *err);
-
-/* The file name extension of a format's output (".txt", ".jsonl", ".wet";
- * ".gz" is added with gzip). */
-const char *sink_format_extension(enum sink_format format);
 
 /* Counted while a page is written. */
 struct page_counts {
@@ -153,13 +119,8 @@ int page_sink_file_header(const struct sink_config *config, struct strbuf *out,
 /* After the last page: close what the output holds open (an archive's file). */
 int page_sink_finish(struct page_sink *sink, struct nc_error *err);
 
-/* Why the page last ended was not written (valid after end()). */
-enum sink_skip {
-	SINK_WRITTEN = 0,
-	SINK_SKIP_NO_TEXT,       /* JSONL or WET, and the page kept no text */
-	SINK_SKIP_LANGUAGE,      /* not in a language of --language */
-	SINK_SKIP_QUALITY        /* of a quality below --min-quality */
-};
+/* Why the page last ended was not written (valid after end();
+ * page-filter.h). */
 enum sink_skip page_sink_skipped(const struct page_sink *sink);
 
 /* The quality of the counted page: its kept words' mean probability of

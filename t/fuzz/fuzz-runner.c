@@ -443,7 +443,9 @@ static void remove_tree(const char *dir)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const enum sink_format formats[] = { SINK_JSONL, SINK_CLEANEVAL, SINK_WET, SINK_JSONL };
+	static const struct output_format *const formats[] = {
+		&format_jsonl, &format_cleaneval, &format_wet, &format_jsonl
+	};
 	struct event events[MAX_PAGES];
 	struct nc_error err;
 
@@ -466,7 +468,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (to_stream) {
 		/* Standard output, as a mapper writes it: jsonl only (its records
 		 * are lines, which a cut can be told from). */
-		sink.format = SINK_JSONL;
+		sink.format = &format_jsonl;
 		sink.gzip = 0;
 		struct failing_stream s = { STRBUF_INIT, fail_at, data[0] & 32 ? ENOSPC : EPIPE, 0 };
 		cookie_io_functions_t io = { .write = failing_write };
@@ -485,7 +487,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!mkdtemp(dir))
 		abort();
 	char extension[16];
-	snprintf(extension, sizeof(extension), "%s%s", sink_format_extension(sink.format),
+	snprintf(extension, sizeof(extension), "%s%s", sink.format->extension,
 		 gzip ? ".gz" : "");
 	int leftover = !!(data[0] & 64), running = data[0] & 128 ? plant(dir, 1) : -1;
 	if (leftover)
