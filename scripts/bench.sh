@@ -28,7 +28,9 @@
 #    as a multiple of the parse alone. Then text mode (the ncleaner
 #    method's standard model) on the development set's dumps, once, in
 #    instructions a byte beside `wc -w`'s. A process's fixed costs (the
-#    models' load) are in every figure.
+#    models' load) are in every figure; the last line is that load alone,
+#    near enough: one process cleaning one small page (tests/t5000), what
+#    a run per page (GNU parallel, Slurm) pays for each page.
 # 5. The scorer on the oracle (58 files).
 set -eu
 build=$1 src=$2
@@ -126,6 +128,10 @@ elif [ -d "$data/orig" ]; then
 	echo "instructions (callgrind): text mode, the ncleaner method's standard model, $(echo "$text_bytes" | awk '{ printf "%.1f", $1 / 1048576 }') MB of dumps: $(echo "$ir $text_bytes" | awk '{ printf "%.1f", $1 / $2 }') a byte; wc -w: $(echo "$wc_ir $text_bytes" | awk '{ printf "%.1f", $1 / $2 }') a byte; $(echo "$ir $wc_ir" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 1) }') times wc -w"
 else
 	echo "instruction counts: no development set at $data (none measured)"
+fi
+if command -v valgrind > /dev/null 2>&1; then
+	ir=$(instructions "$bin/ncleaner" --renderer builtin "$src/tests/t5000/page.html")
+	echo "instructions (callgrind): a process cleaning one small page (--renderer builtin, the default method; the models' load nearly all of it): $(echo "$ir" | awk '{ printf "%.1f", $1 / 1e6 }') M"
 fi
 if [ -d "$oracle" ]; then
 	set -- $(measure "$bin/ncleaner-eval" "$oracle/lynx" "$oracle/gold")

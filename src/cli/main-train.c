@@ -5,6 +5,7 @@
  *   train-ncleaner --method perplexity [-n 2|3] CLEAN_TEXT_DIR... OUT.model
  *   train-ncleaner --method ice-dt|ice-lm|logistic GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
  *     (logistic: a GOLD_DIR may be a benchmark's snippet annotations, NAME.json)
+ *   train-ncleaner --write-numbers MODEL...
  *
  * The trainer of a method is its entry's in compose's method table
  * (train/trainer.h): it checks its settings, reads the pages and writes the
@@ -20,6 +21,7 @@
 #include "method/ice.h"
 #include "method/logistic.h"
 #include "method/model-file.h"
+#include "method/model-numbers.h"
 #include "method/ncleaner-method.h"
 #include "method/perplexity-method.h"
 #include "train/logistic-training.h"
@@ -58,6 +60,7 @@ static void usage(FILE *out)
 "                      [GOLD_DIR RAW_DIR]... OUT.model\n"
 "       train-ncleaner --method logistic [OPTIONS] GOLD_DIR|SNIPPETS.json RAW_DIR\n"
 "                      [GOLD_DIR|SNIPPETS.json RAW_DIR]... OUT.model\n"
+"       train-ncleaner --write-numbers MODEL...\n"
 "Train the clean and dirty character n-gram models of ncleaner, the word\n"
 "n-gram model of the perplexity method, or what an ICE method or the\n"
 "logistic method learns.\n"
@@ -116,6 +119,9 @@ static void usage(FILE *out)
 "      --tree-depth D    logistic: their depth, 1-8 (default 5)\n"
 "      --snippet-weight W  logistic: each segment a snippet labels weighs W in\n"
 "                        the fit (default 0: its words, as gold-labelled ones)\n"
+"      --write-numbers   write each model file MODEL's number sidecar,\n"
+"                        MODEL.num, beside it: its numbers in binary, so that\n"
+"                        loading it calls no strtod (the same results)\n"
 "A GOLD_DIR of the logistic method may be a benchmark's snippet annotations\n"
 "(a file NAME.json, such as trafilatura's evaldata.json): its pages are\n"
 "RAW_DIR/FILE, each segment labelled text or boilerplate by the snippets it\n"
@@ -134,6 +140,7 @@ struct options {
 	struct train_settings train;     /* what the trainer reads */
 	int folds;                       /* --folds K (--tune) */
 	const char *plot;                /* --plot FILE (--tune) */
+	int write_numbers;               /* --write-numbers: the operands are models */
 	char *ngram_name;                /* train.ngram_name's storage (ngram_model_name) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied to train */
 };
@@ -541,7 +548,8 @@ static void trainer_names(struct strbuf *out)
 enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
-	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH, OPT_SNIPPET_WEIGHT
+	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH, OPT_SNIPPET_WEIGHT,
+	OPT_WRITE_NUMBERS
 };
 
 static const struct option long_options[] = {
@@ -563,6 +571,7 @@ static const struct option long_options[] = {
 	{ "trees", required_argument, NULL, OPT_TREES },
 	{ "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
 	{ "snippet-weight", required_argument, NULL, OPT_SNIPPET_WEIGHT },
+	{ "write-numbers", no_argument, NULL, OPT_WRITE_NUMBERS },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -647,6 +656,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 			o->plot = optarg;
 			break;
 		case OPT_STANDARD: o->train.standard = 1; break;
+		case OPT_WRITE_NUMBERS: o->write_numbers = 1; break;
 		case OPT_HELP_RENDERERS: compose_print_table(stdout, "renderers"); return 0;
 		case 'h': usage(stdout); return 0;
 		case 'V': cli_print_version(program); return 0;
@@ -714,6 +724,24 @@ static int train_with(struct options *o, const struct trainer *trainer, int narg
 	return status;
 }
 
+/* --write-numbers: each model's sidecar (model-numbers.h); the exit status. */
+static int write_numbers(int nargs, char **models)
+{
+	if (nargs < 1) {
+		cli_print(program, "--write-numbers: name the model files");
+		return 2;
+	}
+	for (int i = 0; i < nargs; i++) {
+		struct nc_error err;
+		size_t count;
+		if (model_numbers_write(models[i], &count, &err) < 0) {
+			cli_print(program, "%s", err.message);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .train = { .mode = 1, .q = 0.5 }, .folds = 10 };
@@ -725,6 +753,8 @@ int main(int argc, char **argv)
 	status = parse_options(&o, argc, argv);
 	if (status >= 0)
 		return status;
+	if (o.write_numbers)
+		return write_numbers(argc - optind, argv + optind);
 	const struct trainer *trainer = find_trainer(o.train.method);
 	if (!trainer) {
 		struct strbuf names = STRBUF_INIT;

@@ -2,6 +2,7 @@
 #include "method/logistic.h"
 #include "method/ice.h"
 #include "method/line-cues.h"
+#include "method/model-numbers.h"
 #include "method/ncleaner-method.h"
 #include "method/stop-words.h"
 #include "base/alloc.h"
@@ -564,7 +565,7 @@ static int parse_coefficient(const struct model_lines *lines, const char *p, siz
 			     const char *what, double *value, struct nc_error *err)
 {
 	char message[200];
-	if (model_parse_double(p, n, value) < 0) {
+	if (model_lines_parse_double(lines, p, n, value) < 0) {
 		snprintf(message, sizeof(message), "expected a number as the %s", what);
 		return model_line_error(err, lines->name, lines->number, "%s", message);
 	}
@@ -678,7 +679,8 @@ static int parse_tree_line(const struct model_lines *lines, const char *line, si
 		int f = fields == 3 ? feature_named(line + at, (size_t)(tab[0] - line - at)) : -1;
 		uint32_t left, right;
 		if (f < 0 ||
-		    model_parse_double(tab[0] + 1, (size_t)(tab[1] - tab[0] - 1), &value) < 0 ||
+		    model_lines_parse_double(lines, tab[0] + 1, (size_t)(tab[1] - tab[0] - 1),
+					     &value) < 0 ||
 		    parse_child(tab[1] + 1, (size_t)(tab[2] - tab[1] - 1), node, r->size, &left) < 0 ||
 		    parse_child(tab[2] + 1, (size_t)(end - tab[2] - 1), node, r->size, &right) < 0)
 			return model_line_error(err, lines->name, lines->number,
@@ -704,6 +706,13 @@ static int parse_tree_line(const struct model_lines *lines, const char *line, si
 int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
 			 size_t len, struct nc_error *err)
 {
+	return logistic_model_parse_numbers(model, name, data, len, NULL, err);
+}
+
+int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
+				 const char *data, size_t len, struct model_numbers *numbers,
+				 struct nc_error *err)
+{
 	struct model_file_header header;
 	struct model_lines lines;
 	const char *line;
@@ -718,6 +727,7 @@ int logistic_model_parse(struct logistic_model *model, const char *name, const c
 	    model_file_expect_method(name, &header, LOGISTIC_METHOD_NAME, err) < 0)
 		return -1;
 	model_lines_start(&lines, name, data, len, &header);
+	lines.numbers = numbers;
 	while ((got = model_lines_next(&lines, &line, &n, err)) > 0) {
 		if (ended) {
 			got = model_line_error(err, lines.name, lines.number,
@@ -942,9 +952,16 @@ struct method *logistic_method_load(const char *path, const char *data_dir,
 {
 	struct strbuf data = STRBUF_INIT;
 	struct logistic_method *m = xcalloc(1, sizeof(*m));
+	struct model_numbers numbers;
 	int ret = read_file(path, LOGISTIC_MAX_FILE_BYTES, &data, err);
-	if (ret == 0)
-		ret = logistic_model_parse(&m->model, path, data.buf, data.len, err);
+	if (ret == 0) {
+		/* Its sidecar, when there is one made from this text, saves the
+		 * strtod calls of its 17-digit numbers (model-numbers.h). */
+		model_numbers_open(&numbers, path, data.buf, data.len);
+		ret = logistic_model_parse_numbers(&m->model, path, data.buf, data.len, &numbers,
+						   err);
+		model_numbers_release(&numbers);
+	}
 	strbuf_release(&data);
 	if (ret == 0 && m->model.ngram_model) {
 		struct strbuf ngram_path = STRBUF_INIT;

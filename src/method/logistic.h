@@ -215,6 +215,13 @@ struct logistic_model {
 void logistic_model_write(const struct logistic_model *model, struct strbuf *out);
 int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
 			 size_t len, struct nc_error *err);
+/* The same, with the numbers read through the text's sidecar `numbers`
+ * (model-numbers.h; NULL: none), as logistic_method_load() does: the same
+ * model, bit for bit. */
+struct model_numbers;
+int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
+				 const char *data, size_t len, struct model_numbers *numbers,
+				 struct nc_error *err);
 void logistic_model_release(struct logistic_model *model);
 
 /* Where the stop-word lists are, in the data directory (stop-words.h). */

@@ -1,8 +1,11 @@
 /* model-file.c: the header of model files (see model-file.h). */
 #include "method/model-file.h"
+#include "method/model-numbers.h"
 #include "base/file.h"
 
 #include <errno.h>
+#include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -123,6 +126,13 @@ void model_lines_start(struct model_lines *lines, const char *name, const char *
 	lines->pos = data + header->length;
 	lines->end = data + len;
 	lines->number = header->lines;
+	lines->numbers = NULL;
+}
+
+int model_lines_parse_double(const struct model_lines *lines, const char *text, size_t len,
+			     double *value)
+{
+	return model_numbers_parse(lines->numbers, text, len, value);
 }
 
 int model_line_check(const char *name, unsigned number, const char *line, size_t len,
@@ -164,11 +174,116 @@ int model_line_error(struct nc_error *err, const char *name, unsigned number, co
 	return nc_error_set(err, NC_ERR_FORMAT, "%s:%u: %s", name, number, what);
 }
 
+/* Powers of ten that a double holds exactly: 10^22 is the largest (5^22 <
+ * 2^53). */
+static const double exact_powers_of_ten[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+#define EXACT_POWER_MAX 22
+#define EXACT_MANTISSA_MAX (UINT64_C(1) << 53)
+
+/* How it works (Clinger's fast path, 1990). A decimal d_1...d_n * 10^e
+ * whose digits, read as a whole number M, fit a double's 53-bit mantissa
+ * (M <= 2^53) and whose |e| <= 22 is M * 10^e or M / 10^-e with both
+ * operands exact doubles: IEEE 754 rounds the one product or quotient
+ * correctly, in the current rounding mode, as strtod(3) rounds the
+ * decimal, so the two give the same bits. With excess precision
+ * (FLT_EVAL_METHOD != 0: the x87) the result would be rounded twice, so
+ * there the fast path is off. 1 with *value for such a number, in plain
+ * syntax ([+-]DIGITS[.DIGITS][(e|E)[+-]DIGITS]); 0 for anything else
+ * (more digits, a larger exponent, other syntax, or garbage), which
+ * strtod() decides. */
+/* Add the run of digits at *p (before `end`) to *mantissa, which wraps
+ * past 19 digits (the caller refuses those); *p moves past them; how many.
+ * Eight at a time where the bytes are in little-endian order: the eight
+ * digits' values are paired into four two-digit numbers, those into two of
+ * four digits, those into one, with three multiplications. */
+static inline __attribute__((always_inline)) size_t add_digits(const char **p, const char *end,
+							   uint64_t *mantissa)
+{
+	const char *q = *p;
+	uint64_t m = *mantissa;
+	unsigned digit;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (uint64_t eight; end - q >= 8; q += 8) {
+		memcpy(&eight, q, 8);
+		/* All eight are '0'..'9': high nibbles 3, and no low nibble above 9. */
+		if (((eight & UINT64_C(0xf0f0f0f0f0f0f0f0)) |
+		     ((eight + UINT64_C(0x0606060606060606)) & UINT64_C(0xf0f0f0f0f0f0f0f0)) >> 4) !=
+		    UINT64_C(0x3333333333333333))
+			break;
+		eight -= UINT64_C(0x3030303030303030);
+		eight = (eight * 10 + (eight >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+		eight = (eight * 100 + (eight >> 16)) & UINT64_C(0x0000ffff0000ffff);
+		eight = (eight * 10000 + (eight >> 32)) & UINT64_C(0xffffffff);
+		m = m * 100000000 + eight;
+	}
+#endif
+	for (; q < end && (digit = (unsigned)(*q - '0')) < 10; q++)
+		m = m * 10 + digit;
+	size_t count = (size_t)(q - *p);
+	*p = q;
+	*mantissa = m;
+	return count;
+}
+
+int model_parse_exact_decimal(const char *p, size_t len, double *value)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	const char *end = p + len;
+	uint64_t mantissa = 0;   /* wraps past 19 digits, which are then refused */
+	unsigned digit;
+	int negative = 0, scale = 0;
+
+	if (p < end && (*p == '-' || *p == '+'))
+		negative = *p++ == '-';
+	size_t digits = add_digits(&p, end, &mantissa);
+	if (p < end && *p == '.') {
+		p++;
+		size_t fraction = add_digits(&p, end, &mantissa);
+		scale = -(int)fraction;
+		digits += fraction;
+	}
+	/* Leading zeros count too: a number of more digits is strtod's. */
+	if (digits == 0 || digits > 19)
+		return 0;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		int exponent = 0, exponent_negative = 0;
+		if (++p < end && (*p == '-' || *p == '+'))
+			exponent_negative = *p++ == '-';
+		if (p == end)
+			return 0;
+		for (; p < end && (digit = (unsigned)(*p - '0')) < 10; p++)
+			if ((exponent = exponent * 10 + (int)digit) > 999)
+				return 0;
+		scale += exponent_negative ? -exponent : exponent;
+	}
+	if (p != end || mantissa > EXACT_MANTISSA_MAX)
+		return 0;
+	if (mantissa == 0) {
+		*value = negative ? -0.0 : 0.0;
+		return 1;
+	}
+	if (scale < -EXACT_POWER_MAX || scale > EXACT_POWER_MAX)
+		return 0;
+	double x = (double)mantissa;
+	x = scale < 0 ? x / exact_powers_of_ten[-scale] : x * exact_powers_of_ten[scale];
+	*value = negative ? -x : x;
+	return 1;
+#else
+	(void)p, (void)len, (void)value;
+	return 0;
+#endif
+}
+
 int model_parse_double(const char *text, size_t len, double *value)
 {
 	char buf[MODEL_NUMBER_MAX_BYTES + 1], *stop;
 	if (len == 0 || len > MODEL_NUMBER_MAX_BYTES)
 		return -1;
+	if (model_parse_exact_decimal(text, len, value))
+		return 0;
 	memcpy(buf, text, len);
 	buf[len] = '\0';
 	errno = 0;

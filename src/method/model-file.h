@@ -65,13 +65,17 @@ void model_file_write_header(struct strbuf *out, const char *method,
 /* A cursor over the lines of a file read whole (character n-gram models,
  * decision trees, ice-lm's settings); `number` is the number of the line last returned, for errors
  * that name the file and the line. */
+struct model_numbers;
+
 struct model_lines {
 	const char *name;
 	const char *pos, *end;
 	unsigned number;
+	struct model_numbers *numbers;   /* the file's number sidecar, or NULL */
 };
 
-/* The lines after the header of `data` (read with model_file_read_header()). */
+/* The lines after the header of `data` (read with model_file_read_header()),
+ * without a number sidecar (set `numbers` for one: model-numbers.h). */
 void model_lines_start(struct model_lines *lines, const char *name, const char *data, size_t len,
 		       const struct model_file_header *header);
 
@@ -107,6 +111,20 @@ void model_file_add_double(struct strbuf *out, double x);
  * more than MODEL_NUMBER_MAX_BYTES, anything after the number, an overflow,
  * an infinity or a NaN. The one reader of numbers of every model file. */
 int model_parse_double(const char *text, size_t len, double *value);
+
+/* Its fast path: 1 with *value, the bits strtod(3) gives, for a number in
+ * plain syntax ([+-]DIGITS[.DIGITS][(e|E)[+-]DIGITS]) whose digits fit a
+ * double's mantissa (at most 15 of them always do) and whose exponent is
+ * at most 22 in size, without calling strtod; 0 when it cannot tell
+ * (then *value is untouched and strtod decides). Whole numbers and the
+ * character models' 9-digit probabilities pass; a shortest round-trip
+ * double of 16 or 17 digits does not (model-numbers.h holds those). */
+int model_parse_exact_decimal(const char *text, size_t len, double *value);
+
+/* model_parse_double() of a span of the lines' text, through their number
+ * sidecar when they have one (model_numbers_parse()): the same result. */
+int model_lines_parse_double(const struct model_lines *lines, const char *text, size_t len,
+			     double *value);
 
 /* Read only the header of the model file `path` (any version): what a front
  * end needs to tell which method a file is for before loading it. */
