@@ -13,6 +13,7 @@
 #include "tap.h"
 
 #include <errno.h>
+#include <fenv.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -130,6 +131,8 @@ static void random_decimal(unsigned long *seed, char *buf, size_t size)
 			" 1", "1 ", "1..2", "inf", "nan", "1e999", "1e-999", "00000000000000000000001",
 			"9007199254740993", "9007199254740992", "1.7976931348623157e308",
 			"4.9e-324", "1e22", "1e23", "123456789012345678901234567890", "--1", "1e-22",
+			"-0.0007454256386524327", "0.00000000000000000001234567890123456789",
+			"0.000000000000000000012345678901234567891", "000000000000000000009007199254740993",
 		};
 		snprintf(buf, size, "%s", odd[tap_random(seed) % (sizeof(odd) / sizeof(odd[0]))]);
 	}
@@ -154,6 +157,27 @@ static void test_random_fast_path(void)
 	}
 	is_int(wrong, 0, "200,000 random numbers read as strtod reads them, bit for bit");
 	ok(fast > 50000, "...%zu of them without strtod", fast);
+
+	/* In a directed rounding mode strtod rounds the signed value: so must
+	 * the fast path (an embedding program may have set one). */
+	static const int modes[] = { FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO };
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		size_t wrong_mode = 0;
+		if (fesetround(modes[m]) != 0) {
+			skip("this machine cannot set rounding mode %zu", m);
+			continue;
+		}
+		for (int i = 0; i < 20000; i++) {
+			char buf[64];
+			double got = 0, want = 0;
+			random_decimal(&seed, buf, sizeof(buf));
+			size_t len = strlen(buf);
+			int got_ok = model_parse_double(buf, len, &got), want_ok = reference(buf, len, &want);
+			wrong_mode += got_ok != want_ok || (want_ok == 0 && !same_bits(got, want));
+		}
+		fesetround(FE_TONEAREST);
+		is_int(wrong_mode, 0, "...and 20,000 more in directed rounding mode %zu", m);
+	}
 }
 
 static void test_shipped_sidecars(void)
@@ -168,6 +192,7 @@ static void test_shipped_sidecars(void)
 			skip("%s: %s", with_sidecar[i], err.message);
 			skip("%s", with_sidecar[i]);
 			skip("%s", with_sidecar[i]);
+			skip("%s", with_sidecar[i]);
 			continue;
 		}
 		int used = model_numbers_open(&numbers, path, text.buf, text.len);
@@ -177,6 +202,21 @@ static void test_shipped_sidecars(void)
 		is_int(wrong, 0, "...its %zu numbers read through it are strtod's, bit for bit",
 		       read);
 		is_int(numbers.next, numbers.count, "...and every number it holds was read from it");
+		/* Fresh is not enough: a sidecar made before the fast path
+		 * took more numbers holds those too, and one made before it
+		 * took fewer lacks some (strtod reads them: slower, as right). */
+		struct strbuf sidecar = STRBUF_INIT, rebuilt = STRBUF_INIT;
+		struct strbuf num_path = STRBUF_INIT;
+		size_t count;
+		strbuf_addf(&num_path, "%s.num", path);
+		model_numbers_build(text.buf, text.len, &rebuilt, &count);
+		ok(read_file(num_path.buf, 0, &sidecar, &err) == 0 && sidecar.len == rebuilt.len &&
+		   !memcmp(sidecar.buf, rebuilt.buf, rebuilt.len),
+		   "...and it is what the model's text makes now, byte for byte (%zu numbers; "
+		   "`make model-numbers` makes it again)", count);
+		strbuf_release(&num_path);
+		strbuf_release(&sidecar);
+		strbuf_release(&rebuilt);
 		model_numbers_release(&numbers);
 		strbuf_release(&text);
 	}

@@ -11,6 +11,7 @@
 #ifndef NC_SWAR_H
 #define NC_SWAR_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -34,6 +35,20 @@ static inline uint64_t swar_load(const void *p)
 static inline uint64_t swar_high(uint64_t v)
 {
 	return v & SWAR_HIGH;
+}
+
+/* How many bytes of [p, end) from p on are ASCII: whole words while they
+ * are, then a byte at a time to the first byte of 0x80 or above. (Where
+ * the bit of a byte lands in a word does not matter here, so this holds
+ * on any byte order.) */
+static inline size_t swar_ascii_run(const void *start, const void *end)
+{
+	const unsigned char *p = start, *stop = end;
+	while (stop - p >= 8 && !swar_high(swar_load(p)))
+		p += 8;
+	while (p < stop && *p < 0x80)
+		p++;
+	return (size_t)(p - (const unsigned char *)start);
 }
 
 /* ASCII bytes below c (c <= 0x80): adding 0x80 - c carries into bit 7

@@ -29,25 +29,12 @@ size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
 	return n;
 }
 
-/* How many bytes from p on are ASCII, counted eight at a time as far as
- * whole words go, then to the first byte of 0x80 or above. */
-static size_t ascii_run(const unsigned char *p, const unsigned char *end)
-{
-	const unsigned char *q = p;
-	if (SWAR_WORDS)
-		while ((size_t)(end - q) >= 8 && !swar_high(swar_load(q)))
-			q += 8;
-	while (q < end && *q < 0x80)
-		q++;
-	return (size_t)(q - p);
-}
-
 int utf8_is_valid(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 	uint32_t cp;
 
-	while ((p += ascii_run(p, end)) < end) {
+	while ((p += swar_ascii_run(p, end)) < end) {
 		size_t n = utf8_decode(p, (size_t)(end - p), &cp);
 		if (!n)
 			return 0;
@@ -59,7 +46,7 @@ int utf8_is_valid(const char *s, size_t len)
 int utf8_has_non_ascii(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	return ascii_run(p, p + len) < len;
+	return swar_ascii_run(p, p + len) < len;
 }
 
 void utf8_escape_controls(const char *s, size_t len, const char *escape, struct strbuf *out)

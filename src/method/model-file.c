@@ -183,17 +183,6 @@ static const double exact_powers_of_ten[] = {
 #define EXACT_POWER_MAX 22
 #define EXACT_MANTISSA_MAX (UINT64_C(1) << 53)
 
-/* How it works (Clinger's fast path, 1990). A decimal d_1...d_n * 10^e
- * whose digits, read as a whole number M, fit a double's 53-bit mantissa
- * (M <= 2^53) and whose |e| <= 22 is M * 10^e or M / 10^-e with both
- * operands exact doubles: IEEE 754 rounds the one product or quotient
- * correctly, in the current rounding mode, as strtod(3) rounds the
- * decimal, so the two give the same bits. With excess precision
- * (FLT_EVAL_METHOD != 0: the x87) the result would be rounded twice, so
- * there the fast path is off. 1 with *value for such a number, in plain
- * syntax ([+-]DIGITS[.DIGITS][(e|E)[+-]DIGITS]); 0 for anything else
- * (more digits, a larger exponent, other syntax, or garbage), which
- * strtod() decides. */
 /* Add the run of digits at *p (before `end`) to *mantissa, which wraps
  * past 19 digits (the caller refuses those); *p moves past them; how many.
  * Eight at a time where the bytes are in little-endian order: the eight
@@ -228,6 +217,20 @@ static inline __attribute__((always_inline)) size_t add_digits(const char **p, c
 	return count;
 }
 
+/* How it works (Clinger's fast path, 1990). A decimal d_1...d_n * 10^e
+ * whose digits, read as a whole number M, fit a double's 53-bit mantissa
+ * (M <= 2^53) and whose |e| <= 22 is M * 10^e or M / 10^-e with both
+ * operands exact doubles: IEEE 754 rounds the one product or quotient
+ * correctly, in the current rounding mode, as strtod(3) rounds the
+ * decimal, so the two give the same bits (the sign is the operand's, so
+ * that a rounding towards an infinity rounds the signed value, as strtod
+ * does). Leading zeros add nothing to M: "0.000745...", a shortest
+ * round-trip double of 16 digits, is one. With excess precision
+ * (FLT_EVAL_METHOD != 0: the x87) the result would be rounded twice, so
+ * there the fast path is off. 1 with *value for such a number, in plain
+ * syntax ([+-]DIGITS[.DIGITS][(e|E)[+-]DIGITS]); 0 for anything else
+ * (more than 19 digits after the leading zeros, a larger exponent, other
+ * syntax, or garbage), which strtod() decides. */
 int model_parse_exact_decimal(const char *p, size_t len, double *value)
 {
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
@@ -238,6 +241,7 @@ int model_parse_exact_decimal(const char *p, size_t len, double *value)
 
 	if (p < end && (*p == '-' || *p == '+'))
 		negative = *p++ == '-';
+	const char *first = p;
 	size_t digits = add_digits(&p, end, &mantissa);
 	if (p < end && *p == '.') {
 		p++;
@@ -245,8 +249,11 @@ int model_parse_exact_decimal(const char *p, size_t len, double *value)
 		scale = -(int)fraction;
 		digits += fraction;
 	}
-	/* Leading zeros count too: a number of more digits is strtod's. */
-	if (digits == 0 || digits > 19)
+	/* Nineteen digits after the leading zeros never wrap the mantissa. */
+	size_t zeros = 0;
+	for (const char *q = first; q < p && (*q == '0' || *q == '.'); q++)
+		zeros += *q == '0';
+	if (digits == 0 || digits - zeros > 19)
 		return 0;
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		int exponent = 0, exponent_negative = 0;
@@ -267,9 +274,8 @@ int model_parse_exact_decimal(const char *p, size_t len, double *value)
 	}
 	if (scale < -EXACT_POWER_MAX || scale > EXACT_POWER_MAX)
 		return 0;
-	double x = (double)mantissa;
-	x = scale < 0 ? x / exact_powers_of_ten[-scale] : x * exact_powers_of_ten[scale];
-	*value = negative ? -x : x;
+	double x = negative ? -(double)mantissa : (double)mantissa;
+	*value = scale < 0 ? x / exact_powers_of_ten[-scale] : x * exact_powers_of_ten[scale];
 	return 1;
 #else
 	(void)p, (void)len, (void)value;

@@ -41,6 +41,10 @@
  * hold is read from the text too, so a reader that asks for other spans
  * than the fields (a newer parser) still reads right. The results are the
  * same with or without the sidecar, bit for bit (t/t3520-model-numbers.c).
+ * The hashes find accidents (an edited model, a copy cut short), not
+ * intent: they are no signature, and a sidecar made to match the text
+ * with other values is used. That opens nothing new: whoever can write
+ * beside a model can write the model.
  */
 #ifndef NC_MODEL_NUMBERS_H
 #define NC_MODEL_NUMBERS_H

@@ -277,10 +277,7 @@ static void count_utf8(const unsigned char *p, size_t len, size_t *valid, size_t
 	*valid = *invalid = 0;
 	for (size_t i = 0; i < len;) {
 		if (p[i] < 0x80) {   /* ASCII, eight bytes a step where it runs on */
-			while (len - i >= 8 && !swar_high(swar_load(p + i)))
-				i += 8;
-			while (i < len && p[i] < 0x80)
-				i++;
+			i += swar_ascii_run(p + i, p + len);
 			continue;
 		}
 		uint32_t cp;

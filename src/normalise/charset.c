@@ -235,10 +235,7 @@ static int table_spans(const struct byte_table *t, char **in, size_t *left,
 		while (p < end) {
 			if (t->ascii) {
 				const unsigned char *run = p;
-				while (end - p >= 8 && !swar_high(swar_load(p)))
-					p += 8;
-				while (p < end && *p < 0x80)
-					p++;
+				p += swar_ascii_run(p, end);
 				memcpy(dst, run, (size_t)(p - run));
 				dst += p - run;
 				if (p == end)
@@ -263,10 +260,7 @@ static int utf8_spans(struct charset_decoder *d, char **in, size_t *left, struct
 {
 	while (*left) {
 		const char *p = *in, *end = p + *left;
-		while (end - p >= 8 && !swar_high(swar_load(p)))
-			p += 8;
-		while (p < end && (unsigned char)*p < 0x80)
-			p++;
+		p += swar_ascii_run(p, end);
 		if (p > *in && strbuf_try_grow(out, (size_t)(p - *in)) < 0)
 			return -1;
 		strbuf_add(out, *in, (size_t)(p - *in));

@@ -73,10 +73,7 @@ void head_tags_scan(struct head_tags *tags, const char *html, const char *end)
 		size_t n = strlen(head_tag_names[tag]);
 		if ((size_t)(end - p) < n || strncasecmp(p + 2, head_tag_names[tag] + 2, n - 2))
 			continue;
-		if (tags->count[tag] == tags->alloc[tag]) {
-			tags->alloc[tag] = tags->alloc[tag] ? 2 * tags->alloc[tag] : 16;
-			tags->at[tag] = xrealloc(tags->at[tag], tags->alloc[tag] * sizeof(*tags->at[tag]));
-		}
+		ARRAY_GROW(tags->at[tag], tags->count[tag], tags->alloc[tag], 16);
 		tags->at[tag][tags->count[tag]++] = p;
 	}
 }
