@@ -1,6 +1,7 @@
 /* line-cues.c: a short line's credit, label and date cues (see line-cues.h). */
 #include "method/line-cues.h"
 #include "base/order.h"
+#include "base/swar.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,9 @@ int line_cues_credit(const char *text, size_t len, size_t words)
 {
 	if (words > LINE_CUES_CREDIT_MAX_WORDS)
 		return 0;
-	for (size_t i = 0; i < COUNT(credit_marks); i++)
+	/* The marks are beyond ASCII: a line of ASCII alone holds none. */
+	int ascii = swar_ascii_run(text, text + len) == len;
+	for (size_t i = 0; i < COUNT(credit_marks) && !ascii; i++)
 		if (memmem(text, len, credit_marks[i], strlen(credit_marks[i])))
 			return 1;
 	for (size_t i = 0; i < len;) {

@@ -249,12 +249,17 @@ int model_parse_exact_decimal(const char *p, size_t len, double *value)
 		scale = -(int)fraction;
 		digits += fraction;
 	}
-	/* Nineteen digits after the leading zeros never wrap the mantissa. */
-	size_t zeros = 0;
-	for (const char *q = first; q < p && (*q == '0' || *q == '.'); q++)
-		zeros += *q == '0';
-	if (digits == 0 || digits - zeros > 19)
+	/* Nineteen digits after the leading zeros never wrap the mantissa
+	 * (the zeros are counted only past 19 digits: it is rare). */
+	if (digits == 0)
 		return 0;
+	if (digits > 19) {
+		size_t zeros = 0;
+		for (const char *q = first; q < p && (*q == '0' || *q == '.'); q++)
+			zeros += *q == '0';
+		if (digits - zeros > 19)
+			return 0;
+	}
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		int exponent = 0, exponent_negative = 0;
 		if (++p < end && (*p == '-' || *p == '+'))
