@@ -3,6 +3,7 @@
  * the bias of the best F, the model file (round trip, damage, features of
  * another program), the n-gram models' features and the file that names
  * their model, scoring a page, and the types it proposes. */
+#include "base/file.h"
 #include "method/logistic.h"
 #include "method/ncleaner-method.h"
 #include "train/logistic-training.h"
@@ -635,10 +636,92 @@ static void test_types(struct logistic_model *model)
 	method_free(method);
 }
 
+/* The fixed-depth form (tree_ensemble_freeze()) reaches the leaves the
+ * walk reaches: on the shipped model's trees (when the source tree is
+ * there) and on hand-made ones of mixed depths, for random rows with NaN,
+ * infinities and the splits' own thresholds among their values; an
+ * ensemble deeper than TREES_FIXED_DEPTH_MAX keeps the walk. */
+static double random_value(unsigned *seed, const struct tree_ensemble *e)
+{
+	*seed = *seed * 1103515245 + 12345;
+	unsigned r = (*seed >> 16) % 20;
+	if (r == 0)
+		return NAN;
+	if (r == 1)
+		return *seed & 0x10000000 ? INFINITY : -INFINITY;
+	if (r < 8 && e->count)   /* a threshold itself: the edge of "at most" */
+		return e->nodes[(*seed >> 3) % e->count].value;
+	*seed = *seed * 1103515245 + 12345;
+	return ((double)((*seed >> 8) % 20001) - 10000) / 1000;
+}
+
+static size_t frozen_differs(struct tree_ensemble *e, unsigned rows)
+{
+	unsigned seed = 11;
+	size_t differ = 0;
+	tree_ensemble_freeze(e);
+	for (unsigned i = 0; i < rows; i++) {
+		double x[LOGISTIC_FEATURES];
+		for (int f = 0; f < LOGISTIC_FEATURES; f++)
+			x[f] = random_value(&seed, e);
+		double a = tree_ensemble_score(e, x), b = tree_ensemble_score_walk(e, x);
+		differ += memcmp(&a, &b, sizeof(a)) != 0;
+	}
+	return differ;
+}
+
+/* A chain of `depth` splits on feature f, each with a leaf on its left. */
+static void add_chain(struct tree_ensemble *e, int f, unsigned depth)
+{
+	tree_ensemble_begin_tree(e);
+	for (unsigned d = 0; d < depth; d++) {
+		uint32_t node = tree_ensemble_add_split(e, f, (double)d - 2);
+		tree_ensemble_add_leaf(e, (double)d + 0.25);
+		tree_ensemble_link(e, node, node + 1, node + 2);
+	}
+	tree_ensemble_add_leaf(e, -1.5);
+}
+
+static void test_fixed_depth(void)
+{
+	struct tree_ensemble e = { 0 };
+	add_chain(&e, LF_STOP_WORDS, 5);
+	add_chain(&e, LF_CAPITALS, 1);
+	tree_ensemble_begin_tree(&e);
+	tree_ensemble_add_leaf(&e, 0.5);   /* a tree of one leaf */
+	add_chain(&e, LF_DIGITS, 3);
+	is_int(frozen_differs(&e, 20000), 0, "fixed depth: hand-made trees of depths 0-5 score "
+	       "as the walk, bit for bit");
+	is_int(e.depth, 5, "...in a form of depth 5");
+	add_chain(&e, LF_PUNCTUATION, TREES_FIXED_DEPTH_MAX + 1);
+	is_int(frozen_differs(&e, 2000), 0, "...a tree deeper than the form holds: still the same");
+	is_int(e.depth, 0, "...by the walk");
+	tree_ensemble_release(&e);
+
+	const char *top = getenv("top_srcdir");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/models/logistic.model", top && *top ? top : ".");
+	struct strbuf text = STRBUF_INIT;
+	struct logistic_model model;
+	struct nc_error err = { 0 };
+	if (read_file(path, 0, &text, &err) < 0 ||
+	    logistic_model_parse(&model, path, text.buf, text.len, &err) < 0) {
+		skip("the shipped model: %s", err.message);
+		skip("the shipped model");
+	} else {
+		is_int(frozen_differs(&model.trees, 20000), 0, "the shipped model's %zu trees score "
+		       "as the walk on 20,000 random rows, bit for bit", model.trees.trees);
+		ok(model.trees.depth > 0, "...in the fixed-depth form (depth %u)", model.trees.depth);
+		logistic_model_release(&model);
+	}
+	strbuf_release(&text);
+}
+
 int main(void)
 {
 	test_older_model();
 	test_trees();
+	test_fixed_depth();
 	struct logistic_model model = { 0 };
 	test_names();
 	test_features();

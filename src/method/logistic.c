@@ -816,6 +816,7 @@ int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
 		logistic_model_release(model);
 		return -1;
 	}
+	tree_ensemble_freeze(&model->trees);
 	return 0;
 }
 

@@ -6,14 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Drop the fixed-depth form (building goes on, or the end). */
+static void thaw(struct tree_ensemble *e)
+{
+	free(e->split_feature);
+	free(e->split_value);
+	free(e->leaf_value);
+	e->split_feature = NULL;
+	e->split_value = e->leaf_value = NULL;
+	e->depth = 0;
+}
+
 void tree_ensemble_release(struct tree_ensemble *e)
 {
+	thaw(e);
 	free(e->nodes);
 	free(e->roots);
 	memset(e, 0, sizeof(*e));
 }
 
-double tree_ensemble_score(const struct tree_ensemble *e, const double *x)
+double tree_ensemble_score_walk(const struct tree_ensemble *e, const double *x)
 {
 	double sum = 0;
 	for (size_t t = 0; t < e->trees; t++) {
@@ -25,14 +37,110 @@ double tree_ensemble_score(const struct tree_ensemble *e, const double *x)
 	return sum;
 }
 
+double tree_ensemble_score(const struct tree_ensemble *e, const double *x)
+{
+	if (!e->depth)
+		return tree_ensemble_score_walk(e, x);
+	size_t splits = ((size_t)1 << e->depth) - 1;
+	const int *feature = e->split_feature;
+	const double *value = e->split_value, *leaf = e->leaf_value;
+	double sum = 0;
+	for (size_t t = 0; t < e->trees; t++) {
+		/* One step a level, unrolled: right when not at most (NaN too). */
+#define STEP i = 2 * i + 1 + !(x[feature[i]] <= value[i])
+		size_t i = 0;
+		switch (e->depth) {
+		case 8: STEP; /* fall through */
+		case 7: STEP; /* fall through */
+		case 6: STEP; /* fall through */
+		case 5: STEP; /* fall through */
+		case 4: STEP; /* fall through */
+		case 3: STEP; /* fall through */
+		case 2: STEP; /* fall through */
+		default: STEP;
+		}
+#undef STEP
+		sum += leaf[i - splits];
+		feature += splits;
+		value += splits;
+		leaf += splits + 1;
+	}
+	return sum;
+}
+
+/* The splits on the longest way from each node of the tree at `root` to a
+ * leaf, in depth[]: children come after their parent, so from the last
+ * node back each child's is known. */
+static unsigned tree_depth(const struct tree_ensemble *e, size_t root, size_t end,
+			   unsigned *depth)
+{
+	for (size_t i = end; i-- > root;) {
+		const struct boosted_node *n = &e->nodes[i];
+		unsigned l, r;
+		if (n->feature < 0) {
+			depth[i - root] = 0;
+			continue;
+		}
+		l = depth[n->left - root];
+		r = depth[n->right - root];
+		depth[i - root] = 1 + (l > r ? l : r);
+	}
+	return depth[0];
+}
+
+/* Node `n`'s subtree into place `i` (at level `level`) of tree t's fixed
+ * form; a leaf above the last level fills every place beneath it. */
+static void fill(struct tree_ensemble *e, size_t t, const struct boosted_node *n, size_t i,
+		 unsigned level)
+{
+	size_t splits = ((size_t)1 << e->depth) - 1;
+	if (level == e->depth) {
+		e->leaf_value[t * (splits + 1) + i - splits] = n->value;
+		return;
+	}
+	int leaf = n->feature < 0;
+	e->split_feature[t * splits + i] = leaf ? 0 : n->feature;
+	e->split_value[t * splits + i] = leaf ? 0 : n->value;
+	fill(e, t, leaf ? n : &e->nodes[n->left], 2 * i + 1, level + 1);
+	fill(e, t, leaf ? n : &e->nodes[n->right], 2 * i + 2, level + 1);
+}
+
+void tree_ensemble_freeze(struct tree_ensemble *e)
+{
+	unsigned deepest = 0, *depth = NULL;
+	size_t depth_alloc = 0;
+	thaw(e);
+	for (size_t t = 0; t < e->trees && deepest <= TREES_FIXED_DEPTH_MAX; t++) {
+		size_t root = e->roots[t], end = t + 1 < e->trees ? e->roots[t + 1] : e->count;
+		if (end - root > depth_alloc) {
+			depth_alloc = end - root;
+			depth = xrealloc(depth, depth_alloc * sizeof(*depth));
+		}
+		unsigned d = tree_depth(e, root, end, depth);
+		deepest = d > deepest ? d : deepest;
+	}
+	free(depth);
+	if (!e->trees || deepest == 0 || deepest > TREES_FIXED_DEPTH_MAX)
+		return;   /* no trees, only leaves, or too deep: the walk */
+	size_t splits = ((size_t)1 << deepest) - 1;
+	e->depth = deepest;
+	e->split_feature = xcalloc(e->trees * splits, sizeof(*e->split_feature));
+	e->split_value = xcalloc(e->trees * splits, sizeof(*e->split_value));
+	e->leaf_value = xcalloc(e->trees * (splits + 1), sizeof(*e->leaf_value));
+	for (size_t t = 0; t < e->trees; t++)
+		fill(e, t, &e->nodes[e->roots[t]], 0, 0);
+}
+
 void tree_ensemble_begin_tree(struct tree_ensemble *e)
 {
+	thaw(e);
 	ARRAY_GROW(e->roots, e->trees, e->roots_alloc, 64);
 	e->roots[e->trees++] = (uint32_t)e->count;
 }
 
 static uint32_t add_node(struct tree_ensemble *e, int feature, double value)
 {
+	thaw(e);
 	ARRAY_GROW(e->nodes, e->count, e->alloc, 256);
 	e->nodes[e->count] = (struct boosted_node){ feature, 0, 0, value };
 	return (uint32_t)(e->count++ - e->roots[e->trees - 1]);
@@ -51,6 +159,7 @@ uint32_t tree_ensemble_add_leaf(struct tree_ensemble *e, double value)
 void tree_ensemble_link(struct tree_ensemble *e, uint32_t node, uint32_t left, uint32_t right)
 {
 	uint32_t root = e->roots[e->trees - 1];
+	thaw(e);
 	e->nodes[root + node].left = root + left;
 	e->nodes[root + node].right = root + right;
 }

@@ -54,12 +54,35 @@ struct tree_ensemble {
 	size_t count, alloc;
 	uint32_t *roots;   /* each tree's root in `nodes` */
 	size_t trees, roots_alloc;
+	/* The fixed-depth form (tree_ensemble_freeze()): each tree as a
+	 * complete tree of `depth` levels of splits, node i's children at
+	 * 2i+1 and 2i+2, its leaves after them; 0 when there is none. */
+	unsigned depth;
+	int *split_feature;    /* trees * (2^depth - 1) */
+	double *split_value;
+	double *leaf_value;    /* trees * 2^depth */
 };
 
 void tree_ensemble_release(struct tree_ensemble *ensemble);
 
 /* The sum of the leaves `x` (a row of features) reaches: 0 for no tree. */
 double tree_ensemble_score(const struct tree_ensemble *ensemble, const double *x);
+
+/* Done building: score from now on by the fixed-depth form where every tree
+ * is at most TREES_FIXED_DEPTH_MAX splits deep (learnt trees are 5). A
+ * walk from node to node spends about 60 instructions a tree of depth 5,
+ * reading each node's children; the fixed-depth form finds them by
+ * arithmetic and never asks whether it reached a leaf. A shallower leaf is
+ * copied to every place beneath it, under splits that read feature 0 and
+ * lead to it either way, so every row reaches the leaf it reached before,
+ * and the sum adds the same values in the same order: the same bits.
+ * Building again drops the form. */
+#define TREES_FIXED_DEPTH_MAX 8
+void tree_ensemble_freeze(struct tree_ensemble *ensemble);
+
+/* The sum by walking the nodes, whatever the form: the reference the
+ * fixed-depth form is tested against. */
+double tree_ensemble_score_walk(const struct tree_ensemble *ensemble, const double *x);
 
 /* Building: a new tree, then its nodes in order (positions in the tree,
  * from 0); the node's position in the tree is returned. */
