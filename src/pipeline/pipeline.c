@@ -442,6 +442,11 @@ const struct page_info *worker_page_info(const struct worker *w)
 	return &w->info;
 }
 
+size_t worker_page_bytes(const struct worker *w)
+{
+	return w->page_bytes;
+}
+
 int worker_segment_text(struct worker *w, const char *text, size_t len, segment_fn fn,
 			void *data, struct nc_error *err)
 {

@@ -1,5 +1,5 @@
 /* site-table.c: the table of segments that recur across a site, and the
- * survey output that fills it (see site-table.h).
+ * pages' records that fill it (see site-table.h).
  *
  * The table is an open-addressing array (struct probe_table) keyed by a
  * 64-bit hash of the site and the segment together (0 marks an empty
@@ -86,6 +86,8 @@ struct site_table {
 	size_t main_texts, sketches_alloc;
 	struct site_count *sites;         /* uthash */
 	struct site_table_stats stats;
+	struct site_segment *scratch;     /* site_table_count_record()'s copy of a page's */
+	size_t scratch_alloc;
 };
 
 #define SITE_TABLE_START 1024
@@ -120,6 +122,7 @@ void site_table_free(struct site_table *t)
 	free(t->entries.items);
 	free(t->pages.items);
 	free(t->sketches);
+	free(t->scratch);
 	free(t);
 }
 
@@ -636,170 +639,61 @@ struct site_table *site_table_load(const char *data, size_t len, struct nc_error
 	return t;
 }
 
-/* --- the survey output ------------------------------------------------------------ */
+/* --- a page's record ------------------------------------------------------------- */
 
-/* A page in the survey format arrives in pieces of any size: its lines are
- * read as they complete. */
-struct survey_output {
-	struct page_output base;
-	struct site_table *table;
-	struct strbuf line;        /* the line being read */
-	struct strbuf host;        /* the page's first line */
-	struct strbuf name;        /* the page's name */
-	int named;                 /* ...when it has one */
-	size_t lines;
-	struct site_segment *segments;
-	size_t nsegments, alloc;
-	uint64_t longest;
-	size_t longest_len;
+/* A page as a survey worker reads it: this head, the host's bytes, then a
+ * struct site_segment a segment, all in this process's own layout (the
+ * record goes from a worker to the thread that counts, never to disk). */
+struct record_head {
+	uint64_t host_len;
+	uint64_t past_limit;   /* segments past SITE_MAX_SEGMENTS_PER_PAGE, not recorded */
 };
 
-static void survey_reset(struct survey_output *s)
+void site_record_start(struct strbuf *record, const char *host, size_t len)
 {
-	strbuf_reset(&s->line);
-	strbuf_reset(&s->host);
-	strbuf_reset(&s->name);
-	s->named = 0;
-	s->lines = 0;
-	s->nsegments = 0;
-	s->longest = 0;
-	s->longest_len = 0;
+	struct record_head head = { .host_len = len };
+	strbuf_reset(record);
+	strbuf_add(record, &head, sizeof(head));
+	strbuf_add(record, host, len);
 }
 
-static int survey_open(struct page_output *out, const struct page *page, struct nc_error *err)
+void site_record_add(struct strbuf *record, const char *text, size_t len)
 {
-	struct survey_output *s = (struct survey_output *)out;
-	(void)err;
-	survey_reset(s);
-	if (page && page->name) {   /* the cleaning finds the page by it */
-		strbuf_addstr(&s->name, page->name);
-		s->named = 1;
+	struct record_head head;
+	memcpy(&head, record->buf, sizeof(head));
+	size_t segments_at = sizeof(head) + (size_t)head.host_len;
+	if ((record->len - segments_at) / sizeof(struct site_segment) == SITE_MAX_SEGMENTS_PER_PAGE) {
+		head.past_limit++;
+		memcpy(record->buf, &head, sizeof(head));
+		return;
 	}
-	return 0;
+	struct site_segment segment = { hash_bytes(text, len), len };
+	strbuf_add(record, &segment, sizeof(segment));
 }
 
-/* "HASH LENGTH" (1 to 16 hexadecimal digits, a space, decimal digits that
- * fit a size_t), read by hand as the sink writes it (no strtoull() a
- * segment): -1 when the line is not that. */
-static int parse_segment_line(const char *line, size_t len, uint64_t *hash, uint64_t *count)
+void site_table_count_record(struct site_table *t, const char *name, const char *record,
+			     size_t len)
 {
-	size_t at = 0;
-	*hash = 0;
-	for (; at < len && at < 16 && isxdigit((unsigned char)line[at]); at++) {
-		unsigned char c = (unsigned char)line[at];
-		*hash = *hash << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	if (at == 0 || at == len || line[at++] != ' ' || at == len)
-		return -1;
-	*count = 0;
-	for (; at < len; at++) {
-		unsigned digit = (unsigned char)line[at] - '0';
-		if (digit > 9 || *count > (SIZE_MAX - digit) / 10)
-			return -1;
-		*count = *count * 10 + digit;
-	}
-	return 0;
-}
-
-/* One whole line: the page's host first, then "HASH LENGTH" a segment. */
-static int survey_line(struct survey_output *s, const char *line, size_t len,
-		       struct nc_error *err)
-{
-	if (s->lines++ == 0) {
-		strbuf_add(&s->host, line, len);
-		return 0;
-	}
-	uint64_t hash, segment_len;
-	if (parse_segment_line(line, len, &hash, &segment_len) < 0)
-		return nc_error_set(err, NC_ERR_FORMAT, "site survey: a line that is not "
-				    "HASH LENGTH");
-	if (s->nsegments == SITE_MAX_SEGMENTS_PER_PAGE) {
-		s->table->stats.not_counted++;
-		return 0;
-	}
-	if (s->nsegments == s->alloc)
-		s->segments = xgrow(s->segments, &s->alloc, 256, sizeof(*s->segments));
-	s->segments[s->nsegments++] = (struct site_segment){ hash, (size_t)segment_len };
-	if (segment_len > s->longest_len) {
-		s->longest_len = segment_len;
-		s->longest = hash;
-	}
-	return 0;
-}
-
-static int survey_write(struct page_output *out, const char *data, size_t len,
-			struct nc_error *err)
-{
-	struct survey_output *s = (struct survey_output *)out;
-	while (len) {
-		const char *newline = memchr(data, '\n', len);
-		size_t n = newline ? (size_t)(newline - data) : len;
-		strbuf_add(&s->line, data, n);
-		if (!newline)
-			break;
-		if (survey_line(s, s->line.buf, s->line.len, err) < 0)
-			return -1;
-		strbuf_reset(&s->line);
-		data += n + 1;
-		len -= n + 1;
-	}
-	return 0;
-}
-
-static int survey_commit(struct page_output *out, struct nc_error *err)
-{
-	struct survey_output *s = (struct survey_output *)out;
-	(void)err;
-	if (s->host.len)
-		count_page(s->table, s->named ? s->name.buf : NULL, s->host.buf, s->host.len,
-			   s->segments, s->nsegments, s->longest);
-	survey_reset(s);
-	return 0;
-}
-
-static void survey_abort(struct page_output *out)
-{
-	survey_reset((struct survey_output *)out);
-}
-
-static int survey_finish(struct page_output *out, struct nc_error *err)
-{
-	(void)out, (void)err;
-	return 0;
-}
-
-static void survey_emergency_stop(struct page_output *out)
-{
-	(void)out;   /* nothing on disk */
-}
-
-static void survey_free(struct page_output *out)
-{
-	struct survey_output *s = (struct survey_output *)out;
-	strbuf_release(&s->line);
-	strbuf_release(&s->host);
-	strbuf_release(&s->name);
-	free(s->segments);
-	free(s);
-}
-
-static const struct page_output_ops survey_ops = {
-	.open = survey_open,
-	.write = survey_write,
-	.commit = survey_commit,
-	.abort = survey_abort,
-	.finish = survey_finish,
-	.emergency_stop = survey_emergency_stop,
-	.free = survey_free,
-};
-
-struct page_output *site_survey_output_new(struct site_table *table)
-{
-	struct survey_output *s = xcalloc(1, sizeof(*s));
-	s->base.ops = &survey_ops;
-	s->table = table;
-	strbuf_init(&s->line);
-	strbuf_init(&s->host);
-	strbuf_init(&s->name);
-	return &s->base;
+	struct record_head head;
+	if (len < sizeof(head))
+		return;   /* no site: nothing recorded */
+	memcpy(&head, record, sizeof(head));
+	t->stats.not_counted += head.past_limit;
+	const char *host = record + sizeof(head);
+	size_t segments_at = sizeof(head) + (size_t)head.host_len;
+	size_t n = (len - segments_at) / sizeof(struct site_segment);
+	if (!head.host_len)
+		return;
+	/* Copied out: the record need not be aligned, and counting sorts them. */
+	while (n > t->scratch_alloc)
+		t->scratch = xgrow(t->scratch, &t->scratch_alloc, 256, sizeof(*t->scratch));
+	memcpy(t->scratch, record + segments_at, n * sizeof(*t->scratch));
+	uint64_t longest = 0;
+	size_t longest_len = 0;
+	for (size_t i = 0; i < n; i++)
+		if (t->scratch[i].len > longest_len) {
+			longest_len = t->scratch[i].len;
+			longest = t->scratch[i].hash;
+		}
+	count_page(t, name, host, (size_t)head.host_len, t->scratch, n, longest);
 }
