@@ -13,9 +13,10 @@
  *      page's segments go into a dump cache (dump-cache.h) on the way;
  *   2. the cleaning: every stage, through the runner into the caller's
  *      output, on a pipeline that holds the table (after the decider, a
- *      kept segment that recurs on its site is dropped: pipeline.c asks
- *      the table of each segment) and takes each page's segments back from
- *      the cache instead of rendering the page again.
+ *      kept segment that recurs on its site is dropped: the drop,
+ *      site-table.h's site_page, which pipeline.c asks of each segment)
+ *      and takes each page's segments back from the cache instead of
+ *      rendering the page again.
  *
  * Without site repetition a batch is the cleaning alone. This module is
  * the one place that knows there are two passes: it owns the table, the

@@ -44,7 +44,7 @@ _Static_assert(SITE_COPY_OWN_SHARE > SITE_SKETCH,
 	       "a copy holds the longest segment of the page it copies");
 
 /* A page the survey counted: the hash of its longest segment. */
-struct site_page {
+struct kept_page {
 	uint64_t key;        /* of its name; 0: an empty slot */
 	uint64_t longest;
 };
@@ -81,7 +81,7 @@ struct probe_table {
 struct site_table {
 	unsigned min_pages;
 	struct probe_table entries;       /* struct site_entry */
-	struct probe_table pages;         /* struct site_page, by name */
+	struct probe_table pages;         /* struct kept_page, by name */
 	struct site_sketch *sketches;     /* by main text: [0] unused */
 	size_t main_texts, sketches_alloc;
 	struct site_count *sites;         /* uthash */
@@ -106,7 +106,7 @@ struct site_table *site_table_new(unsigned min_pages)
 	t->min_pages = min_pages < 2 ? 2 : min_pages > SITE_MIN_PAGES_MAX ? SITE_MIN_PAGES_MAX
 									   : min_pages;
 	probe_init(&t->entries, sizeof(struct site_entry));
-	probe_init(&t->pages, sizeof(struct site_page));
+	probe_init(&t->pages, sizeof(struct kept_page));
 	return t;
 }
 
@@ -203,7 +203,7 @@ int site_table_page(const struct site_table *t, uint64_t site, const char *name,
 		    uint64_t *longest, int *own)
 {
 	uint64_t key = page_key(name);
-	const struct site_page *page = probe_find(&t->pages, key);
+	const struct kept_page *page = probe_find(&t->pages, key);
 	if (page->key != key)
 		return 0;
 	const struct site_entry *entry = find_entry(t, site, page->longest);
@@ -240,6 +240,56 @@ int site_headline(const char *title, const char *text, size_t len)
 		    !strncasecmp(title + at, text, len))
 			return 1;
 	return 0;
+}
+
+/* --- the drop: a page being cleaned --------------------------------------------- */
+
+void site_page_start(struct site_page *p, const struct site_table *table,
+		     const struct page_info *info, const struct page *page)
+{
+	memset(p, 0, sizeof(*p));
+	p->table = table;
+	p->title = info->title;
+	p->article = SITE_BEFORE_HEADLINE;
+	if (!table)
+		return;
+	struct strbuf host = STRBUF_INIT;
+	if (page_info_site(info, page, &host)) {
+		p->site = site_key(host.buf, host.len);
+		p->surveyed = site_table_page(table, p->site, page->name, &p->longest,
+					      &p->longest_own);
+	}
+	strbuf_release(&host);
+}
+
+/* Is `segment` (whose hash is `hash`, and which does or does not recur on
+ * the site) the page's own text, never furniture on it? Its main text,
+ * its headline, and the top of its article: after the first heading that
+ * is its headline, at most SITE_ARTICLE_TOP segments up to the first that
+ * does not recur. Asked of each segment in turn. */
+static int own_text(struct site_page *p, const struct segment *segment, uint64_t hash,
+		    int recurring)
+{
+	if (site_headline(p->title, segment->text, segment->len)) {
+		if (segment->type == SEGMENT_HEADING && p->article == SITE_BEFORE_HEADLINE) {
+			p->article = SITE_ARTICLE_TOP_SEGMENTS;
+			p->article_top = 0;
+		}
+		return 1;
+	}
+	if (p->article == SITE_ARTICLE_TOP_SEGMENTS &&
+	    (!recurring || p->article_top++ == SITE_ARTICLE_TOP))
+		p->article = SITE_ARTICLE_BODY;
+	return p->article == SITE_ARTICLE_TOP_SEGMENTS || (p->longest_own && hash == p->longest);
+}
+
+int site_page_furniture(struct site_page *p, const struct segment *segment)
+{
+	if (!p->surveyed)
+		return 0;
+	uint64_t hash = hash_bytes(segment->text, segment->len);
+	int recurring = site_table_recurs_hash(p->table, p->site, hash);
+	return !own_text(p, segment, hash, recurring) && recurring;
 }
 
 /* --- counting a page ---------------------------------------------------------- */
@@ -408,7 +458,7 @@ static int keep_page(struct site_table *t, const char *name, uint64_t longest)
 	if (!name)
 		return 1;
 	uint64_t key = page_key(name);
-	struct site_page *page = probe_find(&t->pages, key);
+	struct kept_page *page = probe_find(&t->pages, key);
 	if (page->key == 0) {   /* a page named twice is the same page */
 		if (t->pages.used >= SITE_MAX_PAGES)
 			return 0;
@@ -540,7 +590,7 @@ void site_table_save(const struct site_table *t, struct strbuf *out)
 			     (uint64_t)e->longest_of << 32 | (uint64_t)e->longest_of_more << 56);
 	}
 	for (size_t i = 0; i < t->pages.capacity; i++) {
-		const struct site_page *page = (const struct site_page *)t->pages.items + i;
+		const struct kept_page *page = (const struct kept_page *)t->pages.items + i;
 		if (page->key) {
 			put_u64(out, page->key);
 			put_u64(out, page->longest);
@@ -611,7 +661,7 @@ struct site_table *site_table_load(const char *data, size_t len, struct nc_error
 	}
 	for (uint64_t i = 0; i < pages; i++) {
 		uint64_t key = get_u64(&r), longest = get_u64(&r);
-		struct site_page *page = probe_find(&t->pages, key);
+		struct kept_page *page = probe_find(&t->pages, key);
 		if (!key || page->key == key)
 			return load_failed(t, err, "a page is there twice");
 		page = probe_add(&t->pages, key);

@@ -75,6 +75,9 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
+#include "normalise/page-info.h"
+#include "segment/segment.h"
+#include "source/page.h"
 
 /* The threshold: pages of a site, otherwise different, that a segment
  * must be on to be site furniture. 2 was best on the Dragnet
@@ -139,6 +142,34 @@ int site_table_page(const struct site_table *table, uint64_t site, const char *n
  * hit the schools" of "Budget cuts hit the schools | Harbour News"), in
  * any case of ASCII letters? */
 int site_headline(const char *title, const char *text, size_t len);
+
+/* --- the drop: a page being cleaned (pipeline.c, a worker's) ------------------- */
+
+/* What the cleaning of one page needs to tell its furniture from its own
+ * text (above): the survey's word on the page, and where in its article
+ * the segment asked of is. Valid while the page is cleaned (it borrows the
+ * table and the page's title). */
+struct site_page {
+	const struct site_table *table;
+	const char *title;
+	int surveyed;             /* the page has a site, and the survey kept it */
+	uint64_t site;            /* its site's key */
+	uint64_t longest;         /* the hash of its longest segment */
+	int longest_own;          /* ...which is its own main text */
+	enum { SITE_BEFORE_HEADLINE, SITE_ARTICLE_TOP_SEGMENTS, SITE_ARTICLE_BODY } article;
+	size_t article_top;       /* segments of its article's top so far */
+};
+
+/* Start cleaning the page `page`, whose stage 1 read `info` (its title,
+ * its URLs), with `table` (NULL: no site repetition: nothing is
+ * furniture). */
+void site_page_start(struct site_page *p, const struct site_table *table,
+		     const struct page_info *info, const struct page *page);
+
+/* Is `segment`, the page's next (whole, as the survey hashed it: before a
+ * method splits it into pieces), site furniture, to be dropped where the
+ * decider kept it? Asked of each segment of the page in turn. */
+int site_page_furniture(struct site_page *p, const struct segment *segment);
 
 struct site_table_stats {
 	uint64_t pages;          /* pages counted (with a site) */
