@@ -92,8 +92,9 @@
  * interface 1 (libtool 2:0:1, the soname unchanged): a libncleaner.so.1
  * built before them lacks them, which a binding can test by their names.
  * The batch and the page accessors (ncleaner_clean_batch(),
- * ncleaner_page_segments(), ncleaner_page_output()) were added to
- * interface 1 too (libtool 3:0:2, the soname unchanged).
+ * ncleaner_page_segments(), ncleaner_page_output(), ncleaner_page_string(),
+ * ncleaner_page_number()) were added to interface 1 too (libtool 3:0:2,
+ * the soname unchanged).
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
@@ -219,6 +220,21 @@ const char *ncleaner_metadata(const ncleaner *cleaner, const char *name);
  * (Memory, above). */
 const ncleaner_segment *ncleaner_page_segments(const ncleaner *cleaner, size_t *count);
 const char *ncleaner_page_output(const ncleaner *cleaner, size_t *length);
+
+/* Facts of the page last cleaned (as above), typed, by the names of
+ * JSONL's fields (ncleaner(1), FORMATS), without parsing JSON; new names
+ * may come, and an unknown one is answered as a fact the page lacks.
+ * Strings (NULL when the page does not tell, and for other names):
+ * "title" (its <title>), "charset" (the charset it was read in),
+ * "declared_charset" (the one it declared), "language" (of its kept text,
+ * as CLD2 names it: "en"; told whatever the format). Numbers, into *value:
+ * "segments", "kept" (segments kept), "words", "kept_words" (words in
+ * every script), "bytes" (of the page as given), "quality" (the logistic
+ * method's: the kept words' mean probability of being running text); 0,
+ * or -1 when the page has no such figure (no quality without the logistic
+ * method, or no kept word). */
+const char *ncleaner_page_string(const ncleaner *cleaner, const char *name);
+int ncleaner_page_number(const ncleaner *cleaner, const char *name, double *value);
 
 /* ncleaner_clean_batch()'s callback: the page `index` (from 0, in the
  * order given) is cleaned, and `cleaner` reads it (the page accessors and

@@ -98,6 +98,7 @@ struct batch_seen {
 	char *output[SITE_PAGES + 1];      /* NULL: failed */
 	char *kept[SITE_PAGES + 1];        /* the kept segments, a line each */
 	char *title[SITE_PAGES + 1];
+	double words[SITE_PAGES + 1];
 	char error[SITE_PAGES + 1][NCLEANER_ERROR_SIZE];
 };
 
@@ -128,6 +129,7 @@ static void on_page(void *data, ncleaner *c, size_t index, const ncleaner_error 
 	seen->kept[at] = kept;
 	const char *title = ncleaner_metadata(c, "title");
 	seen->title[at] = title ? strdup(title) : NULL;
+	ncleaner_page_number(c, "words", &seen->words[at]);
 }
 
 static void release_seen(struct batch_seen *seen)
@@ -138,6 +140,53 @@ static void release_seen(struct batch_seen *seen)
 		free(seen->title[i]);
 	}
 	memset(seen, 0, sizeof(*seen));
+}
+
+/* The page accessors' facts are JSONL's, read without JSON. */
+static void check_page_facts(const char *bytes, size_t len)
+{
+	ncleaner_error error;
+	ncleaner *c = open_with(&error, "-f", "jsonl", NULL);
+	char *json = NULL;
+	ok(c && ncleaner_format(c, bytes, len, NULL, &json, NULL, &error) == 0,
+	   "a page cleaned to JSONL");
+	double segments = -1, kept = -1, words = -1, kept_words = -1, quality = -1, size = -1;
+	ok(c && ncleaner_page_number(c, "segments", &segments) == 0 &&
+	   ncleaner_page_number(c, "kept", &kept) == 0 &&
+	   ncleaner_page_number(c, "words", &words) == 0 &&
+	   ncleaner_page_number(c, "kept_words", &kept_words) == 0 &&
+	   ncleaner_page_number(c, "bytes", &size) == 0 && size == (double)len,
+	   "...its counts and size read as numbers");
+	char counts[200];
+	snprintf(counts, sizeof(counts), "\"counts\":{\"segments\":%.0f,\"kept\":%.0f,"
+		 "\"words\":%.0f,\"kept_words\":%.0f}", segments, kept, words, kept_words);
+	ok(json && strstr(json, counts), "...the counts JSONL writes: %s", counts);
+	int has_quality = c && ncleaner_page_number(c, "quality", &quality) == 0;
+	ok(has_quality && quality > 0 && quality <= 1, "...its quality (the logistic method): %.3f",
+	   quality);
+	char quality_json[64];
+	snprintf(quality_json, sizeof(quality_json), "\"quality\":%.3f", quality);
+	ok(json && strstr(json, quality_json), "...as JSONL writes it");
+	const char *language = c ? ncleaner_page_string(c, "language") : NULL;
+	ok(language && !strcmp(language, "en") && strstr(json, "\"language\":\"en\""),
+	   "...the language of its kept text, as JSONL's");
+	const char *charset = c ? ncleaner_page_string(c, "charset") : NULL;
+	char charset_json[80];
+	snprintf(charset_json, sizeof(charset_json), "\"charset\":\"%s\"", charset ? charset : "?");
+	ok(charset && strstr(json, charset_json), "...the charset it was read in: %s", charset_json);
+	const char *title = c ? ncleaner_page_string(c, "title") : NULL;
+	ok(title && *title, "...its title: %s", title ? title : "(none)");
+	ok(c && !ncleaner_page_string(c, "no such fact") &&
+	   ncleaner_page_number(c, "no such figure", &quality) < 0,
+	   "...and no fact of another name");
+	ncleaner_free(json);
+	ncleaner_close(c);
+	c = open_with(&error, "--no-lm", NULL);
+	ok(c && ncleaner_clean(c, bytes, len, NULL, &(const ncleaner_segment *){ 0 },
+			       &(size_t){ 0 }, &error) == 0 &&
+	   ncleaner_page_number(c, "quality", &quality) < 0,
+	   "--no-lm: no quality (no logistic method)");
+	ncleaner_close(c);
 }
 
 static void check_batch(void)
@@ -176,6 +225,8 @@ static void check_batch(void)
 	ok(urls, "...the output of each names its URL (the canonical one the page declares)");
 	ok(seen.title[0] && !strcmp(seen.title[0], "The ferry leaves at dawn | Harbour News"),
 	   "...its metadata read in the callback");
+	ok(seen.words[0] > 40 && seen.words[0] < 120, "...and its figures (%.0f words)",
+	   seen.words[0]);
 	size_t count;
 	ok(ncleaner_page_segments(c, &count) == NULL && count == 0 &&
 	   ncleaner_page_output(c, NULL) == NULL && !ncleaner_metadata(c, "title"),
@@ -464,6 +515,7 @@ int main(void)
 			free(runs[t].result[i]);
 		}
 	ok(same, "two cleaners in two threads clean as one alone, page after page");
+	check_page_facts(page, page_len);
 	check_batch();
 	free(after);
 	free(fresh);

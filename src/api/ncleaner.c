@@ -71,6 +71,8 @@ struct ncleaner {
 	struct strbuf texts;
 	int out_of_memory;                /* a segment could not be kept */
 	int page_done;                    /* the last page succeeded: its metadata */
+	struct page_stats stats;          /* ...its counts */
+	struct language language;         /* ...the language of its kept text */
 	const struct worker *page_worker; /* the worker that cleaned it (a batch's), or NULL:
 					     `worker` */
 };
@@ -555,11 +557,38 @@ static void start_page(ncleaner *c)
 	strbuf_reset(&c->done);
 }
 
+/* The language of the page's kept text, as the sink tells it for JSONL
+ * (its lines as format_add_lines() makes them: a segment's kept pieces on
+ * one line). */
+static void tell_language(ncleaner *c)
+{
+	struct strbuf text = STRBUF_INIT;
+	int line_open = 0;
+	for (size_t i = 0; i < c->nsegments; i++) {
+		const ncleaner_segment *s = &c->segments[i];
+		if (line_open && !s->continues) {
+			strbuf_addch(&text, '\n');
+			line_open = 0;
+		}
+		if (!s->kept)
+			continue;
+		if (line_open)
+			strbuf_addch(&text, ' ');
+		line_open = 1;
+		strbuf_add(&text, s->text, s->length);
+	}
+	if (line_open)
+		strbuf_addch(&text, '\n');
+	language_identify(text.buf, text.len, &c->language);
+	strbuf_release(&text);
+}
+
 /* The page's segments are all there: their texts where they stay. */
 static void page_done(ncleaner *c)
 {
 	for (size_t i = 0; i < c->nsegments; i++)
 		c->segments[i].text = c->texts.buf + (uintptr_t)c->segments[i].text;
+	tell_language(c);
 	c->page_done = 1;
 }
 
@@ -597,7 +626,7 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 	if (!page.name || !page.output_name || (url && *url && !page.url))
 		ret = nc_error_set(&err, NC_ERR_MEMORY, "not enough memory");
 	else
-		ret = worker_clean_page(c->worker, &page, NULL, &err);
+		ret = worker_clean_page(c->worker, &page, &c->stats, &err);
 	if (ret == 0 && c->out_of_memory)
 		ret = nc_error_set(&err, NC_ERR_MEMORY, "%s: not enough memory for the segments",
 				   page.name);
@@ -692,6 +721,53 @@ const char *ncleaner_metadata(const ncleaner *c, const char *name)
 		if (!strcmp(name, fields[i].name))
 			return info->meta[fields[i].field];
 	return NULL;
+}
+
+const char *ncleaner_page_string(const ncleaner *c, const char *name)
+{
+	if (!c || !name || !c->page_done)
+		return NULL;
+	const struct page_info *info = worker_page_info(c->page_worker ? c->page_worker
+								       : c->worker);
+	const char *value = NULL;
+	if (!strcmp(name, "title"))
+		value = info->title;
+	else if (!strcmp(name, "charset"))
+		value = info->charset.reported;
+	else if (!strcmp(name, "declared_charset"))
+		value = info->charset.label;
+	else if (!strcmp(name, "language"))
+		value = c->language.code;
+	return value && *value ? value : NULL;   /* "": not known, as JSONL's null */
+}
+
+int ncleaner_page_number(const ncleaner *c, const char *name, double *value)
+{
+	if (!c || !name || !value || !c->page_done)
+		return -1;
+	const struct page_counts *counts = &c->stats.counts;
+	if (!strcmp(name, "quality")) {
+		*value = page_counts_quality(counts, c->sink.log_odds);
+		return *value < 0 ? -1 : 0;
+	}
+	static const struct { const char *name; size_t offset; } figures[] = {
+		{ "segments", offsetof(struct page_counts, segments) },
+		{ "kept", offsetof(struct page_counts, kept) },
+		{ "words", offsetof(struct page_counts, words) },
+		{ "kept_words", offsetof(struct page_counts, kept_words) },
+	};
+	for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++)
+		if (!strcmp(name, figures[i].name)) {
+			size_t n;
+			memcpy(&n, (const char *)counts + figures[i].offset, sizeof(n));
+			*value = (double)n;
+			return 0;
+		}
+	if (!strcmp(name, "bytes")) {
+		*value = (double)c->stats.bytes;
+		return 0;
+	}
+	return -1;
 }
 
 const ncleaner_segment *ncleaner_page_segments(const ncleaner *c, size_t *count)
@@ -804,6 +880,7 @@ static void api_report(void *data, enum batch_pass pass, const struct run_report
 		start_page(c);
 		copy_error(&error, &err);
 	} else {
+		c->stats = *report->stats;
 		page_done(c);
 	}
 	b->fn(b->data, c, b->index++, failed ? &error : NULL);
