@@ -12,7 +12,9 @@
  *
  * pipeline.h strings the stages together and defines the worker, which owns
  * all mutable state; runner.h cleans a source's pages with one worker or
- * several; site-table.h and dump-cache.h are site repetition's two passes.
+ * several; batch.h cleans pages together, with site repetition's two
+ * passes (the survey, then the cleaning), its table (site-table.h) and its
+ * cache of the survey's segments (dump-cache.h).
  * training.h and tune.h read training texts through the same stages;
  * score.h is the 2008 CLEANEVAL scorer. Every function that can fail
  * reports through struct nc_error (base/error.h) and never prints or exits.
@@ -39,8 +41,9 @@
  *   sink/       stage 6: the page filters (language, quality; a table),
  *               the formats (a file and a table line each: format.h),
  *               where their bytes go, the WET writer
- *   pipeline/   the stages strung together, workers, runners, site
- *               repetition (the survey table and the dump cache)
+ *   pipeline/   the stages strung together, workers, runners, batches:
+ *               site repetition (batch.h: the survey, the site table,
+ *               the dump cache, the drop)
  *   eval/       the CLEANEVAL scorer and its alignment of gold labels;
  *               benchmarks annotated with snippets, their scoring rule and
  *               the labels they give segments (snippets.h)
@@ -81,6 +84,7 @@
 #include "sink/sink.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
+#include "pipeline/batch.h"
 #include "eval/score.h"
 #include "train/training.h"
 #include "train/tune.h"

@@ -3,7 +3,7 @@
  * The one public header, installed with the library (pkg-config ncleaner).
  * A program opens a cleaner with options written as on the command line,
  * cleans pages one at a time, each to its segments or to formatted output,
- * and closes the cleaner:
+ * or a set of pages together (a batch: below), and closes the cleaner:
  *
  *     const char *options[] = { "--model", "english" };
  *     ncleaner_error error;
@@ -32,6 +32,8 @@
  *   --language LIST: ncleaner_format() writes nothing ("") for a page
  *     whose kept text is in none of LIST's languages (CLD2's codes, en,de,
  *     or ISO 639-3, eng); ncleaner_clean() still gives its segments
+ *   --site-repetition[=N] (N inline only), --no-site-repetition: for
+ *     ncleaner_clean_batch(), as for the program's runs of several inputs
  * Options about files, workers and progress (-o, -j, --gzip, --stats, ...)
  * are the program's; they are refused, as is anything unknown.
  *
@@ -57,7 +59,24 @@
  *
  * Memory. What ncleaner_clean() hands out is the cleaner's own, valid until
  * the next call on that cleaner or ncleaner_close(); what ncleaner_format()
- * returns is the caller's, freed with ncleaner_free().
+ * returns is the caller's, freed with ncleaner_free(). What the page
+ * accessors (ncleaner_page_segments(), ncleaner_page_output(),
+ * ncleaner_metadata()) return is the cleaner's, valid as ncleaner_clean()'s
+ * is, and during a batch's callback only.
+ *
+ * Batches. ncleaner(1) cleans a run of several inputs (a directory, an
+ * archive) as a batch, and so does ncleaner_clean_batch() with pages in
+ * memory: with site repetition (ncleaner(1), SITE REPETITION; on by default
+ * for two pages or more, with a method, not --text or --paper), a segment
+ * the decision kept that recurs on other pages of its page's site (the
+ * host of the page's URL, or of the URL the page declares) is dropped as
+ * site furniture (menus, footers, "share this" lines), unless it is the
+ * page's own text. The pages are read twice: a survey of every page, then
+ * the cleaning; each page's result goes to a callback as soon as it is
+ * cleaned, in order, and is the same as the program's for the same pages.
+ * A page that fails is reported to the callback and the others go on. The
+ * survey keeps what it rendered in a temporary file ($TMPDIR), so that
+ * the cleaning renders nothing twice.
  *
  * Versions. NCLEANER_API_VERSION counts incompatible changes of this
  * interface (the shared library's soname changes with it: libncleaner.so.1
@@ -72,6 +91,10 @@
  * read a segment; the Python binding uses these alone. They were added to
  * interface 1 (libtool 2:0:1, the soname unchanged): a libncleaner.so.1
  * built before them lacks them, which a binding can test by their names.
+ * The batch and the page accessors (ncleaner_clean_batch(),
+ * ncleaner_page_segments(), ncleaner_page_output(), ncleaner_page_string(),
+ * ncleaner_page_number()) were added to interface 1 too (libtool 3:0:2,
+ * the soname unchanged).
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
@@ -187,6 +210,53 @@ void ncleaner_free(void *memory);
  * and the soname stay, and a program that calls it needs a library that
  * has it (libtool's interface 2, age 1). */
 const char *ncleaner_metadata(const ncleaner *cleaner, const char *name);
+
+/* The page last cleaned, by ncleaner_clean(), ncleaner_format() or, during
+ * its callback, ncleaner_clean_batch(): every segment, kept or not (*count
+ * of them; NULL and 0 before the first page, after a page that failed, and
+ * with --dump), and the bytes ncleaner_format() would give for it
+ * (NUL-terminated, *length of them unless `length` is NULL; NULL before
+ * the first page and after a page that failed). Both are the cleaner's
+ * (Memory, above). */
+const ncleaner_segment *ncleaner_page_segments(const ncleaner *cleaner, size_t *count);
+const char *ncleaner_page_output(const ncleaner *cleaner, size_t *length);
+
+/* Facts of the page last cleaned (as above), typed, by the names of
+ * JSONL's fields (ncleaner(1), FORMATS), without parsing JSON; new names
+ * may come, and an unknown one is answered as a fact the page lacks.
+ * Strings (NULL when the page does not tell, and for other names):
+ * "title" (its <title>), "charset" (the charset it was read in),
+ * "declared_charset" (the one it declared), "language" (of its kept text,
+ * as CLD2 names it: "en"; told whatever the format). Numbers, into *value:
+ * "segments", "kept" (segments kept), "words", "kept_words" (words in
+ * every script), "bytes" (of the page as given), "quality" (the logistic
+ * method's: the kept words' mean probability of being running text); 0,
+ * or -1 when the page has no such figure (no quality without the logistic
+ * method, or no kept word). */
+const char *ncleaner_page_string(const ncleaner *cleaner, const char *name);
+int ncleaner_page_number(const ncleaner *cleaner, const char *name, double *value);
+
+/* ncleaner_clean_batch()'s callback: the page `index` (from 0, in the
+ * order given) is cleaned, and `cleaner` reads it (the page accessors and
+ * ncleaner_metadata()) until the callback returns; `error` is NULL, or
+ * says why the page failed. `data` is ncleaner_clean_batch()'s. The
+ * callback may not call ncleaner_clean(), ncleaner_format(),
+ * ncleaner_clean_batch() or ncleaner_close() on the cleaner. */
+typedef void (*ncleaner_page_fn)(void *data, ncleaner *cleaner, size_t index,
+				 const ncleaner_error *error);
+
+/* Clean `count` pages as one batch (Batches, above): the page i is
+ * lengths[i] bytes at pages[i] (HTML in any charset, or a text dump with
+ * --text), at the URL urls[i] (`urls` NULL, or an entry NULL or "": the
+ * page says its own URL, or has none and is no page of a site); a page is
+ * named by its URL in messages, else "page N" (N from 1), and pages of one
+ * URL are one page to the survey. `fn` gets each page in order. 0 when
+ * the batch ran (pages may have failed: `fn` heard of each), -1 with
+ * `error` when it could not (the rules, a worker that cannot start, the
+ * survey). The cleaner is usable afterwards as before. */
+int ncleaner_clean_batch(ncleaner *cleaner, size_t count, const void *const pages[],
+			 const size_t lengths[], const char *const urls[], ncleaner_page_fn fn,
+			 void *data, ncleaner_error *error);
 
 /* Free the cleaner and all it holds (NULL: nothing). Once only: see
  * Misuse above. */

@@ -1,9 +1,9 @@
-/* t5510-site-table: the site table and its survey output
- * (pipeline/site-table.h), fed in the sink's survey format as the runner
- * feeds it: a segment recurs when it is on min_pages pages of its site,
- * copies of the first page do not count, sites are apart, lines may arrive
- * in pieces, an aborted page counts nothing, a malformed line is an error,
- * a page's segments past the limit are passed over, a page with a site and
+/* t5510-site-table: the site table and the pages' records that fill it
+ * (pipeline/site-table.h), counted as the survey counts them (batch.h):
+ * a segment recurs when it is on min_pages pages of its site, copies of
+ * the first page do not count, sites are apart, a page without a record
+ * (no site, or failed) counts nothing, a page's segments past the limit are
+ * passed over, a page with a site and
  * no segments is counted (no qsort() of nothing), each counted page's
  * longest segment is kept by its name for the cleaning, with whether it is
  * the page's own main text; near copies of a page (a long comment more,
@@ -28,32 +28,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One page named `name` (NULL: none) to the survey output: HOST, then each
- * of the segments. */
-static int survey_named(struct page_output *out, const char *name, const char *host,
-			const char *const *segments, size_t n, int split)
+/* One page named `name` (NULL: none) counted into `t` as the survey counts
+ * it: a record of its site HOST ("": none, no record) and its segments. */
+static int survey_named(struct site_table *t, const char *name, const char *host,
+			const char *const *segments, size_t n)
 {
-	struct strbuf page = STRBUF_INIT;
-	struct nc_error err = { 0 };
-	struct page named = { .name = (char *)name };
-	strbuf_addf(&page, "%s\n", host);
-	for (size_t i = 0; i < n; i++)
-		strbuf_addf(&page, "%016" PRIx64 " %zu\n", hash_bytes(segments[i], strlen(segments[i])),
-			    strlen(segments[i]));
-	int ret = out->ops->open(out, name ? &named : NULL, &err);
-	/* Split: a byte at a time, as a page may arrive in pieces. */
-	for (size_t i = 0; ret == 0 && i < page.len; i += split ? 1 : page.len)
-		ret = out->ops->write(out, page.buf + i, split ? 1 : page.len, &err);
-	if (ret == 0)
-		ret = out->ops->commit(out, &err);
-	strbuf_release(&page);
-	return ret;
+	struct strbuf record = STRBUF_INIT;
+	if (*host) {
+		site_record_start(&record, host, strlen(host));
+		for (size_t i = 0; i < n; i++)
+			site_record_add(&record, segments[i], strlen(segments[i]));
+	}
+	site_table_count_record(t, name, record.buf, record.len);
+	strbuf_release(&record);
+	return 0;
 }
 
-static int survey_page(struct page_output *out, const char *host, const char *const *segments,
-		       size_t n, int split)
+static int survey_page(struct site_table *t, const char *host, const char *const *segments,
+		       size_t n)
 {
-	return survey_named(out, NULL, host, segments, n, split);
+	return survey_named(t, NULL, host, segments, n);
 }
 
 static int recurs(const struct site_table *t, const char *host, const char *text)
@@ -178,23 +172,22 @@ static void check_copies(void)
 			       "apples.", newsletter };
 	for (int order = 0; order < 2; order++) {
 		struct site_table *t = site_table_new(2);
-		struct page_output *out = site_survey_output_new(t);
-		survey_named(out, "budget", "h", order ? with_comment : article, order ? 6 : 5, 0);
+		struct site_table *out = t;
+		survey_named(out, "budget", "h", order ? with_comment : article, order ? 6 : 5);
 		survey_named(out, "budget?view=comments", "h", order ? article : with_comment,
-			     order ? 5 : 6, 0);
-		survey_named(out, "budget?print=1", "h", printable, 3, 0);
+			     order ? 5 : 6);
+		survey_named(out, "budget?print=1", "h", printable, 3);
 		ok(!recurs(t, "h", p1) && !recurs(t, "h", p2) && !recurs(t, "h", p3),
 		   "an article and its copy with a long comment (%s first), and a printable "
 		   "version, count once: its paragraphs do not recur",
 		   order ? "the copy" : "the article");
 		ok(!recurs(t, "h", menu), "...nor the menu (on copies alone)");
-		survey_named(out, "ferry", "h", other, 3, 0);
+		survey_named(out, "ferry", "h", other, 3);
 		ok(recurs(t, "h", menu) && recurs(t, "h", newsletter),
 		   "...which another article makes recur");
 		struct site_table_stats stats;
 		site_table_stats(t, &stats);
 		is_int(stats.copies, 2, "...two copies counted");
-		out->ops->free(out);
 		site_table_free(t);
 	}
 
@@ -209,10 +202,10 @@ static void check_copies(void)
 		{ notice, newsletter, "The lighthouse keeper wrote a book about the storms." },
 	};
 	struct site_table *t = site_table_new(2);
-	struct page_output *out = site_survey_output_new(t);
+	struct site_table *out = t;
 	const char *names[] = { "a", "b", "c" };
 	for (int i = 0; i < 3; i++)
-		survey_named(out, names[i], "h", short_news[i], 3, 0);
+		survey_named(out, names[i], "h", short_news[i], 3);
 	ok(recurs(t, "h", newsletter), "pages sharing a long notice, their longest segment, but "
 	   "not their news are no copies: the newsletter line recurs");
 	ok(recurs(t, "h", notice), "...and so does the notice");
@@ -224,7 +217,6 @@ static void check_copies(void)
 	struct site_table_stats stats;
 	site_table_stats(t, &stats);
 	is_int(stats.copies, 0, "...no copies");
-	out->ops->free(out);
 	site_table_free(t);
 }
 
@@ -266,17 +258,16 @@ static void check_saved(void)
 	const char *texts[] = { menu, notice, a, b, c, comment, "never seen" };
 	const char *names[] = { "a", "b", "a-copy", "c", "none" };
 	struct site_table *t = site_table_new(2);
-	struct page_output *out = site_survey_output_new(t);
-	survey_named(out, "a", "h", page_a, 3, 0);
-	survey_named(out, "b", "h", page_b, 3, 0);
-	survey_named(out, "b", "other.example", page_b, 3, 0);
+	struct site_table *out = t;
+	survey_named(out, "a", "h", page_a, 3);
+	survey_named(out, "b", "h", page_b, 3);
+	survey_named(out, "b", "other.example", page_b, 3);
 	struct strbuf saved = STRBUF_INIT;
 	site_table_save(t, &saved);
 	struct nc_error err = { 0 };
 	struct site_table *loaded = site_table_load(saved.buf, saved.len, &err);
 	ok(loaded != NULL, "a table saved is loaded%s%s", loaded ? "" : ": ", err.message);
 	if (!loaded) {
-		out->ops->free(out);
 		site_table_free(t);
 		strbuf_release(&saved);
 		return;
@@ -288,17 +279,16 @@ static void check_saved(void)
 	site_table_stats(t, &before);
 	site_table_stats(loaded, &after);
 	ok(!memcmp(&before, &after, sizeof(before)), "...with the same figures");
-	struct page_output *loaded_out = site_survey_output_new(loaded);
-	survey_named(out, "a-copy", "h", copy_a, 4, 0);
-	survey_named(loaded_out, "a-copy", "h", copy_a, 4, 0);
-	survey_named(out, "c", "h", page_c, 2, 0);
-	survey_named(loaded_out, "c", "h", page_c, 2, 0);
+	struct site_table *loaded_out = loaded;
+	survey_named(out, "a-copy", "h", copy_a, 4);
+	survey_named(loaded_out, "a-copy", "h", copy_a, 4);
+	survey_named(out, "c", "h", page_c, 2);
+	survey_named(loaded_out, "c", "h", page_c, 2);
 	site_table_stats(t, &before);
 	site_table_stats(loaded, &after);
 	ok(same_answers(t, loaded, "h", texts, 7, names, 5) && after.copies == 1 &&
 	   !memcmp(&before, &after, sizeof(before)),
 	   "...and counts the pages after it as the table does (a copy still a copy)");
-	loaded_out->ops->free(loaded_out);
 	site_table_free(loaded);
 
 	loaded = site_table_load(saved.buf, saved.len - 1, &err);
@@ -317,7 +307,6 @@ static void check_saved(void)
 	ok(loaded != NULL, "...the bytes restored, it loads again");
 	site_table_free(loaded);
 	strbuf_release(&saved);
-	out->ops->free(out);
 	site_table_free(t);
 }
 
@@ -345,39 +334,26 @@ static void check_headlines(void)
 int main(void)
 {
 	struct site_table *t = site_table_new(2);
-	struct page_output *out = site_survey_output_new(t);
+	struct site_table *out = t;
 	const char *menu = "Home News Sport", *article_a = "The ferry left at dawn with forty "
 		"passengers aboard.", *article_b = "The lighthouse keeper wrote a book of storms.";
 	const char *page_a[] = { menu, article_a, menu }, *page_b[] = { menu, article_b };
 
-	ok(survey_page(out, "harbour.example", page_a, 3, 0) == 0, "a page is counted");
+	ok(survey_page(out, "harbour.example", page_a, 3) == 0, "a page is counted");
 	ok(!recurs(t, "harbour.example", menu), "a segment twice on one page does not recur");
-	ok(survey_page(out, "harbour.example", page_a, 3, 1) == 0, "a copy of it, byte by byte");
+	ok(survey_page(out, "harbour.example", page_a, 3) == 0, "a copy of it");
 	ok(!recurs(t, "harbour.example", menu), "a copy of the first page does not count");
 	ok(!recurs(t, "harbour.example", article_a), "...nor its article");
-	ok(survey_page(out, "elsewhere.example", page_b, 2, 0) == 0, "a page of another site");
+	ok(survey_page(out, "elsewhere.example", page_b, 2) == 0, "a page of another site");
 	ok(!recurs(t, "harbour.example", menu), "another site's page does not count");
-	ok(survey_page(out, "harbour.example", page_b, 2, 0) == 0, "a second page of the site");
+	ok(survey_page(out, "harbour.example", page_b, 2) == 0, "a second page of the site");
 	ok(recurs(t, "harbour.example", menu), "the menu recurs on the site");
 	ok(!recurs(t, "elsewhere.example", menu), "...not on the other site (one page there)");
 	ok(!recurs(t, "harbour.example", article_a), "the articles do not recur");
 	ok(!recurs(t, "harbour.example", "Home News"), "nor does a segment never seen");
 
-	/* An aborted page counts nothing. */
-	struct nc_error err = { 0 };
-	out->ops->open(out, NULL, &err);
-	const char *line = "elsewhere.example\n";
-	out->ops->write(out, line, strlen(line), &err);
-	out->ops->abort(out);
-	ok(!recurs(t, "elsewhere.example", menu), "an aborted page counts nothing");
-	/* A page without a site (an empty first line) counts nothing either. */
-	ok(survey_page(out, "", page_b, 2, 0) == 0 && !recurs(t, "", menu), "a page without a site");
-
-	out->ops->open(out, NULL, &err);
-	const char *bad = "x.example\nnot a hash\n";
-	ok(out->ops->write(out, bad, strlen(bad), &err) < 0 && err.code == NC_ERR_FORMAT,
-	   "a malformed line is an error: %s", err.message);
-	out->ops->abort(out);
+	/* A page without a site (no record) counts nothing. */
+	ok(survey_page(out, "", page_b, 2) == 0 && !recurs(t, "", menu), "a page without a site");
 
 	struct site_table_stats stats;
 	site_table_stats(t, &stats);
@@ -386,55 +362,54 @@ int main(void)
 	is_int(stats.segments, 5, "distinct segments of each site (3 and 2)");
 	is_int(stats.recurring, 1, "recurring");
 	is_int(stats.not_counted, 0, "none past the limits");
-	out->ops->free(out);
 	site_table_free(t);
 
 	/* The threshold, and a page's segments past the limit. */
 	t = site_table_new(3);
-	out = site_survey_output_new(t);
-	survey_page(out, "h", page_a, 3, 0);
-	survey_page(out, "h", page_b, 2, 0);
+	out = t;
+	survey_page(out, "h", page_a, 3);
+	survey_page(out, "h", page_b, 2);
 	ok(!recurs(t, "h", menu), "min_pages 3: two pages are not enough");
 	const char *page_c[] = { menu, "A third article of the site, of its own." };
-	survey_page(out, "h", page_c, 2, 0);
+	survey_page(out, "h", page_c, 2);
 	ok(recurs(t, "h", menu), "...three are");
 	struct strbuf many = STRBUF_INIT;
-	strbuf_addstr(&many, "big.example\n");
-	for (size_t i = 0; i < SITE_MAX_SEGMENTS_PER_PAGE + 10; i++)
-		strbuf_addf(&many, "%016zx 10\n", i + 1);
-	out->ops->open(out, NULL, &err);
-	ok(out->ops->write(out, many.buf, many.len, &err) == 0 && out->ops->commit(out, &err) == 0,
-	   "a page of more segments than the limit");
+	site_record_start(&many, "big.example", 11);
+	for (size_t i = 0; i < SITE_MAX_SEGMENTS_PER_PAGE + 10; i++) {
+		char text[32];
+		int len = snprintf(text, sizeof(text), "segment %zu", i);
+		site_record_add(&many, text, (size_t)len);
+	}
+	site_table_count_record(t, NULL, many.buf, many.len);
 	site_table_stats(t, &stats);
+	is_int(stats.pages, 3 + 1, "a page of more segments than the limit is counted");
 	is_int(stats.not_counted, 10, "...the ones past it are not counted");
 	strbuf_release(&many);
-	out->ops->free(out);
 	site_table_free(t);
 
 	/* A page with a site and no segments (a canonical link, an empty
 	 * body), the first of its output: no array of segments at all, which
 	 * is not to be sorted (qsort(NULL, 0, ...) is undefined: UBSan). */
 	t = site_table_new(2);
-	out = site_survey_output_new(t);
-	ok(survey_page(out, "empty.example", NULL, 0, 0) == 0, "a page with a site and no segments");
+	out = t;
+	ok(survey_page(out, "empty.example", NULL, 0) == 0, "a page with a site and no segments");
 	site_table_stats(t, &stats);
 	is_int(stats.pages, 1, "...is counted as a page");
 	is_int(stats.segments, 0, "...of no segments");
-	out->ops->free(out);
 	site_table_free(t);
 
 	/* Each counted page's longest segment, by its name, for the cleaning,
 	 * which never drops it from its page while it is the page's own main
 	 * text. */
 	t = site_table_new(2);
-	out = site_survey_output_new(t);
+	out = t;
 	uint64_t harbour = site_key("harbour.example", 15);
 	const char *letter = "A reader wrote to us about the morning ferry and the story we printed "
 			     "last week, which she quoted.";
 	const char *quoting[] = { letter, article_a };   /* a's article quoted */
-	survey_named(out, "a.html", "harbour.example", page_a, 3, 0);
-	survey_named(out, "b.html", "harbour.example", page_b, 2, 0);
-	survey_named(out, "quote.html", "harbour.example", quoting, 2, 1);
+	survey_named(out, "a.html", "harbour.example", page_a, 3);
+	survey_named(out, "b.html", "harbour.example", page_b, 2);
+	survey_named(out, "quote.html", "harbour.example", quoting, 2);
 	uint64_t longest = 0;
 	int own = -1;
 	ok(site_table_page(t, harbour, "a.html", &longest, &own) &&
@@ -449,20 +424,17 @@ int main(void)
 	   longest == hash_bytes(article_a, strlen(article_a)) && own,
 	   "...and is still a's own main text, which the cleaning keeps on a");
 	ok(!site_table_page(t, harbour, "c.html", &longest, &own), "a page never surveyed is not kept");
-	survey_named(out, "empty.html", "harbour.example", NULL, 0, 0);
+	survey_named(out, "empty.html", "harbour.example", NULL, 0);
 	ok(!site_table_page(t, harbour, "empty.html", &longest, &own),
 	   "...nor one without segments");
-	survey_named(out, "no-site.html", "", page_b, 2, 0);
+	survey_named(out, "no-site.html", "", page_b, 2);
 	ok(!site_table_page(t, harbour, "no-site.html", &longest, &own), "...nor one without a site");
-	out->ops->open(out, &(struct page){ .name = "aborted.html" }, &err);
-	out->ops->write(out, line, strlen(line), &err);
-	out->ops->abort(out);
-	ok(!site_table_page(t, harbour, "aborted.html", &longest, &own),
-	   "...nor an aborted one (failed)");
+	site_table_count_record(t, "failed.html", NULL, 0);
+	ok(!site_table_page(t, harbour, "failed.html", &longest, &own),
+	   "...nor one that failed (no record)");
 	ok(site_table_recurs_hash(t, harbour, hash_bytes(menu, strlen(menu))) ==
 	   recurs(t, "harbour.example", menu),
 	   "site_table_recurs_hash() answers as site_table_recurs()");
-	out->ops->free(out);
 	site_table_free(t);
 
 	check_copies();

@@ -2,8 +2,12 @@
  * Options read as the program reads them (values inline and apart, errors
  * naming the option); segments and formatted output of one page; a page
  * that fails leaves the cleaner usable; the limits; --dump and --text; two
- * cleaners in two threads give what one gives alone. (t5970 checks the
- * installed library against the program.) */
+ * cleaners in two threads give what one gives alone; a batch of three
+ * pages of one site (tests/t5960/site) drops what recurs on them, gives
+ * each page to its callback in order with its segments, output and
+ * metadata, reports a page that fails and goes on, and without site
+ * repetition cleans each page as ncleaner_format() does. (t5970 checks
+ * the installed library against the program, batches too.) */
 #include "ncleaner.h"
 #include "tap.h"
 
@@ -77,6 +81,193 @@ static void *clean_five_times(void *data)
 		run->result[i] = c ? kept_text(c, page, page_len) : NULL;
 	ncleaner_close(c);
 	return NULL;
+}
+
+/* --- batches --------------------------------------------------------------------- */
+
+static void fails_with(int code, const char *needle, const char *title, ncleaner *c,
+		       ncleaner_error *error);
+
+#define SITE_PAGES 3
+static const char *const site_names[SITE_PAGES] = { "ferry", "lighthouse", "market" };
+
+/* What a batch's callback saw of each page. */
+struct batch_seen {
+	size_t calls;
+	size_t index[SITE_PAGES + 1];
+	char *output[SITE_PAGES + 1];      /* NULL: failed */
+	char *kept[SITE_PAGES + 1];        /* the kept segments, a line each */
+	char *title[SITE_PAGES + 1];
+	double words[SITE_PAGES + 1];
+	char error[SITE_PAGES + 1][NCLEANER_ERROR_SIZE];
+};
+
+static void on_page(void *data, ncleaner *c, size_t index, const ncleaner_error *error)
+{
+	struct batch_seen *seen = data;
+	size_t at = seen->calls++;
+	if (at > SITE_PAGES)
+		return;
+	seen->index[at] = index;
+	if (error) {
+		snprintf(seen->error[at], sizeof(seen->error[at]), "%s", error->message);
+		return;
+	}
+	size_t count, length;
+	const ncleaner_segment *segments = ncleaner_page_segments(c, &count);
+	const char *output = ncleaner_page_output(c, &length);
+	seen->output[at] = output && strlen(output) == length ? strdup(output) : NULL;
+	size_t size = 1;
+	for (size_t i = 0; i < count; i++)
+		size += segments[i].length + 1;
+	char *kept = calloc(1, size);
+	for (size_t i = 0; i < count; i++)
+		if (segments[i].kept) {
+			strcat(kept, segments[i].text);
+			strcat(kept, "\n");
+		}
+	seen->kept[at] = kept;
+	const char *title = ncleaner_metadata(c, "title");
+	seen->title[at] = title ? strdup(title) : NULL;
+	ncleaner_page_number(c, "words", &seen->words[at]);
+}
+
+static void release_seen(struct batch_seen *seen)
+{
+	for (size_t i = 0; i <= SITE_PAGES; i++) {
+		free(seen->output[i]);
+		free(seen->kept[i]);
+		free(seen->title[i]);
+	}
+	memset(seen, 0, sizeof(*seen));
+}
+
+/* The page accessors' facts are JSONL's, read without JSON. */
+static void check_page_facts(const char *bytes, size_t len)
+{
+	ncleaner_error error;
+	ncleaner *c = open_with(&error, "-f", "jsonl", NULL);
+	char *json = NULL;
+	ok(c && ncleaner_format(c, bytes, len, NULL, &json, NULL, &error) == 0,
+	   "a page cleaned to JSONL");
+	double segments = -1, kept = -1, words = -1, kept_words = -1, quality = -1, size = -1;
+	ok(c && ncleaner_page_number(c, "segments", &segments) == 0 &&
+	   ncleaner_page_number(c, "kept", &kept) == 0 &&
+	   ncleaner_page_number(c, "words", &words) == 0 &&
+	   ncleaner_page_number(c, "kept_words", &kept_words) == 0 &&
+	   ncleaner_page_number(c, "bytes", &size) == 0 && size == (double)len,
+	   "...its counts and size read as numbers");
+	char counts[200];
+	snprintf(counts, sizeof(counts), "\"counts\":{\"segments\":%.0f,\"kept\":%.0f,"
+		 "\"words\":%.0f,\"kept_words\":%.0f}", segments, kept, words, kept_words);
+	ok(json && strstr(json, counts), "...the counts JSONL writes: %s", counts);
+	int has_quality = c && ncleaner_page_number(c, "quality", &quality) == 0;
+	ok(has_quality && quality > 0 && quality <= 1, "...its quality (the logistic method): %.3f",
+	   quality);
+	char quality_json[64];
+	snprintf(quality_json, sizeof(quality_json), "\"quality\":%.3f", quality);
+	ok(json && strstr(json, quality_json), "...as JSONL writes it");
+	const char *language = c ? ncleaner_page_string(c, "language") : NULL;
+	ok(language && !strcmp(language, "en") && strstr(json, "\"language\":\"en\""),
+	   "...the language of its kept text, as JSONL's");
+	const char *charset = c ? ncleaner_page_string(c, "charset") : NULL;
+	char charset_json[80];
+	snprintf(charset_json, sizeof(charset_json), "\"charset\":\"%s\"", charset ? charset : "?");
+	ok(charset && strstr(json, charset_json), "...the charset it was read in: %s", charset_json);
+	const char *title = c ? ncleaner_page_string(c, "title") : NULL;
+	ok(title && *title, "...its title: %s", title ? title : "(none)");
+	ok(c && !ncleaner_page_string(c, "no such fact") &&
+	   ncleaner_page_number(c, "no such figure", &quality) < 0,
+	   "...and no fact of another name");
+	ncleaner_free(json);
+	ncleaner_close(c);
+	c = open_with(&error, "--no-lm", NULL);
+	ok(c && ncleaner_clean(c, bytes, len, NULL, &(const ncleaner_segment *){ 0 },
+			       &(size_t){ 0 }, &error) == 0 &&
+	   ncleaner_page_number(c, "quality", &quality) < 0,
+	   "--no-lm: no quality (no logistic method)");
+	ncleaner_close(c);
+}
+
+static void check_batch(void)
+{
+	char *pages[SITE_PAGES];
+	size_t lengths[SITE_PAGES];
+	ncleaner_error error;
+	for (size_t i = 0; i < SITE_PAGES; i++) {
+		char name[64];
+		snprintf(name, sizeof(name), "t5960/site/%s.html", site_names[i]);
+		pages[i] = read_fixture(name, &lengths[i]);
+	}
+	const void *const *bytes = (const void *const *)pages;
+	const char *museum = "The harbour museum was founded",
+		   *privacy = "Read our privacy policy";
+	struct batch_seen seen = { 0 };
+
+	ncleaner *c = open_with(&error, NULL);
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, NULL, on_page, &seen,
+				     &error) == 0, "a batch of three pages of one site runs");
+	is_int(seen.calls, SITE_PAGES, "...the callback hears of each page once");
+	int in_order = 1, furniture_dropped = 1, articles_kept = 1, urls = 1;
+	for (size_t i = 0; i < SITE_PAGES && i < seen.calls; i++) {
+		char url[80];
+		snprintf(url, sizeof(url), "URL: http://harbour.example/%s\n", site_names[i]);
+		in_order &= seen.index[i] == i && seen.output[i] != NULL;
+		furniture_dropped &= seen.kept[i] && !strstr(seen.kept[i], museum) &&
+				     !strstr(seen.kept[i], privacy);
+		articles_kept &= seen.kept[i] && strlen(seen.kept[i]) > 200;
+		urls &= seen.output[i] && !strncmp(seen.output[i], url, strlen(url));
+	}
+	ok(in_order, "...in order, each cleaned");
+	ok(furniture_dropped, "...the museum and privacy lines, on every page of the site, dropped "
+	   "from each (site repetition, on by default)");
+	ok(articles_kept, "...each page's article kept");
+	ok(urls, "...the output of each names its URL (the canonical one the page declares)");
+	ok(seen.title[0] && !strcmp(seen.title[0], "The ferry leaves at dawn | Harbour News"),
+	   "...its metadata read in the callback");
+	ok(seen.words[0] > 40 && seen.words[0] < 120, "...and its figures (%.0f words)",
+	   seen.words[0]);
+	size_t count;
+	ok(ncleaner_page_segments(c, &count) == NULL && count == 0 &&
+	   ncleaner_page_output(c, NULL) == NULL && !ncleaner_metadata(c, "title"),
+	   "after the batch no page is there to read");
+	release_seen(&seen);
+
+	/* A page that fails, in the middle. */
+	const void *with_hole[SITE_PAGES] = { pages[0], NULL, pages[2] };
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, with_hole, lengths, NULL, on_page, &seen,
+				     &error) == 0, "a batch with a page that fails runs");
+	ok(seen.calls == SITE_PAGES && seen.output[0] && !seen.output[1] && seen.output[2] &&
+	   strstr(seen.error[1], "page 2"), "...that page reported, by its name, the others "
+	   "cleaned: %s", seen.error[1]);
+	release_seen(&seen);
+	ok(c && ncleaner_clean_batch(c, 0, NULL, NULL, NULL, on_page, &seen, &error) == 0 &&
+	   seen.calls == 0, "a batch of no pages: nothing to hear of");
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, NULL, NULL, NULL, &error) < 0 &&
+	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "fn is NULL"),
+	   "no callback: a usage error");
+	ncleaner_close(c);
+
+	/* Without site repetition, each page as ncleaner_format() cleans it. */
+	c = open_with(&error, "--no-site-repetition", NULL);
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, NULL, on_page, &seen,
+				     &error) == 0, "--no-site-repetition: a batch");
+	int alone = 1;
+	for (size_t i = 0; c && i < SITE_PAGES; i++) {
+		char *text = NULL;
+		alone &= ncleaner_format(c, pages[i], lengths[i], NULL, &text, NULL, &error) == 0 &&
+			 seen.output[i] && !strcmp(text, seen.output[i]) && strstr(text, museum);
+		ncleaner_free(text);
+	}
+	ok(alone, "...each page as ncleaner_format() cleans it alone, the museum line kept");
+	release_seen(&seen);
+	ncleaner_close(c);
+	fails_with(NCLEANER_ERR_USAGE, "from 2 to 4, not '9'", "--site-repetition=9 is refused",
+		   open_with(&error, "--site-repetition=9", NULL), &error);
+	fails_with(NCLEANER_ERR_USAGE, "not with --paper", "--site-repetition with --paper too",
+		   open_with(&error, "--site-repetition", "--paper", NULL), &error);
+	for (size_t i = 0; i < SITE_PAGES; i++)
+		free(pages[i]);
 }
 
 static void fails_with(int code, const char *needle, const char *title, ncleaner *c,
@@ -324,6 +515,8 @@ int main(void)
 			free(runs[t].result[i]);
 		}
 	ok(same, "two cleaners in two threads clean as one alone, page after page");
+	check_page_facts(page, page_len);
+	check_batch();
 	free(after);
 	free(fresh);
 	free(page);

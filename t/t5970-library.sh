@@ -7,7 +7,9 @@
 # the public interface alone, its soname is the header's API version, the
 # header stands alone (C99, C++); the Python binding, installed with it,
 # is imported and cleans the page as the program does, and refuses what
-# the library cannot take with ncleaner.Error.
+# the library cannot take with ncleaner.Error. A batch through the
+# library (tests/t5970/batch.c: ncleaner_clean_batch()) writes what the
+# program writes for the same pages of one site, site repetition and all.
 . "$(dirname "$0")/test-lib.sh"
 F=$FIXTURES/t5000
 
@@ -89,6 +91,24 @@ fails 2 "a missing model" "$TMP/example" "$F/page.html" -m "$TMP/no.model"
 grep_ok "...is an error naming the file" "no.model" "$TMP/err"
 fails 2 "an option of another method" "$TMP/example" "$F/page.html" --max-kl 2
 grep_ok "...is refused as the program refuses it" "does not apply" "$TMP/err"
+
+# A batch: three pages of one site (tests/t5960/site), as ncleaner -o DIR
+# cleans them (site repetition, on by default for several inputs).
+site=$FIXTURES/t5960/site
+ok "a batch program builds against the installed files" sh -c "$cc -Wall -Wextra -Werror \
+	-o '$TMP/batch' '$FIXTURES/t5970/batch.c' \$(pkg-config --cflags --libs ncleaner)"
+ncleaner -o "$TMP/program-batch" "$site"/*.html 2> /dev/null
+mkdir "$TMP/library-batch"
+ok "...and cleans the pages as a batch" "$TMP/batch" "$TMP/library-batch" "$site"/*.html
+ok "...writing what ncleaner -o writes for them" diff -r "$TMP/library-batch" "$TMP/program-batch"
+grep_fails "...which dropped the line on every page of the site" "harbour museum" \
+	"$TMP/library-batch/ferry.txt"
+rm -rf "$TMP/program-batch" "$TMP/library-batch"
+ncleaner --no-site-repetition --scores -o "$TMP/program-batch" "$site"/*.html 2> /dev/null
+mkdir "$TMP/library-batch"
+ok "a batch with options (--no-site-repetition --scores)" "$TMP/batch" "$TMP/library-batch" \
+	"$site"/*.html -- --no-site-repetition --scores
+ok "...as ncleaner with them" diff -r "$TMP/library-batch" "$TMP/program-batch"
 
 # Python: the binding installed beside the library.
 pythondir=$(make_var pythondir)

@@ -6,21 +6,31 @@
  * compose_read(), the function that reads the program's composition
  * options; the few options of the program's own that say how a page is
  * cleaned (--paper, --no-lm, --dump, --scores, --lines, --encoding, --text,
- * --format, --language) are read here, with the program's messages.
+ * --format, --language, --site-repetition) are read here, with the
+ * program's messages.
+ *
+ * A batch (ncleaner_clean_batch()) is the program's run of several inputs:
+ * pipeline/batch.h surveys the pages' sites and cleans them, with one job,
+ * through the runner; the runner's worker writes into the cleaner as the
+ * cleaner's own does (the same sink configuration and output), and each
+ * page is handed to the caller as the runner reports it, in order.
  */
 #include "config.h"
 #include "ncleaner.h"
+#include "base/alloc.h"
 #include "base/error.h"
 #include "base/language.h"
 #include "base/install-dirs.h"
 #include "base/strbuf.h"
 #include "compose/compose.h"
 #include "normalise/charset.h"
+#include "pipeline/batch.h"
 #include "pipeline/pipeline.h"
 #include "sink/output.h"
 #include "sink/sink.h"
 #include "source/page.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,11 +53,14 @@ struct ncleaner {
 	int text_pages, lines;
 	const char *encoding;
 	const char *languages;            /* --language LIST, or NULL */
+	unsigned site_min_pages;          /* --site-repetition[=N]: N; 0: not asked */
+	int site_asked;                   /* either option given: no default */
 	struct compose_values values;
 	struct composition composition;
 	struct pipeline_config config;
 	struct pipeline *pipeline;
 	struct strbuf method_json;
+	struct sink_config sink;
 	struct page_output output;        /* the sink's output: `pending`, then `done` */
 	struct strbuf pending, done;
 	struct worker *worker;
@@ -58,6 +71,10 @@ struct ncleaner {
 	struct strbuf texts;
 	int out_of_memory;                /* a segment could not be kept */
 	int page_done;                    /* the last page succeeded: its metadata */
+	struct page_stats stats;          /* ...its counts */
+	struct language language;         /* ...the language of its kept text */
+	const struct worker *page_worker; /* the worker that cleaned it (a batch's), or NULL:
+					     `worker` */
 };
 
 static void copy_error(ncleaner_error *error, const struct nc_error *err)
@@ -142,7 +159,12 @@ const char *ncleaner_version(void)
 /* --- options -------------------------------------------------------------------- */
 
 enum api_option { OPT_PAPER, OPT_NO_LM, OPT_DUMP, OPT_SCORES, OPT_LINES, OPT_TEXT, OPT_HTML,
-		  OPT_ENCODING, OPT_FORMAT, OPT_LANGUAGE };
+		  OPT_ENCODING, OPT_FORMAT, OPT_LANGUAGE, OPT_SITE_REPETITION,
+		  OPT_NO_SITE_REPETITION };
+
+/* How an option takes a value: none, one (inline or the next argument),
+ * or one inline only (--site-repetition=N). */
+enum { VALUE_NONE, VALUE_REQUIRED, VALUE_OPTIONAL };
 
 static const struct api_option_entry {
 	const char *name;
@@ -154,7 +176,27 @@ static const struct api_option_entry {
 	{ "scores", 0, 0, OPT_SCORES }, { "lines", 0, 0, OPT_LINES }, { "text", 0, 0, OPT_TEXT },
 	{ "html", 0, 0, OPT_HTML }, { "encoding", 0, 1, OPT_ENCODING },
 	{ "format", 'f', 1, OPT_FORMAT }, { "language", 0, 1, OPT_LANGUAGE },
+	{ "site-repetition", 0, VALUE_OPTIONAL, OPT_SITE_REPETITION },
+	{ "no-site-repetition", 0, 0, OPT_NO_SITE_REPETITION },
 };
+
+/* --site-repetition=N: a whole number from 2 to SITE_MIN_PAGES_MAX, as
+ * the program reads it (cli_parse_long()'s message). */
+static int site_threshold(const char *value, unsigned *min_pages, ncleaner_error *error)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(value, &end, 10);
+	if (end == value || *end || errno || n < 2 || n > SITE_MIN_PAGES_MAX) {
+		struct nc_error err;
+		nc_error_set(&err, NC_ERR_USAGE, "--site-repetition expects a whole number from 2 "
+			     "to %d, not '%s'", SITE_MIN_PAGES_MAX, value);
+		copy_error(error, &err);
+		return -1;
+	}
+	*min_pages = (unsigned)n;
+	return 0;
+}
 
 static int read_api_option(ncleaner *c, enum api_option option, const char *value,
 			   ncleaner_error *error)
@@ -188,6 +230,16 @@ static int read_api_option(ncleaner *c, enum api_option option, const char *valu
 		c->languages = value;
 		break;
 	}
+	case OPT_SITE_REPETITION:
+		c->site_asked = 1;
+		c->site_min_pages = SITE_MIN_PAGES_DEFAULT;
+		if (value && site_threshold(value, &c->site_min_pages, error) < 0)
+			return -1;
+		break;
+	case OPT_NO_SITE_REPETITION:
+		c->site_asked = 1;
+		c->site_min_pages = 0;
+		break;
 	}
 	return 0;
 }
@@ -252,9 +304,9 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 		size_t noptions;
 		int takes_value = ours ? ours->takes_value
 				       : compose_options(&noptions)[composed].argument != NULL;
-		if (!takes_value && value)
+		if (takes_value == VALUE_NONE && value)
 			return usage_error(error, "option '%s' takes no value", arg);
-		if (takes_value && !value) {
+		if (takes_value == VALUE_REQUIRED && !value) {
 			if (i + 1 >= c->nargs)
 				return usage_error(error, "option '%s' needs a value", arg);
 			value = c->args[++i];
@@ -279,6 +331,9 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 	if (c->run == API_DUMP && c->text_pages)
 		return usage_error(error, "%s", "--dump needs HTML input, and --text says there is "
 				   "none");
+	if (c->site_min_pages && (c->run == API_DUMP || c->values.paper))
+		return usage_error(error, "--site-repetition drops segments a decision kept: not "
+				   "with %s", c->values.paper ? "--paper (the 2008 behaviour)" : "--dump");
 	return 0;
 }
 
@@ -404,7 +459,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 		strbuf_addstr(&c->method_json, "{\"name\":\"heuristics\"}");
 	else
 		compose_describe(&c->composition, &c->method_json);
-	struct sink_config sink = {
+	c->sink = (struct sink_config){
 		.format = c->format, .scores = c->run == API_SCORES,
 		.canonical_urls = !c->values.paper,
 		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
@@ -414,7 +469,7 @@ static int build(ncleaner *c, ncleaner_error *error)
 		.observe = keep_segments, .observe_data = c,
 	};
 	c->output = (struct page_output){ .ops = &output_ops, .whole_or_nothing = 1 };
-	c->worker = worker_new(c->pipeline, page_sink_new(&sink, &c->output), &err);
+	c->worker = worker_new(c->pipeline, page_sink_new(&c->sink, &c->output), &err);
 	if (!c->worker) {
 		copy_error(error, &err);
 		return -1;
@@ -492,6 +547,51 @@ void ncleaner_free(void *memory)
 
 /* --- a page ------------------------------------------------------------------------ */
 
+/* The next page's segments and bytes are collected from nothing. */
+static void start_page(ncleaner *c)
+{
+	c->nsegments = 0;
+	c->out_of_memory = 0;
+	c->page_done = 0;
+	strbuf_reset(&c->texts);
+	strbuf_reset(&c->done);
+}
+
+/* The language of the page's kept text, as the sink tells it for JSONL
+ * (its lines as format_add_lines() makes them: a segment's kept pieces on
+ * one line). */
+static void tell_language(ncleaner *c)
+{
+	struct strbuf text = STRBUF_INIT;
+	int line_open = 0;
+	for (size_t i = 0; i < c->nsegments; i++) {
+		const ncleaner_segment *s = &c->segments[i];
+		if (line_open && !s->continues) {
+			strbuf_addch(&text, '\n');
+			line_open = 0;
+		}
+		if (!s->kept)
+			continue;
+		if (line_open)
+			strbuf_addch(&text, ' ');
+		line_open = 1;
+		strbuf_add(&text, s->text, s->length);
+	}
+	if (line_open)
+		strbuf_addch(&text, '\n');
+	language_identify(text.buf, text.len, &c->language);
+	strbuf_release(&text);
+}
+
+/* The page's segments are all there: their texts where they stay. */
+static void page_done(ncleaner *c)
+{
+	for (size_t i = 0; i < c->nsegments; i++)
+		c->segments[i].text = c->texts.buf + (uintptr_t)c->segments[i].text;
+	tell_language(c);
+	c->page_done = 1;
+}
+
 /* Clean the page into the cleaner: its segments and its formatted bytes. */
 static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, const char *url,
 			      ncleaner_error *error)
@@ -502,11 +602,7 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 
 	if (error)
 		error->code = NCLEANER_OK, error->message[0] = '\0';
-	c->nsegments = 0;
-	c->out_of_memory = 0;
-	c->page_done = 0;
-	strbuf_reset(&c->texts);
-	strbuf_reset(&c->done);
+	start_page(c);
 	if (!bytes && length)
 		return usage_error(error, "%s", "ncleaner_clean: bytes NULL");
 	if (length > PIPELINE_MAX_PAGE_BYTES || strbuf_try_grow(&data, length) < 0) {
@@ -530,7 +626,7 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 	if (!page.name || !page.output_name || (url && *url && !page.url))
 		ret = nc_error_set(&err, NC_ERR_MEMORY, "not enough memory");
 	else
-		ret = worker_clean_page(c->worker, &page, NULL, &err);
+		ret = worker_clean_page(c->worker, &page, &c->stats, &err);
 	if (ret == 0 && c->out_of_memory)
 		ret = nc_error_set(&err, NC_ERR_MEMORY, "%s: not enough memory for the segments",
 				   page.name);
@@ -541,9 +637,7 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 		copy_error(error, &err);
 		return -1;
 	}
-	for (size_t i = 0; i < c->nsegments; i++)
-		c->segments[i].text = c->texts.buf + (uintptr_t)c->segments[i].text;
-	c->page_done = 1;
+	page_done(c);
 	return 0;
 }
 
@@ -611,7 +705,8 @@ const char *ncleaner_metadata(const ncleaner *c, const char *name)
 {
 	if (!c || !name || !c->page_done)
 		return NULL;
-	const struct page_info *info = worker_page_info(c->worker);
+	const struct page_info *info = worker_page_info(c->page_worker ? c->page_worker
+								       : c->worker);
 	if (!strcmp(name, "title"))
 		return info->meta[META_TITLE] ? info->meta[META_TITLE] : info->title;
 	if (!strcmp(name, "date"))
@@ -626,4 +721,232 @@ const char *ncleaner_metadata(const ncleaner *c, const char *name)
 		if (!strcmp(name, fields[i].name))
 			return info->meta[fields[i].field];
 	return NULL;
+}
+
+const char *ncleaner_page_string(const ncleaner *c, const char *name)
+{
+	if (!c || !name || !c->page_done)
+		return NULL;
+	const struct page_info *info = worker_page_info(c->page_worker ? c->page_worker
+								       : c->worker);
+	const char *value = NULL;
+	if (!strcmp(name, "title"))
+		value = info->title;
+	else if (!strcmp(name, "charset"))
+		value = info->charset.reported;
+	else if (!strcmp(name, "declared_charset"))
+		value = info->charset.label;
+	else if (!strcmp(name, "language"))
+		value = c->language.code;
+	return value && *value ? value : NULL;   /* "": not known, as JSONL's null */
+}
+
+int ncleaner_page_number(const ncleaner *c, const char *name, double *value)
+{
+	if (!c || !name || !value || !c->page_done)
+		return -1;
+	const struct page_counts *counts = &c->stats.counts;
+	if (!strcmp(name, "quality")) {
+		*value = page_counts_quality(counts, c->sink.log_odds);
+		return *value < 0 ? -1 : 0;
+	}
+	static const struct { const char *name; size_t offset; } figures[] = {
+		{ "segments", offsetof(struct page_counts, segments) },
+		{ "kept", offsetof(struct page_counts, kept) },
+		{ "words", offsetof(struct page_counts, words) },
+		{ "kept_words", offsetof(struct page_counts, kept_words) },
+	};
+	for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++)
+		if (!strcmp(name, figures[i].name)) {
+			size_t n;
+			memcpy(&n, (const char *)counts + figures[i].offset, sizeof(n));
+			*value = (double)n;
+			return 0;
+		}
+	if (!strcmp(name, "bytes")) {
+		*value = (double)c->stats.bytes;
+		return 0;
+	}
+	return -1;
+}
+
+const ncleaner_segment *ncleaner_page_segments(const ncleaner *c, size_t *count)
+{
+	int done = c && c->page_done;
+	if (count)
+		*count = done ? c->nsegments : 0;
+	return done ? c->segments : NULL;
+}
+
+const char *ncleaner_page_output(const ncleaner *c, size_t *length)
+{
+	int done = c && c->page_done;
+	if (length)
+		*length = done ? c->done.len : 0;
+	return done ? c->done.buf : NULL;
+}
+
+/* --- a batch ------------------------------------------------------------------------ */
+
+/* The caller's pages, as a page source that each pass reads from the
+ * first: a page is named by its URL (as ncleaner_clean() names it), or
+ * "page N" (from 1) without one. */
+struct api_pages {
+	struct page_source base;
+	size_t count, next;
+	const void *const *bytes;
+	const size_t *lengths;
+	const char *const *urls;
+	enum page_kind kind;
+};
+
+static int api_pages_next(struct page_source *source, struct page *page, struct nc_error *err)
+{
+	struct api_pages *p = (struct api_pages *)source;
+	if (p->next == p->count)
+		return 0;
+	size_t i = p->next++;
+	const char *url = p->urls && p->urls[i] && *p->urls[i] ? p->urls[i] : NULL;
+	struct strbuf name = STRBUF_INIT, data = STRBUF_INIT;
+	if (url)
+		strbuf_addstr(&name, url);
+	else
+		strbuf_addf(&name, "page %zu", i + 1);
+	if ((!p->bytes[i] && p->lengths[i]) || p->lengths[i] > PIPELINE_MAX_PAGE_BYTES) {
+		if (p->lengths[i] > PIPELINE_MAX_PAGE_BYTES)
+			nc_error_set(err, NC_ERR_LIMIT, "%s: the page has %zu bytes, more than the "
+				     "%u MiB ncleaner cleans", name.buf, p->lengths[i],
+				     PIPELINE_MAX_PAGE_BYTES >> 20);
+		else
+			nc_error_set(err, NC_ERR_USAGE, "%s: its bytes are NULL", name.buf);
+		strbuf_release(&name);
+		return -1;
+	}
+	memset(page, 0, sizeof(*page));
+	page->name = strbuf_detach(&name, NULL);
+	page->output_name = xstrdup("page");
+	page->url = url ? xstrdup(url) : NULL;
+	page->kind = p->kind;
+	strbuf_add(&data, p->bytes[i], p->lengths[i]);
+	page_set_memory(page, &data);
+	strbuf_release(&data);
+	return 1;
+}
+
+static void api_pages_free(struct page_source *source)
+{
+	(void)source;   /* on the caller's stack */
+}
+
+static const struct page_source_ops api_pages_ops = { api_pages_next, api_pages_free };
+
+struct api_batch {
+	ncleaner *cleaner;
+	struct api_pages pages;
+	ncleaner_page_fn fn;
+	void *data;
+	size_t index;   /* of the next page the cleaning reports */
+};
+
+static int api_start(void *data, enum batch_pass pass, struct page_source **pages,
+		     struct page_output **output, struct nc_error *err)
+{
+	struct api_batch *b = data;
+	(void)pass, (void)err;
+	b->pages.next = 0;
+	*pages = &b->pages.base;
+	if (output)   /* the cleaning writes into the cleaner, as its own worker does */
+		*output = &b->cleaner->output;
+	return 0;
+}
+
+/* A page cleaned, in order: the caller reads it through the cleaner
+ * during fn(), and the next page is collected from nothing. */
+static void api_report(void *data, enum batch_pass pass, const struct run_report *report)
+{
+	struct api_batch *b = data;
+	ncleaner *c = b->cleaner;
+	if (pass != BATCH_CLEANING || report->notice || report->lost)
+		return;
+	struct nc_error err = { 0 };
+	int failed = report->failed;
+	if (failed)
+		err = *report->error;
+	else if (c->out_of_memory)
+		failed = nc_error_set(&err, NC_ERR_MEMORY, "%s: not enough memory for the segments",
+				      report->name);
+	ncleaner_error error;
+	if (failed) {
+		start_page(c);
+		copy_error(&error, &err);
+	} else {
+		c->stats = *report->stats;
+		page_done(c);
+	}
+	b->fn(b->data, c, b->index++, failed ? &error : NULL);
+	start_page(c);
+}
+
+static void api_worker(void *data, struct worker *worker, int alive)
+{
+	struct api_batch *b = data;
+	b->cleaner->page_worker = alive ? worker : NULL;
+}
+
+/* What changes no output (no cache for the survey: every page rendered
+ * twice) joins the cleaner's warnings. */
+static void api_warning(void *data, const char *message)
+{
+	struct api_batch *b = data;
+	strbuf_addstr(&b->cleaner->composition.warnings, message);
+	strbuf_addch(&b->cleaner->composition.warnings, '\n');
+}
+
+/* Site repetition is on by default where ncleaner(1) has it on for a
+ * run of as many inputs: two pages or more, a method (not --no-lm or
+ * --dump), HTML (not --text), not --paper. */
+static unsigned site_min_pages(const ncleaner *c, size_t count)
+{
+	if (c->site_asked)
+		return c->site_min_pages;
+	int method = c->run == API_FULL || c->run == API_SCORES;
+	return count >= 2 && method && !c->text_pages && !c->values.paper
+	       ? SITE_MIN_PAGES_DEFAULT : 0;
+}
+
+int ncleaner_clean_batch(ncleaner *c, size_t count, const void *const pages[],
+			 const size_t lengths[], const char *const urls[], ncleaner_page_fn fn,
+			 void *data, ncleaner_error *error)
+{
+	if (error)
+		error->code = NCLEANER_OK, error->message[0] = '\0';
+	if (!c || (count && (!pages || !lengths)) || !fn)
+		return null_argument(error, "ncleaner_clean_batch", !c ? "the cleaner" : !fn ? "fn"
+				     : !pages ? "pages" : "lengths");
+	struct api_batch b = {
+		.cleaner = c, .fn = fn, .data = data,
+		.pages = { .base = { &api_pages_ops }, .count = count, .bytes = pages,
+			   .lengths = lengths, .urls = urls,
+			   .kind = c->text_pages ? PAGE_TEXT : PAGE_HTML },
+	};
+	struct batch_config config = {
+		.pipeline = &c->config, .sink = &c->sink, .jobs = 1,
+		.min_pages = site_min_pages(c, count),
+	};
+	struct batch_hooks hooks = {
+		.start = api_start, .report = api_report, .warning = api_warning,
+		.worker_event = api_worker, .data = &b,
+	};
+	struct nc_error err = { 0 };
+	start_page(c);
+	struct batch *batch = batch_new(&config, &hooks, &err);
+	int ret = batch ? batch_run(batch, &err) : -1;
+	batch_free(batch);
+	c->page_worker = NULL;   /* gone with the batch: no page to read */
+	start_page(c);
+	if (ret < 0) {
+		copy_error(error, &err);
+		return -1;
+	}
+	return 0;
 }

@@ -16,7 +16,7 @@
 #include "normalise/charset.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
-#include "pipeline/site-table.h"
+#include "pipeline/batch.h"
 #include "sink/output.h"
 #include "sink/sink.h"
 #include "base/language.h"
@@ -443,15 +443,43 @@ static int batch_default(const struct settings *set, const struct file_source *i
 
 /* --- the run ------------------------------------------------------------------------ */
 
+/* A run: the batch of its pages (pipeline/batch.h), which surveys their
+ * sites and cleans them, and what this program does around its passes:
+ * each pass's input source and progress, the survey kept beside the
+ * outputs, the output file. */
 struct run_state {
-	const struct settings *set;
-	struct progress progress;
+	struct settings *set;
+	const struct file_source *inputs;
+	struct batch *batch;
+	double cleaning_cost;             /* the renderer's (compose.h): the cleaning's time,
+					     a multiple of the survey's */
+	const struct survey_file *kept;   /* -o DIR: where the survey is kept, or NULL */
+	struct input_source *survey_source, *source;   /* each pass's, once it starts */
+	struct progress survey, progress;
+	struct atomic_file file;          /* -o FILE, written whole or not at all */
+	int to_file;
 };
 
-static void on_report(void *data, const struct run_report *report)
+/* The cleaning reports every page's failure and every notice; the survey
+ * counts its pages, for the progress line. */
+static void on_report(void *data, enum batch_pass pass, const struct run_report *report)
 {
 	struct run_state *run = data;
-	progress_report(&run->progress, report);
+	if (pass == BATCH_CLEANING) {
+		progress_report(&run->progress, report);
+		return;
+	}
+	if (report->notice || report->lost)
+		return;
+	struct run_report counted = { .name = report->name, .stats = report->stats };
+	progress_report(&run->survey, &counted);
+}
+
+static void on_warning(void *data, const char *message)
+{
+	struct run_state *run = data;
+	if (!run->set->quiet)
+		cli_print(program, "%s", message);
 }
 
 static void on_worker(void *data, struct worker *worker, int alive)
@@ -551,63 +579,65 @@ static void say_where(const struct settings *set, const struct file_source *inpu
 	strbuf_release(&path);
 }
 
-/* Clean every input; the exit status. */
-static int clean_inputs(struct settings *set, const struct file_source *inputs,
-			const struct pipeline *pipeline, const struct sink_config *sink)
+/* The cleaning starts: its source, its output (-o FILE: whole or not at
+ * all), its progress, after the survey's when there was one. */
+static int start_cleaning(struct run_state *run, struct page_source **pages,
+			  struct page_output **output, struct nc_error *err)
 {
-	struct input_source *source = input_source_new(inputs, set->file_kind);
-	struct run_state run = { .set = set };
-	struct runner_config config = {
-		.pipeline = pipeline, .sink = sink, .jobs = set->jobs,
-		.report = on_report, .worker_event = on_worker, .output_event = on_output,
-		.data = &run,
-	};
-	struct nc_error err = { 0 };
-	struct atomic_file file;
-	int to_file = set->output_file && strcmp(set->output_file, "-");
-	if (to_file) {
-		if (atomic_file_open(&file, set->output_file, &err) < 0) {
-			cli_print(program, "%s", err.message);
-			input_source_free(source);
-			return 2;
+	struct settings *set = run->set;
+	run->to_file = set->output_file && strcmp(set->output_file, "-");
+	if (run->to_file) {
+		if (atomic_file_open(&run->file, set->output_file, err) < 0) {
+			run->to_file = 0;
+			return -1;
 		}
-		cli_register_atomic_file(&file);
+		cli_register_atomic_file(&run->file);
 		if (!set->quiet)
-			cli_say_leftovers(program, &file);
+			cli_say_leftovers(program, &run->file);
 	}
-	struct page_output *output = set->output_dir
-		? directory_output_new(set->output_dir, set->extension)
-		: stream_output_new(to_file ? file.stream : stdout);
-
+	run->source = input_source_new(run->inputs, set->file_kind);
+	*output = set->output_dir ? directory_output_new(set->output_dir, set->extension)
+				  : stream_output_new(run->to_file ? run->file.stream : stdout);
 	if (set->skip_existing)
-		input_source_set_skip(source, output_exists, set);
-	input_source_set_url(source, set->url);
-	progress_start(&run.progress, program, set->progress, set->jobs, source,
-		       file_source_count(inputs), total_bytes(inputs));
-	run.progress.quiet = set->quiet;
+		input_source_set_skip(run->source, output_exists, set);
+	input_source_set_url(run->source, set->url);
+	progress_start(&run->progress, program, set->progress, set->jobs, run->source,
+		       file_source_count(run->inputs), total_bytes(run->inputs));
+	run->progress.quiet = set->quiet;
 	if (set->survey.seconds > 0)
-		progress_second_pass(&run.progress, "cleaning", &set->survey);
-	run.progress.site_survey_failed = set->survey_failed;
-	run.progress.site_survey_not_counted = set->survey_not_counted;
+		progress_second_pass(&run->progress, "cleaning", &set->survey);
+	run->progress.site_survey_failed = set->survey_failed;
+	run->progress.site_survey_not_counted = set->survey_not_counted;
 	cli_install_signal_handlers();
-	int status = runner_run(&config, input_source_pages(source), output, &err) < 0 ? 2 : 0;
+	*pages = input_source_pages(run->source);
+	return 0;
+}
+
+/* The cleaning is over (`ret` < 0: it stopped, `run_err` says why): the
+ * output file committed or removed, the closing lines, --stats; the exit
+ * status. */
+static int finish_cleaning(struct run_state *run, int ret, const struct nc_error *run_err)
+{
+	struct settings *set = run->set;
+	struct nc_error err = { 0 };
+	int status = ret < 0 ? 2 : 0;
 	if (status)
-		cli_print(program, "%s", err.message);
-	const struct input_counts *counts = input_source_counts(source);
-	if (status == 0 && (run.progress.failed || counts->broken))
+		cli_print(program, "%s", run_err->message);
+	const struct input_counts *counts = input_source_counts(run->source);
+	if (status == 0 && (run->progress.failed || counts->broken))
 		status = 1;
-	if (status == 0 && !run.progress.pages && !counts->existing &&
+	if (status == 0 && !run->progress.pages && !counts->existing &&
 	    (counts->binary || counts->empty_archives))
 		status = 1;   /* nothing at all was a page */
-	if (to_file) {   /* whole or not at all */
-		if (status == 0 && atomic_file_commit(&file, &err) < 0) {
+	if (run->to_file) {   /* whole or not at all */
+		if (status == 0 && atomic_file_commit(&run->file, &err) < 0) {
 			cli_print(program, "%s", err.message);
 			status = 2;
 		} else if (status != 0) {
-			atomic_file_abort(&file);
+			atomic_file_abort(&run->file);
 			cli_print(program, "nothing written to %s", set->output_file);
 		}
-		cli_unregister_atomic_file(&file);
+		cli_unregister_atomic_file(&run->file);
 	}
 	/* The closing line, on standard error: the summary of a run of more
 	 * than one page, whatever its output (a stream on standard output
@@ -615,42 +645,23 @@ static int clean_inputs(struct settings *set, const struct file_source *inputs,
 	 * the one page went. */
 	if (set->quiet)
 		;
-	else if (set->skip_existing && !run.progress.pages && counts->existing)
+	else if (set->skip_existing && !run->progress.pages && counts->existing)
 		cli_print(program, "nothing to do: the output of every input exists "
 			  "(--skip-existing)");
-	else if (set->progress || run.progress.pages > 1)
-		progress_summary(&run.progress, stderr);
-	else if (status == 0 && (to_file || set->output_dir))
-		say_where(set, inputs);
-	if (!set->quiet && run.progress.words >= LOW_KEPT_MIN_WORDS &&
-	    run.progress.kept_words * 100 < run.progress.words * LOW_KEPT_PERCENT)
-		warn_low_kept(set, &run.progress);
-	if (set->stats_out && progress_write_stats(&run.progress, set->stats_out) < 0 && status == 0)
+	else if (set->progress || run->progress.pages > 1)
+		progress_summary(&run->progress, stderr);
+	else if (status == 0 && (run->to_file || set->output_dir))
+		say_where(set, run->inputs);
+	if (!set->quiet && run->progress.words >= LOW_KEPT_MIN_WORDS &&
+	    run->progress.kept_words * 100 < run->progress.words * LOW_KEPT_PERCENT)
+		warn_low_kept(set, &run->progress);
+	if (set->stats_out && progress_write_stats(&run->progress, set->stats_out) < 0 &&
+	    status == 0)
 		status = 1;
-	input_source_free(source);
 	return status;
 }
 
 /* --- the site survey (--site-repetition) ------------------------------------------- */
-
-struct survey_state {
-	struct progress progress;
-	uint64_t failed;   /* pages, not counted into the table */
-};
-
-/* The cleaning pass reports every page's failure and every notice: the
- * survey counts its pages, for the progress line, and its failures, for
- * the line that says they were not counted (a page that fails once, such
- * as a Lynx that timed out, can clean well the second time). */
-static void on_survey_report(void *data, const struct run_report *report)
-{
-	struct survey_state *survey = data;
-	if (report->notice || report->lost)
-		return;
-	survey->failed += report->failed != 0;
-	struct run_report counted = { .name = report->name, .stats = report->stats };
-	progress_report(&survey->progress, &counted);
-}
 
 /* "site survey: 231 pages of 169 sites, 4315 of their 30621 segments on 2
  * pages or more of their site", and `how` it came (its time, or the file
@@ -690,63 +701,74 @@ static void say_not_counted(struct settings *set, const struct site_table *table
 			  stats.not_counted);
 }
 
-/* Stages 1-3 of every input, counting what recurs on each site
- * (pipeline/site-table.h): the table, or NULL after saying why. Each HTML
- * page's dump goes into `dumps` (when there is a cache), for the cleaning
- * to take back, and so do the survey's markers, which those dumps hold,
- * into `markers`. The progress line calls it the first of two passes, the
- * second expected to take `cleaning_cost` times as long. */
-static struct site_table *survey_sites(struct settings *set,
-				       const struct file_source *inputs,
-				       const struct pipeline_config *cleaning,
-				       struct dump_cache *dumps, struct markers *markers,
-				       double cleaning_cost)
+/* What the signal handler says while pages are cleaned. */
+static const char *cleaning_signal_message(const struct settings *set)
 {
-	struct pipeline_config config = *cleaning;
-	config.method = NULL;
-	config.decider = NULL;
-	config.sites = NULL;
-	config.dumps = dumps;
-	config.dumps_replay = 0;
-	struct nc_error err = { 0 };
-	struct pipeline *pipeline = pipeline_new(&config, &err);
-	if (!pipeline) {
-		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
-		return NULL;
-	}
-	*markers = *pipeline_markers(pipeline);
-	struct site_table *table = site_table_new(set->site_min_pages);
-	struct sink_config sink = { .format = &format_survey };
-	struct input_source *source = input_source_new(inputs, set->file_kind);
-	struct survey_state survey = { .failed = 0 };
-	struct runner_config runner = {
-		.pipeline = pipeline, .sink = &sink, .jobs = set->jobs,
-		.report = on_survey_report, .worker_event = on_worker, .data = &survey,
-	};
-	input_source_set_url(source, set->url);
-	progress_start(&survey.progress, program, set->progress, set->jobs, source,
-		       file_source_count(inputs), total_bytes(inputs));
-	progress_first_pass(&survey.progress, "surveying sites", cleaning_cost);
-	survey.progress.quiet = 1;
+	return set->output_dir
+		? "ncleaner: stopped: the output files written are complete; the same command with "
+		  "--skip-existing resumes" : "ncleaner: stopped";
+}
+
+/* What the signal handler says while the survey runs: nothing has been
+ * written yet (and the survey starts again: its work was rendering every
+ * page, which the cleaning of those pages would need again anyway, their
+ * dumps being in a temporary file that goes with the process). */
+static const char *survey_signal_message(const struct settings *set)
+{
+	return set->output_dir
+		? "ncleaner: stopped in the site survey, before any page was written; the same "
+		  "command starts it again (with --skip-existing, keeping what earlier runs wrote)"
+		: "ncleaner: stopped in the site survey, before any page was written";
+}
+
+/* The survey starts: its source and its progress, the first of two passes. */
+static void start_survey(struct run_state *run, struct page_source **pages)
+{
+	struct settings *set = run->set;
+	run->survey_source = input_source_new(run->inputs, set->file_kind);
+	input_source_set_url(run->survey_source, set->url);
+	progress_start(&run->survey, program, set->progress, set->jobs, run->survey_source,
+		       file_source_count(run->inputs), total_bytes(run->inputs));
+	/* Without a cache of its dumps the cleaning renders every page again. */
+	progress_first_pass(&run->survey, "surveying sites",
+			    run->cleaning_cost + (batch_keeps_dumps(run->batch) ? 0 : 1));
+	run->survey.quiet = 1;
 	cli_install_signal_handlers();
-	int ret = runner_run(&runner, input_source_pages(source), site_survey_output_new(table),
-			     &err);
-	progress_end_pass(&survey.progress, &set->survey);
-	if (ret < 0) {
-		cli_print(program, "site survey: %s", err.message);
-		site_table_free(table);
-		table = NULL;
-	} else {
-		if (!set->quiet && (set->progress || set->output_dir)) {
-			char took[32];
-			snprintf(took, sizeof(took), "%.1f s", set->survey.seconds);
-			say_survey(set, table, took);
-		}
-		say_not_counted(set, table, survey.failed);
+	cli_set_signal_message(survey_signal_message(set));
+	*pages = input_source_pages(run->survey_source);
+}
+
+static int start_pass(void *data, enum batch_pass pass, struct page_source **pages,
+		      struct page_output **output, struct nc_error *err)
+{
+	struct run_state *run = data;
+	if (pass == BATCH_CLEANING)
+		return start_cleaning(run, pages, output, err);
+	start_survey(run, pages);
+	return 0;
+}
+
+/* The survey is over: what it found said, and kept for a resumed run. */
+static void on_surveyed(void *data, const struct site_table *table, uint64_t failed)
+{
+	struct run_state *run = data;
+	struct settings *set = run->set;
+	struct nc_error err = { 0 };
+	progress_end_pass(&run->survey, &set->survey);
+	input_source_free(run->survey_source);
+	run->survey_source = NULL;
+	cli_set_signal_message(cleaning_signal_message(set));
+	if (!table)
+		return;
+	if (!set->quiet && (set->progress || set->output_dir)) {
+		char took[32];
+		snprintf(took, sizeof(took), "%.1f s", set->survey.seconds);
+		say_survey(set, table, took);
 	}
-	input_source_free(source);
-	pipeline_free(pipeline);
-	return table;
+	say_not_counted(set, table, failed);
+	if (run->kept && survey_file_write(run->kept, table, failed, &err) < 0 && !set->quiet)
+		cli_print(program, "warning: site survey: cannot keep it for a resumed run: %s",
+			  err.message);
 }
 
 /* --- keeping the survey (cli/survey-file.h) ------------------------------------------- */
@@ -803,26 +825,6 @@ static struct site_table *kept_survey(struct settings *set, const struct survey_
 	return table;
 }
 
-/* What the signal handler says while pages are cleaned. */
-static const char *cleaning_signal_message(const struct settings *set)
-{
-	return set->output_dir
-		? "ncleaner: stopped: the output files written are complete; the same command with "
-		  "--skip-existing resumes" : "ncleaner: stopped";
-}
-
-/* What the signal handler says while the survey runs: nothing has been
- * written yet (and the survey starts again: its work was rendering every
- * page, which the cleaning of those pages would need again anyway, their
- * dumps being in a temporary file that goes with the process). */
-static const char *survey_signal_message(const struct settings *set)
-{
-	return set->output_dir
-		? "ncleaner: stopped in the site survey, before any page was written; the same "
-		  "command starts it again (with --skip-existing, keeping what earlier runs wrote)"
-		: "ncleaner: stopped in the site survey, before any page was written";
-}
-
 /* The composition the options ask for: the renderer, and with a method
  * its model and deciders, into `config`. */
 static int build_composition(struct settings *set, struct composition *c, struct pipeline_config *config)
@@ -841,20 +843,40 @@ static int build_composition(struct settings *set, struct composition *c, struct
 	return 0;
 }
 
-/* The whole run: the composition, the site survey when asked for, the
- * pipeline and the sink, then every input cleaned; the exit status. */
+/* The sink's configuration for the composition `c`. */
+static void describe_output(const struct settings *set, const struct composition *c,
+			    const struct file_source *inputs, struct strbuf *json,
+			    struct sink_config *sink)
+{
+	if (set->kind == RUN_DUMP)
+		strbuf_addstr(json, "{\"name\":\"dump\"}");
+	else if (!c->loaded)
+		strbuf_addstr(json, "{\"name\":\"heuristics\"}");
+	else
+		compose_describe(c, json);
+	*sink = (struct sink_config){
+		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
+		.method_json = json->buf, .software = "ncleaner " PACKAGE_VERSION,
+		.filters = { .languages = set->languages, .min_quality = set->min_quality },
+		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
+		.canonical_urls = !set->compose.paper,
+		.log_odds = c->loaded && c->loaded->ops->log_odds,
+		.fallback = compose_falls_back(c),
+	};
+}
+
+/* The whole run: the composition, then the batch of every input (the
+ * site survey when asked for, and the cleaning); the exit status. */
 static int survey_and_clean(struct settings *set, struct file_source *inputs)
 {
 	struct pipeline_config config = { 0 };
-	struct pipeline *pipeline = NULL;
 	struct composition c;
 	struct nc_error err = { 0 };
 	struct strbuf json = STRBUF_INIT;
-	struct site_table *sites = NULL;
-	struct dump_cache *dumps = NULL;
-	struct markers survey_markers;
+	struct sink_config sink;
 	struct survey_file kept;   /* -o DIR: the survey kept beside the outputs */
-	int keeping = 0, status = 2;
+	struct run_state run = { .set = set, .inputs = inputs };
+	int status = 2;
 
 	composition_init(&c);
 	config.dump_only = set->kind == RUN_DUMP;
@@ -863,84 +885,56 @@ static int survey_and_clean(struct settings *set, struct file_source *inputs)
 	config.charset.paper = set->compose.paper;
 	if (build_composition(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
 		goto out;
+	describe_output(set, &c, inputs, &json, &sink);
+	if (set->min_quality && !sink.log_odds) {
+		cli_print(program, "--min-quality: the %s method says nothing of a page's quality "
+			  "(the logistic method does)", c.loaded ? c.loaded->ops->name
+			  : set->kind == RUN_DUMP ? "dump" : "heuristics");
+		goto out;
+	}
 	if (set->site_min_pages && set->output_dir) {
 		struct strbuf how = STRBUF_INIT;
 		survey_depends_on(set, &c, &config, &how);
 		survey_file_init(&kept, set->output_dir, inputs, how.buf);
 		strbuf_release(&how);
-		keeping = 1;
+		run.kept = &kept;
 	}
-	if (set->site_min_pages && set->skip_existing && !outputs_missing(set, inputs)) {
-		/* Nothing to clean: no survey (clean_inputs() says so). */
-	} else if (set->site_min_pages && set->skip_existing && (sites = kept_survey(set, &kept))) {
-		/* Resumed: the pages left are rendered in the cleaning. */
-	} else if (set->site_min_pages) {
-		/* Without a cache (no temporary file) the cleaning renders
-		 * every page again: slower, the same output. */
-		dumps = dump_cache_new(&err);
-		if (!dumps && !set->quiet)
-			cli_print(program, "site survey: %s (every page is rendered twice)",
-				  err.message);
-		cli_set_signal_message(survey_signal_message(set));
-		sites = survey_sites(set, inputs, &config, dumps, &survey_markers,
-				     c.renderer->cleaning_cost + (dumps ? 0 : 1));
-		cli_set_signal_message(cleaning_signal_message(set));
-		if (!sites)
-			goto out;
-		if (keeping && survey_file_write(&kept, sites, set->survey_failed, &err) < 0 &&
-		    !set->quiet)
-			cli_print(program, "warning: site survey: cannot keep it for a resumed run: %s",
-				  err.message);
-		struct dump_cache_stats cached = { 0 };
-		if (dumps)
-			dump_cache_stats(dumps, &cached);
-		if (cached.stopped && !set->quiet)
-			cli_print(program, "site survey: the temporary directory (or ulimit -f) left "
-				  "room for the dumps of %" PRIu64 " pages: the others are rendered "
-				  "again (--no-site-repetition spares that)", cached.kept);
-		config.dumps = dumps;
-		config.dumps_replay = 1;
-		config.markers = &survey_markers;
-	}
-	config.sites = sites;
-	pipeline = pipeline_new(&config, &err);
-	if (!pipeline) {
+	struct batch_config batch = {
+		.pipeline = &config, .sink = &sink, .jobs = set->jobs,
+		.min_pages = set->site_min_pages,
+	};
+	if (set->site_min_pages && set->skip_existing && !outputs_missing(set, inputs))
+		batch.min_pages = 0;   /* nothing to clean: no survey (finish_cleaning() says so) */
+	else if (set->site_min_pages && set->skip_existing)
+		batch.kept = kept_survey(set, &kept);   /* resumed: no survey */
+	batch.kept_failed = set->survey_failed;
+	run.cleaning_cost = c.renderer->cleaning_cost;
+	struct batch_hooks hooks = {
+		.start = start_pass, .report = on_report, .surveyed = on_surveyed,
+		.warning = on_warning, .worker_event = on_worker, .output_event = on_output,
+		.data = &run,
+	};
+	run.batch = batch_new(&batch, &hooks, &err);
+	if (!run.batch) {
 		cli_print(program, "%s%s", err.message, err.code == NC_ERR_IO ? cli_data_dir_hint() : "");
 		goto out;
 	}
-	if (set->kind == RUN_DUMP)
-		strbuf_addstr(&json, "{\"name\":\"dump\"}");
-	else if (!c.loaded)
-		strbuf_addstr(&json, "{\"name\":\"heuristics\"}");
-	else
-		compose_describe(&c, &json);
-	struct sink_config sink = {
-		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
-		.method_json = json.buf, .software = "ncleaner " PACKAGE_VERSION,
-		.filters = { .languages = set->languages, .min_quality = set->min_quality },
-		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
-		.canonical_urls = !set->compose.paper,
-		.log_odds = c.loaded && c.loaded->ops->log_odds,
-		.fallback = compose_falls_back(&c),
-	};
-	if (set->min_quality && !sink.log_odds) {
-		cli_print(program, "--min-quality: the %s method says nothing of a page's quality "
-			  "(the logistic method does)", c.loaded ? c.loaded->ops->name
-			  : set->kind == RUN_DUMP ? "dump" : "heuristics");
-		status = 2;
+	int ret = batch_run(run.batch, &err);
+	if (!run.source) {   /* stopped before the cleaning began */
+		cli_print(program, "%s", err.message);
 		goto out;
 	}
-	status = clean_inputs(set, inputs, pipeline, &sink);
+	status = finish_cleaning(&run, ret, &err);
 	/* Every output there: a later run needs no survey. */
-	if (keeping && !outputs_missing(set, inputs))
+	if (run.kept && !outputs_missing(set, inputs))
 		survey_file_remove(&kept);
 out:
-	if (keeping)
+	if (run.kept)
 		survey_file_release(&kept);
+	input_source_free(run.survey_source);
+	input_source_free(run.source);
+	batch_free(run.batch);
 	strbuf_release(&json);
-	pipeline_free(pipeline);
-	site_table_free(sites);
-	dump_cache_free(dumps);
 	composition_release(&c);
 	return status;
 }

@@ -58,14 +58,8 @@ struct worker {
 					     or taken back from it */
 	const struct page_consumer *keeping;   /* where the survey's kept segments go on */
 	struct page_info info;            /* what the page being read says of itself */
-	int has_site;                     /* config.sites: the page has a site, and the
-					     survey kept it */
-	uint64_t site;                    /* and its key */
-	uint64_t longest;                 /* and the hash of its longest segment */
-	int longest_own;                  /* ...which is its own main text */
-	enum { BEFORE_HEADLINE, ARTICLE_TOP, ARTICLE_BODY } article;   /* where the
-					     segment being cleaned is (own_text()) */
-	size_t article_top;               /* segments of the article's top so far */
+	struct site_page site_page;       /* config.sites: the page being cleaned, for the
+					     drop (site-table.h) */
 	size_t site_dropped;              /* segments of the page dropped as recurring */
 	size_t page_bytes;                /* of the page being cleaned, as read */
 };
@@ -442,6 +436,11 @@ const struct page_info *worker_page_info(const struct worker *w)
 	return &w->info;
 }
 
+size_t worker_page_bytes(const struct worker *w)
+{
+	return w->page_bytes;
+}
+
 int worker_segment_text(struct worker *w, const char *text, size_t len, segment_fn fn,
 			void *data, struct nc_error *err)
 {
@@ -455,51 +454,9 @@ int worker_segment_text(struct worker *w, const char *text, size_t len, segment_
 
 static int begin_cleaning(struct worker *w, const struct page *page, struct nc_error *err)
 {
-	w->has_site = 0;
 	w->site_dropped = 0;
-	w->article = BEFORE_HEADLINE;
-	if (w->pipeline->config.sites) {
-		struct strbuf host = STRBUF_INIT;
-		if (page_info_site(&w->info, page, &host)) {
-			w->site = site_key(host.buf, host.len);
-			w->has_site = site_table_page(w->pipeline->config.sites, w->site, page->name,
-						      &w->longest, &w->longest_own);
-		}
-		strbuf_release(&host);
-	}
+	site_page_start(&w->site_page, w->pipeline->config.sites, &w->info, page);
 	return page_sink_begin(w->sink, page, &w->info, err);
-}
-
-/* Is `segment` (whose hash is `hash`, and which does or does not recur on
- * the site) the page's own text, never furniture on it (site-table.h)?
- * Its main text, its headline, and the top of its article: after the
- * first heading that is its headline, at most SITE_ARTICLE_TOP segments up
- * to the first that does not recur. Asked of each segment in turn. */
-static int own_text(struct worker *w, const struct segment *segment, uint64_t hash,
-		    int recurring)
-{
-	if (site_headline(w->info.title, segment->text, segment->len)) {
-		if (segment->type == SEGMENT_HEADING && w->article == BEFORE_HEADLINE) {
-			w->article = ARTICLE_TOP;
-			w->article_top = 0;
-		}
-		return 1;
-	}
-	if (w->article == ARTICLE_TOP && (!recurring || w->article_top++ == SITE_ARTICLE_TOP))
-		w->article = ARTICLE_BODY;
-	return w->article == ARTICLE_TOP || (w->longest_own && hash == w->longest);
-}
-
-/* Is `segment` site furniture? Asked of the whole segment, as the survey
- * hashed it, before a method splits it into pieces (the survey never saw
- * the pieces), of each segment of the page in turn. */
-static int recurs_on_site(struct worker *w, const struct segment *segment)
-{
-	if (!w->has_site)
-		return 0;
-	uint64_t hash = hash_bytes(segment->text, segment->len);
-	int recurring = site_table_recurs_hash(w->pipeline->config.sites, w->site, hash);
-	return !own_text(w, segment, hash, recurring) && recurring;
 }
 
 /* Site furniture: a kept piece of a segment that recurs on the page's site
@@ -591,7 +548,7 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 	struct worker *w = data;
 	const struct pipeline_config *config = &w->pipeline->config;
 	struct scored_segment one = { .segment = *segment, .keep = 1 };
-	unsigned char recurs = (unsigned char)recurs_on_site(w, segment);
+	unsigned char recurs = (unsigned char)site_page_furniture(&w->site_page, segment);
 
 	if (!config->method)
 		return decide_and_write(w, &one, 1, &recurs, err);
@@ -668,7 +625,7 @@ int worker_clean_page(struct worker *w, struct page *page, struct page_stats *st
 		      struct nc_error *err)
 {
 	w->page_bytes = 0;
-	w->has_site = 0;
+	w->site_page.surveyed = 0;
 	w->site_dropped = 0;
 	int ret = clean_page(w, page, err);
 	if (ret < 0)

@@ -137,6 +137,10 @@ int worker_read_text(struct worker *worker, struct page *page, enum text_flags f
  * training that must see what it sees. */
 const struct page_info *worker_page_info(const struct worker *worker);
 
+/* The bytes of the page last read or cleaned, as read (its size before
+ * stage 1). */
+size_t worker_page_bytes(const struct worker *worker);
+
 /* Stage 3 only: segment `text` as a dump (for texts that are already clean). */
 int worker_segment_text(struct worker *worker, const char *text, size_t len, segment_fn fn,
 			void *data, struct nc_error *err);

@@ -17,6 +17,10 @@
  * calling thread writes out the oldest slot once it is done. One mutex and
  * two condition variables (work for the workers, results for the writer)
  * guard the ring.
+ *
+ * A reading pass (runner_reading: the site survey) takes the same paths
+ * with a record a page in place of its bytes, and consume() in place of the
+ * output: its workers have no sink, and there is no output.
  */
 #include "pipeline/runner.h"
 #include "base/alloc.h"
@@ -26,6 +30,13 @@
 #include <string.h>
 
 /* --- writing a page out ------------------------------------------------------------ */
+
+/* A broken output (a closed standard output) takes nothing more; a
+ * reading pass has none to break. */
+static int output_broken(const struct page_output *output)
+{
+	return output && output->broken;
+}
 
 /* Pass a page's held bytes to the real output, starting a file (and its
  * header) where the output says so. */
@@ -55,6 +66,8 @@ static int write_out(const struct runner_config *c, struct page_output *output,
  * after all. */
 static void report_lost(const struct runner_config *c, struct page_output *output)
 {
+	if (!output)
+		return;
 	if (output->noticed && c->report) {
 		struct run_report notice = { .notice = output->notice.message };
 		c->report(c->data, &notice);
@@ -75,7 +88,7 @@ static void group_incomplete(const struct runner_config *c, struct page_output *
 			     const struct page *page)
 {
 	struct nc_error notice;
-	if (output->ops->incomplete && output->ops->incomplete(output, page, &notice) > 0 &&
+	if (output && output->ops->incomplete && output->ops->incomplete(output, page, &notice) > 0 &&
 	    c->report) {
 		struct run_report report = { .notice = notice.message };
 		c->report(c->data, &report);
@@ -108,14 +121,55 @@ static void retire_worker(const struct runner_config *c, struct worker *worker)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* --- a page, either pass ------------------------------------------------------------- */
+
+/* In a worker: clean `page` into `bytes` (its sink's output is `memory`),
+ * or, in a reading pass, read it into `record`. */
+static int do_page(const struct runner_config *c, struct worker *worker,
+		   struct page_output *memory, struct page *page, struct page_stats *stats,
+		   struct held_bytes *bytes, struct strbuf *record, struct nc_error *err)
+{
+	if (c->reading) {
+		strbuf_reset(record);
+		memset(stats, 0, sizeof(*stats));
+		return c->reading->read(c->reading->data, worker, page, record, stats, err);
+	}
+	if (worker_clean_page(worker, page, stats, err) < 0)
+		return -1;
+	memory_output_take(memory, bytes);
+	return 0;
+}
+
+/* In the calling thread, in input order: a page done, to the output (or
+ * its record to consume()). */
+static int pass_on(const struct runner_config *c, struct page_output *output,
+		   const struct page *page, struct held_bytes *bytes, const struct strbuf *record,
+		   struct nc_error *err)
+{
+	if (!c->reading)
+		return write_out(c, output, page, bytes, err);
+	c->reading->consume(c->reading->data, page, record);
+	return 0;
+}
+
+/* A worker, with a sink writing to a new memory output (`*memory`) unless
+ * the pass only reads. */
+static struct worker *new_worker(const struct runner_config *c, struct page_output **memory,
+				 struct nc_error *err)
+{
+	*memory = c->reading ? NULL : memory_output_new();   /* the worker's sink owns it */
+	return worker_new(c->pipeline, *memory ? page_sink_new(c->sink, *memory) : NULL, err);
+}
+
 /* --- one job ---------------------------------------------------------------------- */
 
 static int run_inline(const struct runner_config *c, struct page_source *source,
 		      struct page_output *output, struct nc_error *err)
 {
-	struct page_output *memory = memory_output_new();   /* the worker's sink owns it */
-	struct worker *worker = worker_new(c->pipeline, page_sink_new(c->sink, memory), err);
+	struct page_output *memory;
+	struct worker *worker = new_worker(c, &memory, err);
 	struct held_bytes bytes;
+	struct strbuf record = STRBUF_INIT;
 	struct page page;
 	struct page_stats stats;
 	struct nc_error page_err;
@@ -127,7 +181,7 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 	if (c->worker_event)
 		c->worker_event(c->data, worker, 1);
 	/* A broken output (a closed standard output) takes nothing more: stop. */
-	while (!output->broken && (r = page_source_next(source, &page, &page_err)) != 0) {
+	while (!output_broken(output) && (r = page_source_next(source, &page, &page_err)) != 0) {
 		if (r == PAGE_SOURCE_NOTICE) {
 			struct run_report notice = { .notice = page_err.message };
 			if (c->report)
@@ -141,9 +195,8 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 		}
 		struct run_report report = { .name = r > 0 ? page.name : NULL };
 		if (r > 0 && detach_if_sequential(&page, &page_err) == 0 &&
-		    worker_clean_page(worker, &page, &stats, &page_err) == 0) {
-			memory_output_take(memory, &bytes);
-			if (write_out(c, output, &page, &bytes, &page_err) == 0)
+		    do_page(c, worker, memory, &page, &stats, &bytes, &record, &page_err) == 0) {
+			if (pass_on(c, output, &page, &bytes, &record, &page_err) == 0)
 				report.stats = &stats;
 			else
 				nc_error_prefix(&page_err, page.name);
@@ -157,9 +210,10 @@ static int run_inline(const struct runner_config *c, struct page_source *source,
 			page_release(&page);
 	}
 	held_bytes_release(&bytes);
+	strbuf_release(&record);
 	int ret = worker_finish(worker, err);
 	retire_worker(c, worker);
-	if (ret == 0)
+	if (ret == 0 && output)
 		ret = output->ops->finish(output, err);
 	report_lost(c, output);
 	return ret;
@@ -180,6 +234,7 @@ struct slot {
 	struct nc_error err;
 	struct page_stats stats;
 	struct held_bytes bytes;  /* the page's output, as the sink wrote it */
+	struct strbuf record;     /* a reading pass: what read() kept of the page */
 };
 
 struct pool {
@@ -196,7 +251,8 @@ struct pool {
 struct pool_worker {
 	struct pool *pool;
 	struct worker *worker;
-	struct page_output *memory;   /* its sink's output, which the sink owns */
+	struct page_output *memory;   /* its sink's output, which the sink owns (NULL when
+					 the pass only reads) */
 	pthread_t thread;
 };
 
@@ -226,9 +282,8 @@ static void *worker_main(void *data)
 		slot->state = SLOT_TAKEN;
 		pthread_mutex_unlock(&pool->lock);
 
-		if (worker_clean_page(pw->worker, &slot->page, &slot->stats, &slot->err) == 0)
-			memory_output_take(pw->memory, &slot->bytes);
-		else
+		if (do_page(pool->config, pw->worker, pw->memory, &slot->page, &slot->stats,
+			    &slot->bytes, &slot->record, &slot->err) < 0)
 			slot->failed = 1;
 		page_close_reader(&slot->page);   /* its names stay, for the writer */
 
@@ -246,9 +301,9 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	const struct runner_config *c = pool->config;
 	struct slot *slot = &pool->slots[pool->head % pool->capacity];
 
-	if (output->broken || slot->incomplete) {
+	if (output_broken(output) || slot->incomplete) {
 		/* Nothing more goes out, nor is reported, once the output broke. */
-		if (slot->incomplete && !output->broken)
+		if (slot->incomplete && !output_broken(output))
 			group_incomplete(c, output, &slot->page);
 		page_release(&slot->page);
 		held_bytes_reset(&slot->bytes);
@@ -266,7 +321,7 @@ static void finish_slot(struct pool *pool, struct page_output *output)
 	}
 	slot->failed = slot->failed || !slot->has_page;
 	if (slot->has_page && !slot->failed &&
-	    write_out(c, output, &slot->page, &slot->bytes, &slot->err) < 0) {
+	    pass_on(c, output, &slot->page, &slot->bytes, &slot->record, &slot->err) < 0) {
 		slot->failed = 1;
 		nc_error_prefix(&slot->err, slot->page.name);
 	}
@@ -337,9 +392,7 @@ static int start_workers(struct pool *pool, struct pool_worker *workers, int job
 	int ret = 0;
 	for (int i = 0; i < jobs && ret == 0; i++) {
 		workers[i].pool = pool;
-		workers[i].memory = memory_output_new();
-		workers[i].worker = worker_new(c->pipeline, page_sink_new(c->sink, workers[i].memory),
-					       err);
+		workers[i].worker = new_worker(c, &workers[i].memory, err);
 		if (!workers[i].worker) {
 			ret = -1;
 			break;
@@ -380,24 +433,28 @@ static int run_pool(const struct runner_config *c, struct page_source *source,
 	int ret;
 
 	pool.slots = xcalloc(pool.capacity, sizeof(*pool.slots));
-	for (size_t i = 0; i < pool.capacity; i++)
+	for (size_t i = 0; i < pool.capacity; i++) {
 		held_bytes_init(&pool.slots[i].bytes);
+		strbuf_init(&pool.slots[i].record);
+	}
 	pthread_mutex_init(&pool.lock, NULL);
 	pthread_cond_init(&pool.work, NULL);
 	pthread_cond_init(&pool.results, NULL);
 	ret = start_workers(&pool, workers, c->jobs, err);
 	if (ret == 0) {
 		/* A broken output (a closed standard output) takes nothing more. */
-		while (!output->broken && fill_slot(&pool, source))
+		while (!output_broken(output) && fill_slot(&pool, source))
 			pool_drain(&pool, output, 0);
 		pool_drain(&pool, output, 1);
 	}
 	stop_workers(&pool, workers, c->jobs);
-	if (ret == 0)
+	if (ret == 0 && output)
 		ret = output->ops->finish(output, err);
 	report_lost(c, output);
-	for (size_t i = 0; i < pool.capacity; i++)
+	for (size_t i = 0; i < pool.capacity; i++) {
 		held_bytes_release(&pool.slots[i].bytes);
+		strbuf_release(&pool.slots[i].record);
+	}
 	pthread_mutex_destroy(&pool.lock);
 	pthread_cond_destroy(&pool.work);
 	pthread_cond_destroy(&pool.results);
@@ -409,11 +466,12 @@ static int run_pool(const struct runner_config *c, struct page_source *source,
 int runner_run(const struct runner_config *c, struct page_source *source,
 	       struct page_output *output, struct nc_error *err)
 {
-	if (c->output_event)
+	if (c->output_event && output)
 		c->output_event(c->data, output, 1);
 	int ret = c->jobs <= 1 ? run_inline(c, source, output, err) : run_pool(c, source, output, err);
-	if (c->output_event)
+	if (c->output_event && output)
 		c->output_event(c->data, output, 0);
-	output->ops->free(output);
+	if (output)
+		output->ops->free(output);
 	return ret;
 }

@@ -48,9 +48,25 @@ struct run_report {
 					     (`error` says why); they count as failed */
 };
 
+/* A pass that reads the pages and writes nothing (site repetition's
+ * survey, batch.h). A worker, which has no sink, hands each page to
+ * read(), which runs the stages it needs and puts what the pass keeps of
+ * the page in `record` (empty when it arrives); the calling thread hands
+ * each page's record to consume(), in input order, so that what consume()
+ * builds is the same for any number of jobs. A page that failed has no
+ * record: it is only reported. */
+struct runner_reading {
+	int (*read)(void *data, struct worker *worker, struct page *page, struct strbuf *record,
+		    struct page_stats *stats, struct nc_error *err);
+	void (*consume)(void *data, const struct page *page, const struct strbuf *record);
+	void *data;
+};
+
 struct runner_config {
 	const struct pipeline *pipeline;
-	const struct sink_config *sink;
+	const struct sink_config *sink;                  /* NULL with `reading` */
+	const struct runner_reading *reading;            /* NULL: clean each page into the
+							    sink, and the output */
 	int jobs;                                        /* >= 1 */
 	void (*report)(void *data, const struct run_report *report);
 	/* A worker started (alive 1) or is about to be freed (alive 0). */
@@ -61,8 +77,9 @@ struct runner_config {
 };
 
 /* Clean every page of `source` into `output` (which the runner owns and
- * frees). Returns 0, or -1 with `err` for a set-up failure (a worker that
- * cannot start, closing the output); a page's failure is only reported. */
+ * frees; NULL for a reading pass). Returns 0, or -1 with `err` for a
+ * set-up failure (a worker that cannot start, closing the output); a
+ * page's failure is only reported. */
 int runner_run(const struct runner_config *config, struct page_source *source,
 	       struct page_output *output, struct nc_error *err);
 

@@ -1,5 +1,5 @@
 /* site-table.c: the table of segments that recur across a site, and the
- * survey output that fills it (see site-table.h).
+ * pages' records that fill it (see site-table.h).
  *
  * The table is an open-addressing array (struct probe_table) keyed by a
  * 64-bit hash of the site and the segment together (0 marks an empty
@@ -44,7 +44,7 @@ _Static_assert(SITE_COPY_OWN_SHARE > SITE_SKETCH,
 	       "a copy holds the longest segment of the page it copies");
 
 /* A page the survey counted: the hash of its longest segment. */
-struct site_page {
+struct kept_page {
 	uint64_t key;        /* of its name; 0: an empty slot */
 	uint64_t longest;
 };
@@ -81,11 +81,13 @@ struct probe_table {
 struct site_table {
 	unsigned min_pages;
 	struct probe_table entries;       /* struct site_entry */
-	struct probe_table pages;         /* struct site_page, by name */
+	struct probe_table pages;         /* struct kept_page, by name */
 	struct site_sketch *sketches;     /* by main text: [0] unused */
 	size_t main_texts, sketches_alloc;
 	struct site_count *sites;         /* uthash */
 	struct site_table_stats stats;
+	struct site_segment *scratch;     /* site_table_count_record()'s copy of a page's */
+	size_t scratch_alloc;
 };
 
 #define SITE_TABLE_START 1024
@@ -104,7 +106,7 @@ struct site_table *site_table_new(unsigned min_pages)
 	t->min_pages = min_pages < 2 ? 2 : min_pages > SITE_MIN_PAGES_MAX ? SITE_MIN_PAGES_MAX
 									   : min_pages;
 	probe_init(&t->entries, sizeof(struct site_entry));
-	probe_init(&t->pages, sizeof(struct site_page));
+	probe_init(&t->pages, sizeof(struct kept_page));
 	return t;
 }
 
@@ -120,6 +122,7 @@ void site_table_free(struct site_table *t)
 	free(t->entries.items);
 	free(t->pages.items);
 	free(t->sketches);
+	free(t->scratch);
 	free(t);
 }
 
@@ -200,7 +203,7 @@ int site_table_page(const struct site_table *t, uint64_t site, const char *name,
 		    uint64_t *longest, int *own)
 {
 	uint64_t key = page_key(name);
-	const struct site_page *page = probe_find(&t->pages, key);
+	const struct kept_page *page = probe_find(&t->pages, key);
 	if (page->key != key)
 		return 0;
 	const struct site_entry *entry = find_entry(t, site, page->longest);
@@ -237,6 +240,56 @@ int site_headline(const char *title, const char *text, size_t len)
 		    !strncasecmp(title + at, text, len))
 			return 1;
 	return 0;
+}
+
+/* --- the drop: a page being cleaned --------------------------------------------- */
+
+void site_page_start(struct site_page *p, const struct site_table *table,
+		     const struct page_info *info, const struct page *page)
+{
+	memset(p, 0, sizeof(*p));
+	p->table = table;
+	p->title = info->title;
+	p->article = SITE_BEFORE_HEADLINE;
+	if (!table)
+		return;
+	struct strbuf host = STRBUF_INIT;
+	if (page_info_site(info, page, &host)) {
+		p->site = site_key(host.buf, host.len);
+		p->surveyed = site_table_page(table, p->site, page->name, &p->longest,
+					      &p->longest_own);
+	}
+	strbuf_release(&host);
+}
+
+/* Is `segment` (whose hash is `hash`, and which does or does not recur on
+ * the site) the page's own text, never furniture on it? Its main text,
+ * its headline, and the top of its article: after the first heading that
+ * is its headline, at most SITE_ARTICLE_TOP segments up to the first that
+ * does not recur. Asked of each segment in turn. */
+static int own_text(struct site_page *p, const struct segment *segment, uint64_t hash,
+		    int recurring)
+{
+	if (site_headline(p->title, segment->text, segment->len)) {
+		if (segment->type == SEGMENT_HEADING && p->article == SITE_BEFORE_HEADLINE) {
+			p->article = SITE_ARTICLE_TOP_SEGMENTS;
+			p->article_top = 0;
+		}
+		return 1;
+	}
+	if (p->article == SITE_ARTICLE_TOP_SEGMENTS &&
+	    (!recurring || p->article_top++ == SITE_ARTICLE_TOP))
+		p->article = SITE_ARTICLE_BODY;
+	return p->article == SITE_ARTICLE_TOP_SEGMENTS || (p->longest_own && hash == p->longest);
+}
+
+int site_page_furniture(struct site_page *p, const struct segment *segment)
+{
+	if (!p->surveyed)
+		return 0;
+	uint64_t hash = hash_bytes(segment->text, segment->len);
+	int recurring = site_table_recurs_hash(p->table, p->site, hash);
+	return !own_text(p, segment, hash, recurring) && recurring;
 }
 
 /* --- counting a page ---------------------------------------------------------- */
@@ -405,7 +458,7 @@ static int keep_page(struct site_table *t, const char *name, uint64_t longest)
 	if (!name)
 		return 1;
 	uint64_t key = page_key(name);
-	struct site_page *page = probe_find(&t->pages, key);
+	struct kept_page *page = probe_find(&t->pages, key);
 	if (page->key == 0) {   /* a page named twice is the same page */
 		if (t->pages.used >= SITE_MAX_PAGES)
 			return 0;
@@ -537,7 +590,7 @@ void site_table_save(const struct site_table *t, struct strbuf *out)
 			     (uint64_t)e->longest_of << 32 | (uint64_t)e->longest_of_more << 56);
 	}
 	for (size_t i = 0; i < t->pages.capacity; i++) {
-		const struct site_page *page = (const struct site_page *)t->pages.items + i;
+		const struct kept_page *page = (const struct kept_page *)t->pages.items + i;
 		if (page->key) {
 			put_u64(out, page->key);
 			put_u64(out, page->longest);
@@ -608,7 +661,7 @@ struct site_table *site_table_load(const char *data, size_t len, struct nc_error
 	}
 	for (uint64_t i = 0; i < pages; i++) {
 		uint64_t key = get_u64(&r), longest = get_u64(&r);
-		struct site_page *page = probe_find(&t->pages, key);
+		struct kept_page *page = probe_find(&t->pages, key);
 		if (!key || page->key == key)
 			return load_failed(t, err, "a page is there twice");
 		page = probe_add(&t->pages, key);
@@ -636,170 +689,61 @@ struct site_table *site_table_load(const char *data, size_t len, struct nc_error
 	return t;
 }
 
-/* --- the survey output ------------------------------------------------------------ */
+/* --- a page's record ------------------------------------------------------------- */
 
-/* A page in the survey format arrives in pieces of any size: its lines are
- * read as they complete. */
-struct survey_output {
-	struct page_output base;
-	struct site_table *table;
-	struct strbuf line;        /* the line being read */
-	struct strbuf host;        /* the page's first line */
-	struct strbuf name;        /* the page's name */
-	int named;                 /* ...when it has one */
-	size_t lines;
-	struct site_segment *segments;
-	size_t nsegments, alloc;
-	uint64_t longest;
-	size_t longest_len;
+/* A page as a survey worker reads it: this head, the host's bytes, then a
+ * struct site_segment a segment, all in this process's own layout (the
+ * record goes from a worker to the thread that counts, never to disk). */
+struct record_head {
+	uint64_t host_len;
+	uint64_t past_limit;   /* segments past SITE_MAX_SEGMENTS_PER_PAGE, not recorded */
 };
 
-static void survey_reset(struct survey_output *s)
+void site_record_start(struct strbuf *record, const char *host, size_t len)
 {
-	strbuf_reset(&s->line);
-	strbuf_reset(&s->host);
-	strbuf_reset(&s->name);
-	s->named = 0;
-	s->lines = 0;
-	s->nsegments = 0;
-	s->longest = 0;
-	s->longest_len = 0;
+	struct record_head head = { .host_len = len };
+	strbuf_reset(record);
+	strbuf_add(record, &head, sizeof(head));
+	strbuf_add(record, host, len);
 }
 
-static int survey_open(struct page_output *out, const struct page *page, struct nc_error *err)
+void site_record_add(struct strbuf *record, const char *text, size_t len)
 {
-	struct survey_output *s = (struct survey_output *)out;
-	(void)err;
-	survey_reset(s);
-	if (page && page->name) {   /* the cleaning finds the page by it */
-		strbuf_addstr(&s->name, page->name);
-		s->named = 1;
+	struct record_head head;
+	memcpy(&head, record->buf, sizeof(head));
+	size_t segments_at = sizeof(head) + (size_t)head.host_len;
+	if ((record->len - segments_at) / sizeof(struct site_segment) == SITE_MAX_SEGMENTS_PER_PAGE) {
+		head.past_limit++;
+		memcpy(record->buf, &head, sizeof(head));
+		return;
 	}
-	return 0;
+	struct site_segment segment = { hash_bytes(text, len), len };
+	strbuf_add(record, &segment, sizeof(segment));
 }
 
-/* "HASH LENGTH" (1 to 16 hexadecimal digits, a space, decimal digits that
- * fit a size_t), read by hand as the sink writes it (no strtoull() a
- * segment): -1 when the line is not that. */
-static int parse_segment_line(const char *line, size_t len, uint64_t *hash, uint64_t *count)
+void site_table_count_record(struct site_table *t, const char *name, const char *record,
+			     size_t len)
 {
-	size_t at = 0;
-	*hash = 0;
-	for (; at < len && at < 16 && isxdigit((unsigned char)line[at]); at++) {
-		unsigned char c = (unsigned char)line[at];
-		*hash = *hash << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	if (at == 0 || at == len || line[at++] != ' ' || at == len)
-		return -1;
-	*count = 0;
-	for (; at < len; at++) {
-		unsigned digit = (unsigned char)line[at] - '0';
-		if (digit > 9 || *count > (SIZE_MAX - digit) / 10)
-			return -1;
-		*count = *count * 10 + digit;
-	}
-	return 0;
-}
-
-/* One whole line: the page's host first, then "HASH LENGTH" a segment. */
-static int survey_line(struct survey_output *s, const char *line, size_t len,
-		       struct nc_error *err)
-{
-	if (s->lines++ == 0) {
-		strbuf_add(&s->host, line, len);
-		return 0;
-	}
-	uint64_t hash, segment_len;
-	if (parse_segment_line(line, len, &hash, &segment_len) < 0)
-		return nc_error_set(err, NC_ERR_FORMAT, "site survey: a line that is not "
-				    "HASH LENGTH");
-	if (s->nsegments == SITE_MAX_SEGMENTS_PER_PAGE) {
-		s->table->stats.not_counted++;
-		return 0;
-	}
-	if (s->nsegments == s->alloc)
-		s->segments = xgrow(s->segments, &s->alloc, 256, sizeof(*s->segments));
-	s->segments[s->nsegments++] = (struct site_segment){ hash, (size_t)segment_len };
-	if (segment_len > s->longest_len) {
-		s->longest_len = segment_len;
-		s->longest = hash;
-	}
-	return 0;
-}
-
-static int survey_write(struct page_output *out, const char *data, size_t len,
-			struct nc_error *err)
-{
-	struct survey_output *s = (struct survey_output *)out;
-	while (len) {
-		const char *newline = memchr(data, '\n', len);
-		size_t n = newline ? (size_t)(newline - data) : len;
-		strbuf_add(&s->line, data, n);
-		if (!newline)
-			break;
-		if (survey_line(s, s->line.buf, s->line.len, err) < 0)
-			return -1;
-		strbuf_reset(&s->line);
-		data += n + 1;
-		len -= n + 1;
-	}
-	return 0;
-}
-
-static int survey_commit(struct page_output *out, struct nc_error *err)
-{
-	struct survey_output *s = (struct survey_output *)out;
-	(void)err;
-	if (s->host.len)
-		count_page(s->table, s->named ? s->name.buf : NULL, s->host.buf, s->host.len,
-			   s->segments, s->nsegments, s->longest);
-	survey_reset(s);
-	return 0;
-}
-
-static void survey_abort(struct page_output *out)
-{
-	survey_reset((struct survey_output *)out);
-}
-
-static int survey_finish(struct page_output *out, struct nc_error *err)
-{
-	(void)out, (void)err;
-	return 0;
-}
-
-static void survey_emergency_stop(struct page_output *out)
-{
-	(void)out;   /* nothing on disk */
-}
-
-static void survey_free(struct page_output *out)
-{
-	struct survey_output *s = (struct survey_output *)out;
-	strbuf_release(&s->line);
-	strbuf_release(&s->host);
-	strbuf_release(&s->name);
-	free(s->segments);
-	free(s);
-}
-
-static const struct page_output_ops survey_ops = {
-	.open = survey_open,
-	.write = survey_write,
-	.commit = survey_commit,
-	.abort = survey_abort,
-	.finish = survey_finish,
-	.emergency_stop = survey_emergency_stop,
-	.free = survey_free,
-};
-
-struct page_output *site_survey_output_new(struct site_table *table)
-{
-	struct survey_output *s = xcalloc(1, sizeof(*s));
-	s->base.ops = &survey_ops;
-	s->table = table;
-	strbuf_init(&s->line);
-	strbuf_init(&s->host);
-	strbuf_init(&s->name);
-	return &s->base;
+	struct record_head head;
+	if (len < sizeof(head))
+		return;   /* no site: nothing recorded */
+	memcpy(&head, record, sizeof(head));
+	t->stats.not_counted += head.past_limit;
+	const char *host = record + sizeof(head);
+	size_t segments_at = sizeof(head) + (size_t)head.host_len;
+	size_t n = (len - segments_at) / sizeof(struct site_segment);
+	if (!head.host_len)
+		return;
+	/* Copied out: the record need not be aligned, and counting sorts them. */
+	while (n > t->scratch_alloc)
+		t->scratch = xgrow(t->scratch, &t->scratch_alloc, 256, sizeof(*t->scratch));
+	memcpy(t->scratch, record + segments_at, n * sizeof(*t->scratch));
+	uint64_t longest = 0;
+	size_t longest_len = 0;
+	for (size_t i = 0; i < n; i++)
+		if (t->scratch[i].len > longest_len) {
+			longest_len = t->scratch[i].len;
+			longest = t->scratch[i].hash;
+		}
+	count_page(t, name, host, (size_t)head.host_len, t->scratch, n, longest);
 }

@@ -6,11 +6,11 @@
  * text does not. A run that uses this reads its pages twice:
  *
  *   1. the survey: stages 1-3 of every page, through the same runner as
- *      cleaning, with no method; the sink writes each page in the survey
- *      format (its site, then a line per segment: the segment's hash and
- *      length; sink/format-survey.c) to the survey output below, which the
- *      runner feeds in input order, and which counts the segments into the
- *      table;
+ *      cleaning, with no method and no sink (batch.h): a worker records
+ *      each page (its site, then each segment's hash and length:
+ *      site_record_start(), site_record_add()), and the runner hands the
+ *      records, in input order, to site_table_count_record(), which
+ *      counts the segments into the table;
  *   2. the cleaning, on a pipeline that holds the table read-only
  *      (pipeline_config.sites): after the decider, a kept segment that
  *      recurs on its site is dropped, unless it is the page's own text
@@ -75,7 +75,9 @@
 
 #include "base/error.h"
 #include "base/strbuf.h"
-#include "sink/output.h"
+#include "normalise/page-info.h"
+#include "segment/segment.h"
+#include "source/page.h"
 
 /* The threshold: pages of a site, otherwise different, that a segment
  * must be on to be site furniture. 2 was best on the Dragnet
@@ -141,6 +143,34 @@ int site_table_page(const struct site_table *table, uint64_t site, const char *n
  * any case of ASCII letters? */
 int site_headline(const char *title, const char *text, size_t len);
 
+/* --- the drop: a page being cleaned (pipeline.c, a worker's) ------------------- */
+
+/* What the cleaning of one page needs to tell its furniture from its own
+ * text (above): the survey's word on the page, and where in its article
+ * the segment asked of is. Valid while the page is cleaned (it borrows the
+ * table and the page's title). */
+struct site_page {
+	const struct site_table *table;
+	const char *title;
+	int surveyed;             /* the page has a site, and the survey kept it */
+	uint64_t site;            /* its site's key */
+	uint64_t longest;         /* the hash of its longest segment */
+	int longest_own;          /* ...which is its own main text */
+	enum { SITE_BEFORE_HEADLINE, SITE_ARTICLE_TOP_SEGMENTS, SITE_ARTICLE_BODY } article;
+	size_t article_top;       /* segments of its article's top so far */
+};
+
+/* Start cleaning the page `page`, whose stage 1 read `info` (its title,
+ * its URLs), with `table` (NULL: no site repetition: nothing is
+ * furniture). */
+void site_page_start(struct site_page *p, const struct site_table *table,
+		     const struct page_info *info, const struct page *page);
+
+/* Is `segment`, the page's next (whole, as the survey hashed it: before a
+ * method splits it into pieces), site furniture, to be dropped where the
+ * decider kept it? Asked of each segment of the page in turn. */
+int site_page_furniture(struct site_page *p, const struct segment *segment);
+
 struct site_table_stats {
 	uint64_t pages;          /* pages counted (with a site) */
 	uint64_t copies;         /* of them, counted as copies of an earlier page */
@@ -162,8 +192,18 @@ void site_table_save(const struct site_table *table, struct strbuf *out);
  * (cut short, damaged, past the limits above). */
 struct site_table *site_table_load(const char *data, size_t len, struct nc_error *err);
 
-/* The survey's output: every page committed to it is counted into `table`
- * (which stays the caller's). Its input is the sink's survey format. */
-struct page_output *site_survey_output_new(struct site_table *table);
+/* A page as the survey reads it, in a worker: `record` (emptied first)
+ * gets the host of its site (page_info_site()), then each of its segments
+ * (their hashes and lengths; past SITE_MAX_SEGMENTS_PER_PAGE only
+ * counted). A page without a site gets no record (left empty). */
+void site_record_start(struct strbuf *record, const char *host, size_t len);
+void site_record_add(struct strbuf *record, const char *text, size_t len);
+
+/* Count the page named `name` (page.name, by which the cleaning finds it;
+ * NULL: none, counted but not kept) from its `record`, `len` bytes (0: no
+ * site, nothing counted). Pages must come in input order, so that the
+ * table is the same for any number of jobs (runner.h, runner_reading). */
+void site_table_count_record(struct site_table *table, const char *name, const char *record,
+			     size_t len);
 
 #endif

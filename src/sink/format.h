@@ -92,9 +92,6 @@ extern const struct output_format format_cleaneval;   /* format-cleaneval.c */
 extern const struct output_format format_text;        /* format-text.c */
 extern const struct output_format format_jsonl;       /* format-jsonl.c */
 extern const struct output_format format_wet;         /* format-wet.c */
-/* Not in the table, not a user's format: what site repetition's survey
- * reads (pipeline/site-table.h; format-survey.c). */
-extern const struct output_format format_survey;
 
 /* --- the table (formats.c) ----------------------------------------------------------- */
 

@@ -15,9 +15,8 @@
  * leaves what it had written.
  *
  * Formats are table entries (format.h): cleaneval (the default), text,
- * jsonl and wet, one file each (format-NAME.c, which says what it writes),
- * and the survey site repetition reads (format-survey.c, not in the
- * table). Adding a format is its file and its line in formats.c's table
+ * jsonl and wet, one file each (format-NAME.c, which says what it writes).
+ * Adding a format is its file and its line in formats.c's table
  * (with its declaration in format.h, its file in Makefile.am and a
  * paragraph in ncleaner(1)); the sink, the front ends' --format, its
  * checks and messages, and -o's file names read the table.
