@@ -17,7 +17,8 @@
  * Each callback appends to `page->out`, which the sink owns and passes on
  * after a callback returns (streaming) or at the page's end. A page that
  * fails, or that the page filters or FORMAT_SKIPS_EMPTY leave out, gets
- * no end(), and what begin() and part() wrote is dropped. The capability
+ * no end(), and what begin() and part() wrote is not committed (an
+ * output that streams may have passed some of it on already). The capability
  * bits say what the format can carry and what the sink must do for it; the
  * front ends check options against them (output_format_check()) and name
  * the formats from the table (--help, the message for an unknown one), so
@@ -71,7 +72,7 @@ struct format_page {
 struct output_format {
 	const char *name;                   /* as --format names it */
 	const char *extension;              /* of an output file (".txt"; ".gz" is added with
-					       --gzip); NULL for a format no file holds */
+					       --gzip); every format of the table has one */
 	unsigned capabilities;              /* FORMAT_* */
 	/* Every callback may be NULL: nothing to do there. */
 	void *(*state_new)(const struct sink_config *config);

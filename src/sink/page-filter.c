@@ -7,7 +7,6 @@
 #include <stddef.h>
 
 struct page_filter {
-	const char *name;
 	enum sink_skip skip;         /* what a page it leaves out is counted as */
 	int needs_language;          /* reads facts->language */
 	int (*active)(const struct page_filter_settings *settings);
@@ -41,8 +40,8 @@ static int quality_passes(const struct page_filter_settings *settings,
 }
 
 static const struct page_filter filters[] = {
-	{ "language", SINK_SKIP_LANGUAGE, 1, language_active, language_passes },
-	{ "quality", SINK_SKIP_QUALITY, 0, quality_active, quality_passes },
+	{ SINK_SKIP_LANGUAGE, 1, language_active, language_passes },   /* --language */
+	{ SINK_SKIP_QUALITY, 0, quality_active, quality_passes },      /* --min-quality */
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
