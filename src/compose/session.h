@@ -15,6 +15,15 @@
  * front end is its own: files, directories, the terminal, progress,
  * signals (cli/), or pages handed one by one (api/).
  *
+ * Adding such an option: its id in enum session_option_id and its row in
+ * session.c (name, letter, argument, help, kind and range, where it is
+ * stored, and a check with its message if a kind says too little); its
+ * place in ncleaner's getopt table and --help section (main-ncleaner.c:
+ * two ids, no text); a paragraph in ncleaner(1) (t0200 checks both ways);
+ * and where it acts, in session_compose() or session_sink(). The library
+ * takes it unless the row says COMPOSE_PROGRAM_ONLY (then ncleaner.h's
+ * list of options needs no line).
+ *
  * Memory: a session borrows every string it holds (the argument vector it
  * was read from, or the front end's copy of it); it owns nothing and needs
  * no release. What session_compose() and session_sink() fill belongs to
