@@ -53,7 +53,10 @@
  *               entry compose's method table carries
  *   compose/    choosing the stages: the renderer, method and decider
  *               tables, their options declared once, and how a choice
- *               becomes a pipeline_config (compose.h)
+ *               becomes a pipeline_config (compose.h); the session
+ *               (session.h): the front-end options both front ends read,
+ *               one table, and the composition, pipeline and sink set up
+ *               from them
  *   api/        the public interface, ncleaner.h: a cleaner opened with
  *               argv-style options (read by compose/, as the programs
  *               read theirs), pages cleaned to segments or formatted
@@ -89,5 +92,6 @@
 #include "train/training.h"
 #include "train/tune.h"
 #include "compose/compose.h"
+#include "compose/session.h"
 
 #endif

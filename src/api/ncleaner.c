@@ -2,12 +2,12 @@
  *
  * A cleaner is what the ncleaner program builds for a run, kept for the
  * pages to come: the composition (compose/), a pipeline and one worker
- * whose sink writes into the cleaner's own buffer. Options are read by
- * compose_read(), the function that reads the program's composition
- * options; the few options of the program's own that say how a page is
- * cleaned (--paper, --no-lm, --dump, --scores, --lines, --encoding, --text,
- * --format, --language, --site-repetition) are read here, with the
- * program's messages.
+ * whose sink writes into the cleaner's own buffer. Options are read
+ * through the tables the program reads (compose/session.h: the session's
+ * rows the library takes, and the composition's), with the program's
+ * messages, and the stages are set up as the program sets them up
+ * (session_compose(), session_sink()); what is read here is the
+ * argv-style list itself.
  *
  * A batch (ncleaner_clean_batch()) is the program's run of several inputs:
  * pipeline/batch.h surveys the pages' sites and cleans them, with one job,
@@ -23,14 +23,13 @@
 #include "base/install-dirs.h"
 #include "base/strbuf.h"
 #include "compose/compose.h"
-#include "normalise/charset.h"
+#include "compose/session.h"
 #include "pipeline/batch.h"
 #include "pipeline/pipeline.h"
 #include "sink/output.h"
 #include "sink/sink.h"
 #include "source/page.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,21 +40,10 @@ _Static_assert(NCLEANER_ERR_IO == (int)NC_ERR_IO && NCLEANER_ERR_MEMORY == (int)
 _Static_assert(NCLEANER_ERROR_SIZE <= sizeof(((struct nc_error *)0)->message) + 1,
 	       "an nc_error message fits an ncleaner_error");
 
-/* What the options ask for, as the program's --dump, --no-lm and --scores
- * (the last one given wins). */
-enum api_run { API_FULL, API_HEURISTICS, API_DUMP, API_SCORES };
-
 struct ncleaner {
 	char **args;                      /* a copy of argv: option values point here */
 	int nargs;
-	enum api_run run;
-	const struct output_format *format;
-	int text_pages, lines;
-	const char *encoding;
-	const char *languages;            /* --language LIST, or NULL */
-	unsigned site_min_pages;          /* --site-repetition[=N]: N; 0: not asked */
-	int site_asked;                   /* either option given: no default */
-	struct compose_values values;
+	struct session session;           /* what the options say */
 	struct composition composition;
 	struct pipeline_config config;
 	struct pipeline *pipeline;
@@ -158,105 +146,35 @@ const char *ncleaner_version(void)
 
 /* --- options -------------------------------------------------------------------- */
 
-enum api_option { OPT_PAPER, OPT_NO_LM, OPT_DUMP, OPT_SCORES, OPT_LINES, OPT_TEXT, OPT_HTML,
-		  OPT_ENCODING, OPT_FORMAT, OPT_LANGUAGE, OPT_SITE_REPETITION,
-		  OPT_NO_SITE_REPETITION };
-
 /* How an option takes a value: none, one (inline or the next argument),
  * or one inline only (--site-repetition=N). */
 enum { VALUE_NONE, VALUE_REQUIRED, VALUE_OPTIONAL };
 
-static const struct api_option_entry {
-	const char *name;
-	int letter;
-	int takes_value;
-	enum api_option option;
-} api_options[] = {
-	{ "paper", 0, 0, OPT_PAPER }, { "no-lm", 0, 0, OPT_NO_LM }, { "dump", 0, 0, OPT_DUMP },
-	{ "scores", 0, 0, OPT_SCORES }, { "lines", 0, 0, OPT_LINES }, { "text", 0, 0, OPT_TEXT },
-	{ "html", 0, 0, OPT_HTML }, { "encoding", 0, 1, OPT_ENCODING },
-	{ "format", 'f', 1, OPT_FORMAT }, { "language", 0, 1, OPT_LANGUAGE },
-	{ "site-repetition", 0, VALUE_OPTIONAL, OPT_SITE_REPETITION },
-	{ "no-site-repetition", 0, 0, OPT_NO_SITE_REPETITION },
-};
-
-/* --site-repetition=N: a whole number from 2 to SITE_MIN_PAGES_MAX, as
- * the program reads it (cli_parse_long()'s message). */
-static int site_threshold(const char *value, unsigned *min_pages, ncleaner_error *error)
+/* Is `option` the one `arg` names: by its long name (`name`, `name_len`
+ * bytes), or by its letter? */
+static int names(const struct compose_option *option, const char *name, size_t name_len,
+		 int letter)
 {
-	char *end;
-	errno = 0;
-	long n = strtol(value, &end, 10);
-	if (end == value || *end || errno || n < 2 || n > SITE_MIN_PAGES_MAX) {
-		struct nc_error err;
-		nc_error_set(&err, NC_ERR_USAGE, "--site-repetition expects a whole number from 2 "
-			     "to %d, not '%s'", SITE_MIN_PAGES_MAX, value);
-		copy_error(error, &err);
-		return -1;
-	}
-	*min_pages = (unsigned)n;
-	return 0;
+	return name ? option->name && strlen(option->name) == name_len &&
+		      !strncmp(option->name, name, name_len)
+		    : option->letter && option->letter == letter;
 }
 
-static int read_api_option(ncleaner *c, enum api_option option, const char *value,
-			   ncleaner_error *error)
+/* Option `arg` by its long name or letter: a session option the library
+ * takes (`*session_id`) or a composition option (`*compose_id`), the other
+ * -1; NULL `*value` when the value is not in `arg` itself ("--name=value",
+ * "-Xvalue"). NULL when unknown. */
+static const struct compose_option *find_option(const char *arg, int *session_id,
+						 int *compose_id, const char **value)
 {
-	switch (option) {
-	case OPT_PAPER: c->values.paper = 1; break;
-	case OPT_NO_LM: c->run = API_HEURISTICS; break;
-	case OPT_DUMP: c->run = API_DUMP; break;
-	case OPT_SCORES: c->run = API_SCORES; break;
-	case OPT_LINES: c->lines = 1; break;
-	case OPT_TEXT: c->text_pages = 1; break;
-	case OPT_HTML: c->text_pages = 0; break;
-	case OPT_ENCODING:
-		if (!charset_known(value))
-			return usage_error(error, "--encoding: %s is not a charset iconv knows (see "
-					   "iconv -l)", value);
-		c->encoding = value;
-		break;
-	case OPT_FORMAT: {
-		struct nc_error err = { 0 };
-		if (!(c->format = output_format_find(value, &err))) {
-			copy_error(error, &err);
-			return -1;
-		}
-		break;
-	}
-	case OPT_LANGUAGE: {
-		struct nc_error err = { 0 };
-		if (language_list_check(value, &err) < 0)
-			return usage_error(error, "--language: %s", err.message);
-		c->languages = value;
-		break;
-	}
-	case OPT_SITE_REPETITION:
-		c->site_asked = 1;
-		c->site_min_pages = SITE_MIN_PAGES_DEFAULT;
-		if (value && site_threshold(value, &c->site_min_pages, error) < 0)
-			return -1;
-		break;
-	case OPT_NO_SITE_REPETITION:
-		c->site_asked = 1;
-		c->site_min_pages = 0;
-		break;
-	}
-	return 0;
-}
-
-/* Option `arg` by its long name or letter: one of ours (`*ours`) or a
- * composition option (`*composed`, its id); NULL `*value` when the value
- * is not in `arg` itself ("--name=value", "-Xvalue"). -1 when unknown. */
-static int find_option(const char *arg, const struct api_option_entry **ours,
-		       int *composed, const char **value)
-{
-	size_t count;
-	const struct compose_option *options = compose_options(&count);
+	size_t nsession, ncompose;
+	const struct compose_option *session = session_options(&nsession);
+	const struct compose_option *composed = compose_options(&ncompose);
 	const char *name = NULL;
 	size_t name_len = 0;
 	int letter = 0;
 
-	*ours = NULL, *composed = -1, *value = NULL;
+	*session_id = *compose_id = -1, *value = NULL;
 	if (arg[0] == '-' && arg[1] == '-' && arg[2]) {
 		name = arg + 2;
 		const char *eq = strchr(name, '=');
@@ -266,34 +184,41 @@ static int find_option(const char *arg, const struct api_option_entry **ours,
 		letter = (unsigned char)arg[1];
 		*value = arg[2] ? arg + 2 : NULL;
 	} else {
+		return NULL;
+	}
+	for (size_t i = 0; i < nsession; i++)   /* the tables are indexed by id */
+		if (!(session[i].flags & COMPOSE_PROGRAM_ONLY) &&
+		    names(&session[i], name, name_len, letter))
+			return *session_id = (int)i, &session[i];
+	for (size_t i = 0; i < ncompose; i++)
+		if (names(&composed[i], name, name_len, letter))
+			return *compose_id = (int)i, &composed[i];
+	return NULL;
+}
+
+/* Read option `arg` (its value `value`) into the cleaner, and check it as
+ * soon as it is read. */
+static int read_option(ncleaner *c, int session_id, int compose_id, const char *value,
+		       ncleaner_error *error)
+{
+	struct nc_error err = { 0 };
+	if (session_id >= 0 ? session_read(&c->session, session_id, value, &err) < 0 ||
+			      session_check_value(&c->session, session_id, &err) < 0
+			    : compose_read(&c->session.compose, compose_id, value, &err) < 0) {
+		copy_error(error, &err);
 		return -1;
 	}
-	for (size_t i = 0; i < sizeof(api_options) / sizeof(api_options[0]); i++) {
-		const struct api_option_entry *o = &api_options[i];
-		if (name ? strlen(o->name) == name_len && !strncmp(o->name, name, name_len)
-			 : o->letter == letter) {
-			*ours = o;
-			return 0;
-		}
-	}
-	for (size_t i = 0; i < count; i++) {
-		const struct compose_option *o = &options[i];
-		if (name ? o->name && strlen(o->name) == name_len && !strncmp(o->name, name, name_len)
-			 : o->letter == letter) {
-			*composed = (int)i;   /* the table is indexed by id */
-			return 0;
-		}
-	}
-	return -1;
+	return 0;
 }
 
 static int read_options(ncleaner *c, ncleaner_error *error)
 {
 	for (int i = 0; i < c->nargs; i++) {
 		const char *arg = c->args[i], *value;
-		const struct api_option_entry *ours;
-		int composed;
-		if (find_option(arg, &ours, &composed, &value) < 0) {
+		int session_id, compose_id;
+		const struct compose_option *option = find_option(arg, &session_id, &compose_id,
+								  &value);
+		if (!option) {
 			if (arg[0] != '-' || !arg[1])
 				return usage_error(error, "'%s' is not an option: the library reads "
 						   "no files (give each page to ncleaner_clean())", arg);
@@ -301,9 +226,9 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 					   "of ncleaner(1) that say how a page is cleaned: see "
 					   "ncleaner.h)", arg);
 		}
-		size_t noptions;
-		int takes_value = ours ? ours->takes_value
-				       : compose_options(&noptions)[composed].argument != NULL;
+		int takes_value = !option->argument ? VALUE_NONE
+				  : option->flags & COMPOSE_OPTIONAL_ARGUMENT ? VALUE_OPTIONAL
+				  : VALUE_REQUIRED;
 		if (takes_value == VALUE_NONE && value)
 			return usage_error(error, "option '%s' takes no value", arg);
 		if (takes_value == VALUE_REQUIRED && !value) {
@@ -311,29 +236,15 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 				return usage_error(error, "option '%s' needs a value", arg);
 			value = c->args[++i];
 		}
-		if (ours) {
-			if (read_api_option(c, ours->option, value, error) < 0)
-				return -1;
-		} else {
-			struct nc_error err = { 0 };
-			if (compose_read(&c->values, composed, value, &err) < 0) {
-				copy_error(error, &err);
-				return -1;
-			}
-		}
+		if (read_option(c, session_id, compose_id, value, error) < 0)
+			return -1;
 	}
 	/* The program's checks of combinations that cannot work. */
 	struct nc_error err = { 0 };
-	if (output_format_check(c->format, c->run == API_SCORES, c->run == API_DUMP, &err) < 0) {
+	if (session_check(&c->session, &err) < 0 || session_check_input(&c->session, &err) < 0) {
 		copy_error(error, &err);
 		return -1;
 	}
-	if (c->run == API_DUMP && c->text_pages)
-		return usage_error(error, "%s", "--dump needs HTML input, and --text says there is "
-				   "none");
-	if (c->site_min_pages && (c->run == API_DUMP || c->values.paper))
-		return usage_error(error, "--site-repetition drops segments a decision kept: not "
-				   "with %s", c->values.paper ? "--paper (the 2008 behaviour)" : "--dump");
 	return 0;
 }
 
@@ -435,39 +346,23 @@ static void keep_segments(void *data, const struct scored_segment *segments, siz
 static int build(ncleaner *c, ncleaner_error *error)
 {
 	struct nc_error err = { 0 };
-	int with_method = c->run == API_FULL || c->run == API_SCORES;
+	struct compose_values *values = &c->session.compose;
 
-	if (!c->values.data_dir) {
+	if (!values->data_dir) {
 		const char *env = getenv("NCLEANER_DATA_DIR");
-		c->values.data_dir = env && *env ? env : NC_PKGDATA_DIR;
+		values->data_dir = env && *env ? env : NC_PKGDATA_DIR;
 	}
-	c->config.dump_only = c->run == API_DUMP;
-	c->config.segment_flags = c->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
-	c->config.charset.forced = c->encoding;
-	c->config.charset.paper = c->values.paper;
-	if (compose_choose(&c->composition, &c->values, with_method, &c->config, &err) < 0 ||
-	    compose_check_options(&c->composition, &c->values, &err) < 0 ||
-	    (with_method && compose_load(&c->composition, &c->values, &c->config, &err) < 0) ||
-	    (!c->text_pages && c->config.renderer->check(c->config.renderer_config, &err) < 0) ||
-	    !(c->pipeline = pipeline_new(&c->config, &err))) {
+	if (session_compose(&c->session, &c->composition, &c->config, &err) < 0 ||
+	    (c->session.file_kind != FILE_KIND_TEXT &&
+	     c->config.renderer->check(c->config.renderer_config, &err) < 0) ||
+	    !(c->pipeline = pipeline_new(&c->config, &err)) ||
+	    session_sink(&c->session, &c->composition, "libncleaner " PACKAGE_VERSION,
+			 &c->method_json, &c->sink, &err) < 0) {
 		copy_error(error, &err);
 		return -1;
 	}
-	if (c->run == API_DUMP)
-		strbuf_addstr(&c->method_json, "{\"name\":\"dump\"}");
-	else if (!c->composition.loaded)
-		strbuf_addstr(&c->method_json, "{\"name\":\"heuristics\"}");
-	else
-		compose_describe(&c->composition, &c->method_json);
-	c->sink = (struct sink_config){
-		.format = c->format, .scores = c->run == API_SCORES,
-		.canonical_urls = !c->values.paper,
-		.method_json = c->method_json.buf, .software = "libncleaner " PACKAGE_VERSION,
-		.filters.languages = c->languages,
-		.log_odds = c->composition.loaded && c->composition.loaded->ops->log_odds,
-		.fallback = compose_falls_back(&c->composition),
-		.observe = keep_segments, .observe_data = c,
-	};
+	c->sink.observe = keep_segments;
+	c->sink.observe_data = c;
 	c->output = (struct page_output){ .ops = &output_ops, .whole_or_nothing = 1 };
 	c->worker = worker_new(c->pipeline, page_sink_new(&c->sink, &c->output), &err);
 	if (!c->worker) {
@@ -495,8 +390,7 @@ ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *erro
 		free(c);
 		return NULL;
 	}
-	c->format = &format_cleaneval;
-	compose_values_init(&c->values);
+	session_init(&c->session);
 	composition_init(&c->composition);
 	strbuf_init(&c->method_json);
 	strbuf_init(&c->pending);
@@ -620,7 +514,7 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 	page.name = strdup(url && *url ? url : "page");
 	page.output_name = strdup("page");
 	page.url = url && *url ? strdup(url) : NULL;
-	page.kind = c->text_pages ? PAGE_TEXT : PAGE_HTML;
+	page.kind = c->session.file_kind == FILE_KIND_TEXT ? PAGE_TEXT : PAGE_HTML;
 	page_set_memory(&page, &data);
 	int ret = 0;
 	if (!page.name || !page.output_name || (url && *url && !page.url))
@@ -662,7 +556,7 @@ int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *ur
 	if (!c || !segments || !count)
 		return null_argument(error, "ncleaner_clean", !c ? "the cleaner" : !segments
 				     ? "segments" : "count");
-	if (c->run == API_DUMP)
+	if (c->session.run == SESSION_RUN_DUMP)
 		return usage_error(error, "%s", "--dump makes text, not segments: use "
 				   "ncleaner_format()");
 	if (clean_into_cleaner(c, bytes, length, url, error) < 0)
@@ -907,11 +801,9 @@ static void api_warning(void *data, const char *message)
  * --dump), HTML (not --text), not --paper. */
 static unsigned site_min_pages(const ncleaner *c, size_t count)
 {
-	if (c->site_asked)
-		return c->site_min_pages;
-	int method = c->run == API_FULL || c->run == API_SCORES;
-	return count >= 2 && method && !c->text_pages && !c->values.paper
-	       ? SITE_MIN_PAGES_DEFAULT : 0;
+	if (session_site_asked(&c->session))
+		return (unsigned)c->session.site_min_pages;
+	return count >= 2 && session_site_by_default(&c->session) ? SITE_MIN_PAGES_DEFAULT : 0;
 }
 
 int ncleaner_clean_batch(ncleaner *c, size_t count, const void *const pages[],
@@ -927,7 +819,7 @@ int ncleaner_clean_batch(ncleaner *c, size_t count, const void *const pages[],
 		.cleaner = c, .fn = fn, .data = data,
 		.pages = { .base = { &api_pages_ops }, .count = count, .bytes = pages,
 			   .lengths = lengths, .urls = urls,
-			   .kind = c->text_pages ? PAGE_TEXT : PAGE_HTML },
+			   .kind = c->session.file_kind == FILE_KIND_TEXT ? PAGE_TEXT : PAGE_HTML },
 	};
 	struct batch_config config = {
 		.pipeline = &c->config, .sink = &c->sink, .jobs = 1,

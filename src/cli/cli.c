@@ -63,6 +63,30 @@ const char *cli_data_dir_hint(void)
 	       "--data-dir or $NCLEANER_DATA_DIR)";
 }
 
+/* Letter `letter` into g's short options, with one colon for an argument
+ * and two for an optional one. */
+static void add_letter(struct cli_getopt *g, const struct compose_option *option)
+{
+	size_t len = strlen(g->shorts);
+	snprintf(g->shorts + len, sizeof(g->shorts) - len, "%c%s", option->letter,
+		 !option->argument ? "" : option->flags & COMPOSE_OPTIONAL_ARGUMENT ? "::" : ":");
+}
+
+static int has_arg(const struct compose_option *option)
+{
+	return !option->argument ? no_argument : option->flags & COMPOSE_OPTIONAL_ARGUMENT
+	       ? optional_argument : required_argument;
+}
+
+/* The session option a long option of g stands for, or NULL. */
+static const struct compose_option *session_row(const struct option *o)
+{
+	size_t count;
+	const struct compose_option *rows = session_options(&count);
+	return o->val >= CLI_SESSION && o->val < CLI_SESSION + (int)count
+	       ? &rows[o->val - CLI_SESSION] : NULL;
+}
+
 void cli_getopt_build(struct cli_getopt *g, const struct option *own, const char *own_short,
 		      const int *ids)
 {
@@ -77,18 +101,22 @@ void cli_getopt_build(struct cli_getopt *g, const struct option *own, const char
 	g->longs = xcalloc(nown + nids + 1, sizeof(*g->longs));
 	memcpy(g->longs, own, nown * sizeof(*own));
 	snprintf(g->shorts, sizeof(g->shorts), "%s", own_short);
+	for (size_t i = 0; i < nown; i++) {
+		const struct compose_option *row = session_row(&own[i]);
+		if (!row)
+			continue;
+		g->longs[i].name = row->name;
+		g->longs[i].has_arg = has_arg(row);
+		if (row->letter)
+			add_letter(g, row);
+	}
 	for (size_t i = 0, n = nown; i < nids; i++) {
 		const struct compose_option *option = &options[ids[i]];
-		if (option->letter) {
-			size_t len = strlen(g->shorts);
-			g->shorts[len] = (char)option->letter;
-			g->shorts[len + 1] = option->argument ? ':' : '\0';
-			g->shorts[len + 2] = '\0';
-		}
+		if (option->letter)
+			add_letter(g, option);
 		if (option->name)
-			g->longs[n++] = (struct option){ option->name, option->argument
-							 ? required_argument : no_argument,
-							 NULL, CLI_COMPOSE + ids[i] };
+			g->longs[n++] = (struct option){ option->name, has_arg(option), NULL,
+							 CLI_COMPOSE + ids[i] };
 	}
 }
 
@@ -118,10 +146,36 @@ int cli_compose_option(const struct cli_getopt *g, struct compose_values *values
 	return 1;
 }
 
+int cli_session_option(const struct cli_getopt *g, struct session *session,
+		       const char *program, int code, const char *arg)
+{
+	struct nc_error err = { 0 };
+
+	for (const struct option *o = g->longs; o->name; o++) {
+		const struct compose_option *row = session_row(o);
+		if (!row || (code != o->val && !(row->letter && code == row->letter)))
+			continue;
+		if (session_read(session, o->val - CLI_SESSION, arg, &err) < 0) {
+			cli_print(program, "%s", err.message);
+			exit(2);
+		}
+		return 1;
+	}
+	return 0;
+}
+
 void cli_compose_help(FILE *out, const int *ids)
 {
 	size_t count;
 	const struct compose_option *options = compose_options(&count);
+	for (; *ids >= 0; ids++)
+		compose_option_print(&options[*ids], out);
+}
+
+void cli_session_help(FILE *out, const int *ids)
+{
+	size_t count;
+	const struct compose_option *options = session_options(&count);
 	for (; *ids >= 0; ids++)
 		compose_option_print(&options[*ids], out);
 }

@@ -18,6 +18,7 @@
 
 #include "base/file.h"
 #include "compose/compose.h"
+#include "compose/session.h"
 #include "pipeline/pipeline.h"
 #include "sink/output.h"
 
@@ -38,14 +39,24 @@ char *cli_canonical_target(const char *path);
 
 /* --- options: the program's own and the composition's -------------------------- */
 
-/* getopt_long codes of composition options: CLI_COMPOSE + the option's id
- * (their letters, -m -b -n -q, come back as themselves). A program's own
- * long-only options take codes from 256 up, below it. */
+/* getopt_long codes of composition options: CLI_COMPOSE + the option's id,
+ * and of session options (compose/session.h): CLI_SESSION + its id (their
+ * letters, -m -b -n -q -f, come back as themselves). A program's own
+ * long-only options take codes from 256 up, below them. */
 #define CLI_COMPOSE 0x1000
+#define CLI_SESSION 0x2000
 
-/* A program's getopt table: its own options `own` (ending in a zero entry)
- * and letters `own_short`, then the composition options `ids` (ending in
- * -1). cli_getopt_release() frees what cli_getopt_build() allocated. */
+/* In a program's own getopt table, the place of session option `id`: its
+ * name, argument and letter come from the session's table. A place, not a
+ * list of its own, because getopt_long names the candidates of an
+ * ambiguous abbreviation (--s) in the table's order, which is the
+ * program's. */
+#define CLI_SESSION_ROW(id) { "", 0, NULL, CLI_SESSION + (id) }
+
+/* A program's getopt table: its own options `own` (ending in a zero entry,
+ * with CLI_SESSION_ROW places) and letters `own_short`, then the
+ * composition options `ids` (ending in -1). cli_getopt_release() frees
+ * what cli_getopt_build() allocated. */
 struct cli_getopt {
 	struct option *longs;
 	char shorts[64];
@@ -60,9 +71,15 @@ void cli_getopt_release(struct cli_getopt *g);
 int cli_compose_option(const struct cli_getopt *g, struct compose_values *values,
 		       const char *program, int code, const char *arg);
 
+/* The same for g's session options, read into `session` (the checks of
+ * values and combinations are the program's to call, when it checks). */
+int cli_session_option(const struct cli_getopt *g, struct session *session,
+		       const char *program, int code, const char *arg);
+
 /* The --help lines of the composition options `ids` (ending in -1), in the
- * order given. */
+ * order given; of the session options `ids`. */
 void cli_compose_help(FILE *out, const int *ids);
+void cli_session_help(FILE *out, const int *ids);
 
 /* Numeric option values that reject trailing junk; print and exit 2. */
 double cli_parse_double(const char *program, const char *option, const char *value);

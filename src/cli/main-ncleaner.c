@@ -1,6 +1,7 @@
 /* main-ncleaner.c: the ncleaner command, cleaning pages, dumps and archives.
  *
- * Parses options, builds the pipeline (rules, method, decider) once, and
+ * Reads the arguments (how to clean through the session, compose/session.h;
+ * the files, directories and terminal itself), builds the pipeline once, and
  * has the runner clean every page of the inputs with one worker or several;
  * a failed page is reported on stderr and the others go on.
  * Exit status: 0 all inputs cleaned, 1 some input failed, 2 usage or set-up
@@ -13,13 +14,11 @@
 #include "base/alloc.h"
 #include "base/json.h"
 #include "compose/compose.h"
-#include "normalise/charset.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
 #include "pipeline/batch.h"
 #include "sink/output.h"
 #include "sink/sink.h"
-#include "base/language.h"
 #include "source/input-source.h"
 
 #include <errno.h>
@@ -52,6 +51,21 @@ static const int all_compose_options[] = {
 	OPTION_DATA_DIR, -1
 };
 
+/* The session options (compose/session.h), by --help section. */
+static const int doing_options[] = {
+	SESSION_OPTION_PAPER, SESSION_OPTION_DUMP, SESSION_OPTION_NO_LM, SESSION_OPTION_SCORES, -1
+};
+static const int input_options[] = {
+	SESSION_OPTION_HTML, SESSION_OPTION_TEXT, SESSION_OPTION_ENCODING, SESSION_OPTION_LINES, -1
+};
+static const int output_options[] = {
+	SESSION_OPTION_LANGUAGE, SESSION_OPTION_SITE_REPETITION,
+	SESSION_OPTION_NO_SITE_REPETITION, SESSION_OPTION_MIN_QUALITY, -1
+};
+static const int writing_options[] = {
+	SESSION_OPTION_URL, SESSION_OPTION_FORMAT, SESSION_OPTION_GZIP, -1
+};
+
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -67,51 +81,26 @@ static void usage(FILE *out)
 "with -o DIR, each goes to DIR/<name><extension> (an archive's pages to one\n"
 "file). Directories are cleaned recursively.\n"
 "\n"
-"What to do:\n"
-"      --paper           the 2008 configuration: Lynx, the ncleaner method with\n"
-"                        the shipped models, the threshold decision, the 2008\n"
-"                        charset order (later defaults may differ, --paper not)\n"
-"      --dump            stop after the Lynx dump (the paper's baseline)\n"
-"      --no-lm           rules and segmentation only, no language model\n"
-"      --scores          every segment, kept or not, with the method's two costs\n"
-"                        (logistic: the model's bias and the segment's log-odds;\n"
-"                        ncleaner: H_clean and H_dirty) and the decision\n"
-"Method, model and decision:\n");
+"What to do:\n");
+	cli_session_help(out, doing_options);
+	fprintf(out, "Method, model and decision:\n");
 	cli_compose_help(out, choice_options);
 	fprintf(out,
 "      --help-methods    list the methods\n"
 "      --help-deciders   list the deciders\n"
-"Input:\n"
-"      --html            treat every input that is not an archive as HTML\n"
-"      --text            treat every input that is not an archive as a text dump\n"
-"      --encoding NAME   the charset of every page (default: each page's own,\n"
-"                        else a guess)\n"
-"      --lines           make every dump line a segment of its own (WET records\n"
-"                        are always read so)\n"
+"Input:\n");
+	cli_session_help(out, input_options);
+	fprintf(out,
 "      --follow-symlinks follow symlinks to directories when walking DIR\n"
-"Output:\n"
-"      --language LIST   write only pages whose kept text is in one of these\n"
-"                        languages (CLD2's codes: en,de,zh; or ISO 639-3: eng)\n"
-"      --site-repetition[=N]  read the inputs twice: first count the segments\n"
-"                        that recur on N (default 2) pages of a site, then\n"
-"                        drop them where the decision kept them (site\n"
-"                        furniture; a site is the host of a page's URL); on\n"
-"                        by default with two input files or more, or an archive\n"
-"      --no-site-repetition  not even then\n"
-"      --min-quality P   write only pages whose predicted precision (JSONL's\n"
-"                        \"quality\") is at least P, 0 < P <= 1 (the\n"
-"                        logistic method)\n"
+"Output:\n");
+	cli_session_help(out, output_options);
+	fprintf(out,
 "  -o, --output-dir DIR  write DIR/<name><extension> per input; -o FILE (an\n"
 "                        existing file, or a name ending .txt, .jsonl, .wet or\n"
 "                        .gz) takes one input's output, whole or not at all;\n"
-"                        -o - is standard output\n"
-"      --url URL         the URL of the one page (read from standard input, say)\n");
-	struct strbuf formats = STRBUF_INIT;
-	output_format_names(&formats, 0, " (default)");
-	fprintf(out, "  -f, --format FORMAT   %s\n", formats.buf);
-	strbuf_release(&formats);
+"                        -o - is standard output\n");
+	cli_session_help(out, writing_options);
 	fprintf(out,
-"      --gzip            gzip the output (a gzip member per page)\n"
 "      --skip-existing   skip inputs whose output file exists (resume a run)\n"
 "Running:\n"
 "  -j, --jobs N          workers (default: the processors this process may use,\n"
@@ -132,63 +121,50 @@ static void usage(FILE *out)
 }
 
 enum {
-	OPT_DUMP = 256, OPT_NO_LM, OPT_SCORES, OPT_HTML, OPT_TEXT, OPT_LINES,
-	OPT_PROGRESS, OPT_PAPER, OPT_FOLLOW_SYMLINKS, OPT_GZIP, OPT_ENCODING, OPT_STATS,
-	OPT_SKIP_EXISTING, OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS,
-	OPT_LANGUAGE, OPT_MIN_QUALITY, OPT_URL, OPT_QUIET, OPT_SITE_REPETITION,
-	OPT_NO_SITE_REPETITION
+	OPT_PROGRESS = 256, OPT_FOLLOW_SYMLINKS, OPT_STATS, OPT_SKIP_EXISTING,
+	OPT_HELP_METHODS, OPT_HELP_RENDERERS, OPT_HELP_DECIDERS, OPT_QUIET
 };
 
+/* The program's options, the session's in their places (cli.h). */
 static const struct option long_options[] = {
-	{ "dump", no_argument, NULL, OPT_DUMP },
-	{ "no-lm", no_argument, NULL, OPT_NO_LM },
-	{ "scores", no_argument, NULL, OPT_SCORES },
+	CLI_SESSION_ROW(SESSION_OPTION_DUMP),
+	CLI_SESSION_ROW(SESSION_OPTION_NO_LM),
+	CLI_SESSION_ROW(SESSION_OPTION_SCORES),
 	{ "help-methods", no_argument, NULL, OPT_HELP_METHODS },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help-deciders", no_argument, NULL, OPT_HELP_DECIDERS },
 	{ "output-dir", required_argument, NULL, 'o' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "gzip", no_argument, NULL, OPT_GZIP },
+	CLI_SESSION_ROW(SESSION_OPTION_FORMAT),
+	CLI_SESSION_ROW(SESSION_OPTION_GZIP),
 	{ "skip-existing", no_argument, NULL, OPT_SKIP_EXISTING },
-	{ "html", no_argument, NULL, OPT_HTML },
-	{ "text", no_argument, NULL, OPT_TEXT },
-	{ "encoding", required_argument, NULL, OPT_ENCODING },
-	{ "lines", no_argument, NULL, OPT_LINES },
-	{ "language", required_argument, NULL, OPT_LANGUAGE },
-	{ "min-quality", required_argument, NULL, OPT_MIN_QUALITY },
-	{ "site-repetition", optional_argument, NULL, OPT_SITE_REPETITION },
-	{ "no-site-repetition", no_argument, NULL, OPT_NO_SITE_REPETITION },
-	{ "url", required_argument, NULL, OPT_URL },
+	CLI_SESSION_ROW(SESSION_OPTION_HTML),
+	CLI_SESSION_ROW(SESSION_OPTION_TEXT),
+	CLI_SESSION_ROW(SESSION_OPTION_ENCODING),
+	CLI_SESSION_ROW(SESSION_OPTION_LINES),
+	CLI_SESSION_ROW(SESSION_OPTION_LANGUAGE),
+	CLI_SESSION_ROW(SESSION_OPTION_MIN_QUALITY),
+	CLI_SESSION_ROW(SESSION_OPTION_SITE_REPETITION),
+	CLI_SESSION_ROW(SESSION_OPTION_NO_SITE_REPETITION),
+	CLI_SESSION_ROW(SESSION_OPTION_URL),
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "stats", required_argument, NULL, OPT_STATS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
-	{ "paper", no_argument, NULL, OPT_PAPER },
+	CLI_SESSION_ROW(SESSION_OPTION_PAPER),
 	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
-/* What the options ask for. --dump, --no-lm and --scores are one choice
- * (the last one given wins). */
-enum run_kind { RUN_DUMP, RUN_HEURISTICS, RUN_FULL, RUN_SCORES };
-
+/* What the options ask for: how to clean (the session: the composition,
+ * what to do, how pages are read and what is written), and what is the
+ * program's (files, directories, workers, the terminal). */
 struct settings {
-	enum run_kind kind;
-	struct compose_values compose;   /* renderer, method, decider and their options;
-					    compose.paper: --paper */
+	struct session session;
 	const char *output_dir;
-	const struct output_format *format;
-	int gzip, skip_existing, lines, progress, jobs;
-	enum file_kind_rule file_kind;
-	const char *encoding, *stats;
-	const char *languages;           /* --language LIST, or NULL */
-	double min_quality;              /* --min-quality P, or 0 */
-	unsigned site_min_pages;         /* --site-repetition[=N]: N, or 0 */
-	int site_asked;                  /* --site-repetition or --no-site-repetition given:
-					    no default (batch_default()) */
-	const char *url;                 /* --url: the URL of the one page, or NULL */
+	int skip_existing, progress, jobs;
+	const char *stats;
 	const char *output_file;         /* -o FILE (or -: standard output): one input's
 					    output, written whole or not at all */
 	int quiet;                       /* --quiet: errors only */
@@ -217,8 +193,8 @@ static int check_inputs(const struct settings *set, const struct file_source *in
 		size_t len = strlen(in->path);
 		int named_text = (len >= 4 && !strcmp(in->path + len - 4, ".txt")) ||
 				 (len >= 7 && !strcmp(in->path + len - 7, ".txt.gz"));
-		int html = set->file_kind == FILE_KIND_HTML ||
-			   (set->file_kind != FILE_KIND_TEXT && !named_text);
+		int html = set->session.file_kind == FILE_KIND_HTML ||
+			   (set->session.file_kind != FILE_KIND_TEXT && !named_text);
 		if (html && !renderer_checked) {
 			if (config->renderer->check(config->renderer_config, &err) < 0) {
 				cli_print(program, "%s", err.message);
@@ -227,8 +203,8 @@ static int check_inputs(const struct settings *set, const struct file_source *in
 			renderer_checked = 1;
 		}
 	}
-	if (set->kind == RUN_DUMP && set->file_kind == FILE_KIND_TEXT) {
-		cli_print(program, "--dump needs HTML input, and --text says there is none");
+	if (session_check_input(&set->session, &err) < 0) {
+		cli_print(program, "%s", err.message);
 		return -1;
 	}
 	return 0;
@@ -405,13 +381,13 @@ static int stdin_read_twice(const struct settings *set, int argc, char **args)
 {
 	int seen = 0;
 	for (int i = 0; i < argc; i++) {
-		if (!strcmp(args[i], "-") && (seen++ || set->site_min_pages)) {
+		if (!strcmp(args[i], "-") && (seen++ || set->session.site_min_pages)) {
 			cli_print(program, seen > 1 ? "standard input (-) is named twice: it can be "
 				  "read once" : "--site-repetition reads its inputs twice: standard "
 				  "input (-) can be read once (save it to a file)");
 			return 1;
 		}
-		if (strcmp(args[i], "-") && set->site_min_pages && read_once(args[i])) {
+		if (strcmp(args[i], "-") && set->session.site_min_pages && read_once(args[i])) {
 			cli_print(program, "--site-repetition reads its inputs twice: %s is not a "
 				  "regular file or directory (a pipe or device), and can be read once "
 				  "(save it to a file)", args[i]);
@@ -432,8 +408,7 @@ static int batch_default(const struct settings *set, const struct file_source *i
 			 int argc, char **args)
 {
 	size_t files = file_source_count(inputs);
-	if (set->site_asked || !files || set->compose.paper || set->file_kind == FILE_KIND_TEXT ||
-	    (set->kind != RUN_FULL && set->kind != RUN_SCORES))
+	if (!files || !session_site_by_default(&set->session))
 		return 0;
 	for (int i = 0; i < argc; i++)
 		if (read_once(args[i]))
@@ -539,7 +514,7 @@ static uint64_t total_bytes(const struct file_source *inputs)
  * model learnt from), or pages of little running text. */
 static void warn_low_kept(const struct settings *set, const struct progress *p)
 {
-	const struct compose_values *v = &set->compose;
+	const struct compose_values *v = &set->session.compose;
 	double share = 100.0 * (double)p->kept_words / (double)p->words;
 	const char *cause;
 	char fell[160];
@@ -595,12 +570,12 @@ static int start_cleaning(struct run_state *run, struct page_source **pages,
 		if (!set->quiet)
 			cli_say_leftovers(program, &run->file);
 	}
-	run->source = input_source_new(run->inputs, set->file_kind);
+	run->source = input_source_new(run->inputs, set->session.file_kind);
 	*output = set->output_dir ? directory_output_new(set->output_dir, set->extension)
 				  : stream_output_new(run->to_file ? run->file.stream : stdout);
 	if (set->skip_existing)
 		input_source_set_skip(run->source, output_exists, set);
-	input_source_set_url(run->source, set->url);
+	input_source_set_url(run->source, set->session.url);
 	progress_start(&run->progress, program, set->progress, set->jobs, run->source,
 		       file_source_count(run->inputs), total_bytes(run->inputs));
 	run->progress.quiet = set->quiet;
@@ -672,10 +647,10 @@ static void say_survey(const struct settings *set, const struct site_table *tabl
 	struct site_table_stats stats;
 	site_table_stats(table, &stats);
 	cli_print(program, "site survey: %" PRIu64 " %s of %" PRIu64 " %s, %" PRIu64 " of their %"
-		  PRIu64 " %s on %u pages or more of their site; %s", stats.pages,
+		  PRIu64 " %s on %ld pages or more of their site; %s", stats.pages,
 		  stats.pages == 1 ? "page" : "pages", stats.sites,
 		  stats.sites == 1 ? "site" : "sites", stats.recurring, stats.segments,
-		  stats.segments == 1 ? "segment" : "segments", set->site_min_pages, how);
+		  stats.segments == 1 ? "segment" : "segments", set->session.site_min_pages, how);
 }
 
 /* What the survey could not count, said whatever the output (unless
@@ -725,8 +700,8 @@ static const char *survey_signal_message(const struct settings *set)
 static void start_survey(struct run_state *run, struct page_source **pages)
 {
 	struct settings *set = run->set;
-	run->survey_source = input_source_new(run->inputs, set->file_kind);
-	input_source_set_url(run->survey_source, set->url);
+	run->survey_source = input_source_new(run->inputs, set->session.file_kind);
+	input_source_set_url(run->survey_source, set->session.url);
 	progress_start(&run->survey, program, set->progress, set->jobs, run->survey_source,
 		       file_source_count(run->inputs), total_bytes(run->inputs));
 	/* Without a cache of its dumps the cleaning renders every page again. */
@@ -781,7 +756,7 @@ static size_t outputs_missing(const struct settings *set, const struct file_sour
 	size_t missing = 0;
 	for (size_t i = 0; i < file_source_count(inputs); i++) {
 		const struct file_input *in = file_source_input(inputs, i);
-		if (!output_exists((void *)set, in) && !input_is_passed_over(in->path, set->file_kind))
+		if (!output_exists((void *)set, in) && !input_is_passed_over(in->path, set->session.file_kind))
 			missing++;
 	}
 	return missing;
@@ -792,14 +767,14 @@ static size_t outputs_missing(const struct settings *set, const struct file_sour
 static void survey_depends_on(const struct settings *set, const struct composition *c,
 			      const struct pipeline_config *config, struct strbuf *how)
 {
-	const struct compose_values *v = &set->compose;
+	const struct compose_values *v = &set->session.compose;
 	struct strbuf rules = STRBUF_INIT;
 	compose_rules_id(config->html_rules_path, config->dump_rules_path, &rules);
-	strbuf_addf(how, "site-repetition=%u\nrenderer=%s\nlynx=%s\ntimeout=%.17g\n"
+	strbuf_addf(how, "site-repetition=%ld\nrenderer=%s\nlynx=%s\ntimeout=%.17g\n"
 		    "structure=%d\nrules=%s\nkind=%d\nencoding=%s\nlines=%d\nurl=%s\n",
-		    set->site_min_pages, c->renderer->name, v->lynx, v->timeout,
-		    config->structure, rules.buf, (int)set->file_kind,
-		    set->encoding ? set->encoding : "", set->lines, set->url ? set->url : "");
+		    set->session.site_min_pages, c->renderer->name, v->lynx, v->timeout,
+		    config->structure, rules.buf, (int)set->session.file_kind,
+		    set->session.encoding ? set->session.encoding : "", set->session.lines, set->session.url ? set->session.url : "");
 	strbuf_release(&rules);
 }
 
@@ -830,11 +805,8 @@ static struct site_table *kept_survey(struct settings *set, const struct survey_
 static int build_composition(struct settings *set, struct composition *c, struct pipeline_config *config)
 {
 	struct nc_error err = { 0 };
-	int with_method = set->kind == RUN_FULL || set->kind == RUN_SCORES;
 
-	if (compose_choose(c, &set->compose, with_method, config, &err) < 0 ||
-	    compose_check_options(c, &set->compose, &err) < 0 ||
-	    (with_method && compose_load(c, &set->compose, config, &err) < 0)) {
+	if (session_compose(&set->session, c, config, &err) < 0) {
 		cli_print(program, "%s", err.message);
 		return -1;
 	}
@@ -844,25 +816,18 @@ static int build_composition(struct settings *set, struct composition *c, struct
 }
 
 /* The sink's configuration for the composition `c`. */
-static void describe_output(const struct settings *set, const struct composition *c,
-			    const struct file_source *inputs, struct strbuf *json,
-			    struct sink_config *sink)
+static int describe_output(const struct settings *set, const struct composition *c,
+			   const struct file_source *inputs, struct strbuf *json,
+			   struct sink_config *sink)
 {
-	if (set->kind == RUN_DUMP)
-		strbuf_addstr(json, "{\"name\":\"dump\"}");
-	else if (!c->loaded)
-		strbuf_addstr(json, "{\"name\":\"heuristics\"}");
-	else
-		compose_describe(c, json);
-	*sink = (struct sink_config){
-		.format = set->format, .scores = set->kind == RUN_SCORES, .gzip = set->gzip,
-		.method_json = json->buf, .software = "ncleaner " PACKAGE_VERSION,
-		.filters = { .languages = set->languages, .min_quality = set->min_quality },
-		.pages_share_stream = !set->output_dir && file_source_count(inputs) > 1,
-		.canonical_urls = !set->compose.paper,
-		.log_odds = c->loaded && c->loaded->ops->log_odds,
-		.fallback = compose_falls_back(c),
-	};
+	struct nc_error err = { 0 };
+
+	if (session_sink(&set->session, c, "ncleaner " PACKAGE_VERSION, json, sink, &err) < 0) {
+		cli_print(program, "%s", err.message);
+		return -1;
+	}
+	sink->pages_share_stream = !set->output_dir && file_source_count(inputs) > 1;
+	return 0;
 }
 
 /* The whole run: the composition, then the batch of every input (the
@@ -879,20 +844,10 @@ static int survey_and_clean(struct settings *set, struct file_source *inputs)
 	int status = 2;
 
 	composition_init(&c);
-	config.dump_only = set->kind == RUN_DUMP;
-	config.segment_flags = set->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
-	config.charset.forced = set->encoding;
-	config.charset.paper = set->compose.paper;
-	if (build_composition(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0)
+	if (build_composition(set, &c, &config) < 0 || check_inputs(set, inputs, &config) < 0 ||
+	    describe_output(set, &c, inputs, &json, &sink) < 0)
 		goto out;
-	describe_output(set, &c, inputs, &json, &sink);
-	if (set->min_quality && !sink.log_odds) {
-		cli_print(program, "--min-quality: the %s method says nothing of a page's quality "
-			  "(the logistic method does)", c.loaded ? c.loaded->ops->name
-			  : set->kind == RUN_DUMP ? "dump" : "heuristics");
-		goto out;
-	}
-	if (set->site_min_pages && set->output_dir) {
+	if (set->session.site_min_pages && set->output_dir) {
 		struct strbuf how = STRBUF_INIT;
 		survey_depends_on(set, &c, &config, &how);
 		survey_file_init(&kept, set->output_dir, inputs, how.buf);
@@ -901,11 +856,11 @@ static int survey_and_clean(struct settings *set, struct file_source *inputs)
 	}
 	struct batch_config batch = {
 		.pipeline = &config, .sink = &sink, .jobs = set->jobs,
-		.min_pages = set->site_min_pages,
+		.min_pages = set->session.site_min_pages,
 	};
-	if (set->site_min_pages && set->skip_existing && !outputs_missing(set, inputs))
+	if (set->session.site_min_pages && set->skip_existing && !outputs_missing(set, inputs))
 		batch.min_pages = 0;   /* nothing to clean: no survey (finish_cleaning() says so) */
-	else if (set->site_min_pages && set->skip_existing)
+	else if (set->session.site_min_pages && set->skip_existing)
 		batch.kept = kept_survey(set, &kept);   /* resumed: no survey */
 	batch.kept_failed = set->survey_failed;
 	run.cleaning_cost = c.renderer->cleaning_cost;
@@ -941,44 +896,25 @@ out:
 
 /* --- options ------------------------------------------------------------------------- */
 
-static int parse_format(const char *name, const struct output_format **format)
-{
-	struct nc_error err = { 0 };
-	if ((*format = output_format_find(name, &err)))
-		return 0;
-	cli_print(program, "%s", err.message);
-	return -1;
-}
-
-/* Combinations that cannot work, as usage errors. */
+/* Combinations that cannot work, and values the session checks when
+ * they are all read, as usage errors. */
 static int check_settings(struct settings *set)
 {
 	struct nc_error err = { 0 };
-	if (output_format_check(set->format, set->kind == RUN_SCORES, set->kind == RUN_DUMP,
-				&err) < 0) {
+	if (session_check(&set->session, &err) < 0) {
 		cli_print(program, "%s", err.message);
-		return -1;
-	}
-	if (set->site_min_pages && (set->kind == RUN_DUMP || set->compose.paper)) {
-		cli_print(program, "--site-repetition drops segments a decision kept: not with %s",
-			  set->compose.paper ? "--paper (the 2008 behaviour)" : "--dump");
 		return -1;
 	}
 	if (set->skip_existing && !set->output_dir) {
 		cli_print(program, "--skip-existing needs -o DIR");
 		return -1;
 	}
-	if (set->languages && language_list_check(set->languages, &err) < 0) {
-		cli_print(program, "--language: %s", err.message);
+	if (session_check_values(&set->session, &err) < 0) {
+		cli_print(program, "%s", err.message);
 		return -1;
 	}
-	if (set->encoding && !charset_known(set->encoding)) {
-		cli_print(program, "--encoding: %s is not a charset iconv knows (see iconv -l)",
-			  set->encoding);
-		return -1;
-	}
-	snprintf(set->extension, sizeof(set->extension), "%s%s", set->format->extension,
-		 set->gzip ? ".gz" : "");
+	snprintf(set->extension, sizeof(set->extension), "%s%s", set->session.format->extension,
+		 set->session.gzip ? ".gz" : "");
 	return 0;
 }
 
@@ -1082,64 +1018,31 @@ static int default_jobs(void)
 
 int main(int argc, char **argv)
 {
-	struct settings set = {
-		.kind = RUN_FULL, .file_kind = FILE_KIND_BY_CONTENT, .format = &format_cleaneval,
-		.jobs = default_jobs(),
-	};
+	struct settings set = { .jobs = default_jobs() };
 	/* static: still reachable, not leaked, when main returns early */
 	static struct cli_getopt options;
 	int c, progress = -1, follow_symlinks = 0;
 
-	compose_values_init(&set.compose);
-	cli_getopt_build(&options, long_options, "o:f:j:hV", all_compose_options);
+	session_init(&set.session);
+	cli_getopt_build(&options, long_options, "o:j:hV", all_compose_options);
 	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
 	while ((c = getopt_long(argc, argv, options.shorts, options.longs, NULL)) != -1) {
 		switch (c) {
-		case OPT_DUMP: set.kind = RUN_DUMP; break;
-		case OPT_NO_LM: set.kind = RUN_HEURISTICS; break;
-		case OPT_SCORES: set.kind = RUN_SCORES; break;
-		case OPT_PAPER: set.compose.paper = 1; break;
 		case OPT_HELP_METHODS: compose_print_table(stdout, "methods"); return 0;
 		case OPT_HELP_RENDERERS: compose_print_table(stdout, "renderers"); return 0;
 		case OPT_HELP_DECIDERS: compose_print_table(stdout, "deciders"); return 0;
 		case 'o': set.output_dir = optarg; break;
-		case 'f':
-			if (parse_format(optarg, &set.format) < 0)
-				return 2;
-			break;
 		case 'j': set.jobs = (int)cli_parse_long(program, "--jobs", optarg, 1, 256); break;
-		case OPT_GZIP: set.gzip = 1; break;
 		case OPT_SKIP_EXISTING: set.skip_existing = 1; break;
-		case OPT_ENCODING: set.encoding = optarg; break;
 		case OPT_STATS: set.stats = optarg; break;
-		case OPT_HTML: set.file_kind = FILE_KIND_HTML; break;
-		case OPT_TEXT: set.file_kind = FILE_KIND_TEXT; break;
-		case OPT_LINES: set.lines = 1; break;
-		case OPT_LANGUAGE: set.languages = optarg; break;
-		case OPT_MIN_QUALITY:
-			set.min_quality = cli_parse_double(program, "--min-quality", optarg);
-			if (!(set.min_quality > 0 && set.min_quality <= 1)) {
-				cli_print(program, "--min-quality expects a number in (0, 1]");
-				return 2;
-			}
-			break;
-		case OPT_SITE_REPETITION:
-			set.site_min_pages = optarg ? (unsigned)cli_parse_long(program,
-				"--site-repetition", optarg, 2, SITE_MIN_PAGES_MAX) : SITE_MIN_PAGES_DEFAULT;
-			set.site_asked = 1;
-			break;
-		case OPT_NO_SITE_REPETITION:
-			set.site_min_pages = 0;
-			set.site_asked = 1;
-			break;
-		case OPT_URL: set.url = optarg; break;
 		case OPT_QUIET: set.quiet = 1; break;
 		case OPT_PROGRESS: progress = 1; break;
 		case OPT_FOLLOW_SYMLINKS: follow_symlinks = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': cli_print_version(program); return 0;
 		default:
-			if (cli_compose_option(&options, &set.compose, program, c, optarg))
+			if (cli_compose_option(&options, &set.session.compose, program, c, optarg) ||
+			    cli_session_option(&options, &set.session, program, c, optarg))
 				break;
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
@@ -1160,10 +1063,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	cli_getopt_release(&options);
-	set.compose.data_dir = cli_data_dir(set.compose.data_dir);
+	set.session.compose.data_dir = cli_data_dir(set.session.compose.data_dir);
 	if (check_settings(&set) < 0)
 		return 2;
-	struct file_source *inputs = file_source_new(set.file_kind, follow_symlinks
+	struct file_source *inputs = file_source_new(set.session.file_kind, follow_symlinks
 						     ? FILE_SOURCE_FOLLOW_SYMLINKS : FILE_SOURCE_DEFAULT,
 						     cli_print_report, (void *)program);
 	struct stats_file stats_out;
@@ -1181,8 +1084,8 @@ int main(int argc, char **argv)
 	file_source_finish(inputs);
 	size_t count = file_source_count(inputs);
 	if (batch_default(&set, inputs, argc - optind, argv + optind))
-		set.site_min_pages = SITE_MIN_PAGES_DEFAULT;
-	if (set.url && count != 1) {
+		set.session.site_min_pages = SITE_MIN_PAGES_DEFAULT;
+	if (set.session.url && count != 1) {
 		cli_print(program, "--url names one page: give one input, not %zu", count);
 		goto out;
 	}

@@ -43,10 +43,11 @@
  * chooses them by option, nothing joins them to the other stages):
  * adding a format is one new file in sink/ and a line in the table in
  * sink/formats.c (with its declaration in sink/format.h, its file in
- * Makefile.am and a paragraph in ncleaner(1)); --format, its checks and
- * messages in both front ends, --help and -o's file names read the table.
- * Adding a page filter is a check and a table line in sink/page-filter.c,
- * plus its setting and its option (page-filter.h).
+ * Makefile.am and a paragraph in ncleaner(1)); --format (a session row,
+ * session.h) with its check and messages, --help and -o's file names read
+ * the table. Adding a page filter is a check and a table line in
+ * sink/page-filter.c, plus its setting (page-filter.h) and its option, a
+ * session row (session.h says how).
  *
  * A trainable method takes, beside those: its trainer, one new file in
  * train/ defining a struct trainer (train/trainer.h: check the settings,

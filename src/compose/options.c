@@ -47,12 +47,17 @@ int compose_option_read(const struct compose_option *option, void *values, const
 	char *at = (char *)values + option->offset, *end;
 
 	compose_option_label(option, label);
+	if (option->read)
+		return option->read(option, values, text, err);
 	switch (option->kind) {
 	case COMPOSE_FLAG:
 		*(int *)at = 1;
 		return 0;
+	case COMPOSE_CHOICE:
+		*(int *)at = (int)option->min;
+		return 0;
 	case COMPOSE_STRING:
-		if (!*text)
+		if (!*text && !(option->flags & COMPOSE_EMPTY_ARGUMENT))
 			return nc_error_set(err, NC_ERR_USAGE, "%s expects %s, not an empty string",
 					    label, option->argument);
 		*(const char **)at = text;
@@ -81,24 +86,45 @@ int compose_option_read(const struct compose_option *option, void *values, const
 	return nc_error_set(err, NC_ERR_USAGE, "%s: unknown kind of option", label);
 }
 
+int compose_option_check(const struct compose_option *option, const void *values,
+			 struct nc_error *err)
+{
+	return option->check ? option->check(option, values, err) : 0;
+}
+
+/* "  -f, --format FORMAT", "  -n N", "      --site-repetition[=N]". */
+static void print_head(const struct compose_option *option, char *head, size_t size)
+{
+	char argument[40] = "";
+
+	if (option->argument)
+		snprintf(argument, sizeof(argument), option->flags & COMPOSE_OPTIONAL_ARGUMENT
+			 ? "[=%s]" : " %s", option->argument);
+	if (option->letter && option->name)
+		snprintf(head, size, "  -%c, --%s%s", option->letter, option->name, argument);
+	else if (option->letter)
+		snprintf(head, size, "  -%c%s", option->letter, argument);
+	else
+		snprintf(head, size, "      --%s%s", option->name, argument);
+}
+
 void compose_option_print(const struct compose_option *option, FILE *out)
 {
 	char head[64];
+	struct strbuf described = STRBUF_INIT;
 	const char *help = option->help;
 
-	if (option->letter && option->name)
-		snprintf(head, sizeof(head), "  -%c, --%s%s%s", option->letter, option->name,
-			 option->argument ? " " : "", option->argument ? option->argument : "");
-	else if (option->letter)
-		snprintf(head, sizeof(head), "  -%c%s%s", option->letter,
-			 option->argument ? " " : "", option->argument ? option->argument : "");
-	else
-		snprintf(head, sizeof(head), "      --%s%s%s", option->name,
-			 option->argument ? " " : "", option->argument ? option->argument : "");
+	if (option->describe) {
+		option->describe(&described);
+		help = described.buf;
+	}
+	print_head(option, head, sizeof(head));
 	/* The help starts in column 24, as in the programs' own --help; a
-	 * longer head takes a line of its own. */
+	 * longer head takes a line of its own, or two spaces. */
 	if (strlen(head) < 23)
 		fprintf(out, "%-24s", head);
+	else if (option->flags & COMPOSE_HELP_BESIDE)
+		fprintf(out, "%s  ", head);
 	else
 		fprintf(out, "%s\n%24s", head, "");
 	for (const char *line = help; *line; ) {
@@ -108,4 +134,5 @@ void compose_option_print(const struct compose_option *option, FILE *out)
 		if (*line == '\n' && *++line)
 			fprintf(out, "%24s", "");
 	}
+	strbuf_release(&described);
 }

@@ -14,8 +14,17 @@
  *   COMPOSE_LONG     a whole number in [min, max] (a long)
  *   COMPOSE_NUMBER   a finite number (a double), with the bounds `range`
  *                    names (an open end is exclusive, a closed one not)
+ *   COMPOSE_CHOICE   no argument; the int at `offset` becomes `min` (one of
+ *                    several options that set one field, as --dump and
+ *                    --scores do: the last one given wins)
  * Every value read is marked given (compose_values.given), so that a front
  * end can refuse an option the chosen entries would ignore.
+ *
+ * The session's options (session.h) are rows of the same kind, with values
+ * in struct session; a few of them need more than a kind says, and say so
+ * in `flags` and the three hooks: a value read another way (a format found
+ * in its table), a check of the value that a front end runs when it checks
+ * (a charset iconv knows), a help line written by another table.
  */
 #ifndef NC_COMPOSE_OPTIONS_H
 #define NC_COMPOSE_OPTIONS_H
@@ -24,8 +33,26 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "base/strbuf.h"
 
-enum compose_kind { COMPOSE_FLAG, COMPOSE_STRING, COMPOSE_LONG, COMPOSE_NUMBER };
+enum compose_kind { COMPOSE_FLAG, COMPOSE_STRING, COMPOSE_LONG, COMPOSE_NUMBER, COMPOSE_CHOICE };
+
+/* What a row says beside its kind. */
+enum compose_flags {
+	/* The argument may be left out, and is given inline only
+	 * (--site-repetition=N); `read` gets NULL without it. */
+	COMPOSE_OPTIONAL_ARGUMENT = 1 << 0,
+	/* A COMPOSE_STRING may be empty: its `check`, if any, judges it (the
+	 * program always took "--encoding=" and "--url=" as values). */
+	COMPOSE_EMPTY_ARGUMENT = 1 << 1,
+	/* A head too long for column 24 is followed by its help on the same
+	 * line, after two spaces, rather than by a line of its own (the
+	 * layout ncleaner --help always had for these rows). */
+	COMPOSE_HELP_BESIDE = 1 << 2,
+	/* The ncleaner program reads it, the library does not (ncleaner.h
+	 * lists what the library takes). */
+	COMPOSE_PROGRAM_ONLY = 1 << 3,
+};
 
 /* Which bounds a COMPOSE_NUMBER has; min and max as given. */
 enum compose_range {
@@ -45,6 +72,18 @@ struct compose_option {
 	double min, max;
 	size_t offset;          /* of the value in struct compose_values */
 	int id;                 /* bit index in compose_values.given */
+	unsigned flags;         /* enum compose_flags */
+	/* Reads the value instead of the kind (`text` NULL: an optional
+	 * argument left out), or NULL. */
+	int (*read)(const struct compose_option *option, void *values, const char *text,
+		    struct nc_error *err);
+	/* Checks the value read, when the front end checks its options (a
+	 * usage error), or NULL. */
+	int (*check)(const struct compose_option *option, const void *values,
+		     struct nc_error *err);
+	/* Writes the help instead of `help` (a list of another table's names),
+	 * or NULL. */
+	void (*describe)(struct strbuf *help);
 };
 
 /* How messages name an option: "--max-kl", or "-n" for a letter alone.
@@ -56,6 +95,10 @@ const char *compose_option_label(const struct compose_option *option, char *buf)
  * and mark it given; NC_ERR_USAGE naming the option and the range. */
 int compose_option_read(const struct compose_option *option, void *values, const char *text,
 			struct nc_error *err);
+
+/* Run `option`'s check of its value in `values`, if it has one. */
+int compose_option_check(const struct compose_option *option, const void *values,
+			 struct nc_error *err);
 
 /* Print the --help lines of `option` ("  -n N   ...", aligned as the
  * programs' own help). */
