@@ -737,7 +737,8 @@ void site_table_count_record(struct site_table *t, const char *name, const char 
 	/* Copied out: the record need not be aligned, and counting sorts them. */
 	while (n > t->scratch_alloc)
 		t->scratch = xgrow(t->scratch, &t->scratch_alloc, 256, sizeof(*t->scratch));
-	memcpy(t->scratch, record + segments_at, n * sizeof(*t->scratch));
+	if (n)   /* (a page of no segments: scratch may be NULL still) */
+		memcpy(t->scratch, record + segments_at, n * sizeof(*t->scratch));
 	uint64_t longest = 0;
 	size_t longest_len = 0;
 	for (size_t i = 0; i < n; i++)
