@@ -177,8 +177,10 @@ const char *ncleaner_version(void);
  * NULL on a bad option, a missing file or renderer. */
 ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error);
 
-/* Warnings of the configuration (a model built through another renderer),
- * one a line; "" when none (and for a NULL cleaner). Owned by the cleaner. */
+/* Warnings of the configuration (a model built through another renderer)
+ * and of batches run so far, one a line, each once; "" when none (and for
+ * a NULL cleaner). Owned by the cleaner, valid until the next call that
+ * cleans with it. */
 const char *ncleaner_warnings(const ncleaner *cleaner);
 
 /* Clean one page: `length` bytes of HTML in any charset (or a text dump
@@ -239,21 +241,26 @@ int ncleaner_page_number(const ncleaner *cleaner, const char *name, double *valu
 /* ncleaner_clean_batch()'s callback: the page `index` (from 0, in the
  * order given) is cleaned, and `cleaner` reads it (the page accessors and
  * ncleaner_metadata()) until the callback returns; `error` is NULL, or
- * says why the page failed. `data` is ncleaner_clean_batch()'s. The
+ * says why the page failed. `data` is ncleaner_clean_batch()'s. Return 0
+ * to go on; anything else stops the batch: no page after it is reported
+ * (a page or two already in work may still be cleaned, unreported). The
  * callback may not call ncleaner_clean(), ncleaner_format(),
  * ncleaner_clean_batch() or ncleaner_close() on the cleaner. */
-typedef void (*ncleaner_page_fn)(void *data, ncleaner *cleaner, size_t index,
-				 const ncleaner_error *error);
+typedef int (*ncleaner_page_fn)(void *data, ncleaner *cleaner, size_t index,
+				const ncleaner_error *error);
 
 /* Clean `count` pages as one batch (Batches, above): the page i is
  * lengths[i] bytes at pages[i] (HTML in any charset, or a text dump with
  * --text), at the URL urls[i] (`urls` NULL, or an entry NULL or "": the
  * page says its own URL, or has none and is no page of a site); a page is
- * named by its URL in messages, else "page N" (N from 1), and pages of one
- * URL are one page to the survey. `fn` gets each page in order. 0 when
- * the batch ran (pages may have failed: `fn` heard of each), -1 with
- * `error` when it could not (the rules, a worker that cannot start, the
- * survey). The cleaner is usable afterwards as before. */
+ * named "page N" (N from 1) in messages, with its URL when it has one:
+ * "page 2 (https://...)"; two pages of one URL are two pages. `fn` gets
+ * each page in order. 0 when the batch ran (pages may have failed: `fn`
+ * heard of each), 1 when `fn` stopped it, -1 with `error` when it could
+ * not run (the rules, a worker that cannot start, the survey). The
+ * cleaner is usable afterwards as before. A batch may add warnings
+ * (ncleaner_warnings(): a temporary file the survey could not have,
+ * each once), which moves the string. */
 int ncleaner_clean_batch(ncleaner *cleaner, size_t count, const void *const pages[],
 			 const size_t lengths[], const char *const urls[], ncleaner_page_fn fn,
 			 void *data, ncleaner_error *error);

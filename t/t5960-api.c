@@ -100,18 +100,19 @@ struct batch_seen {
 	char *title[SITE_PAGES + 1];
 	double words[SITE_PAGES + 1];
 	char error[SITE_PAGES + 1][NCLEANER_ERROR_SIZE];
+	size_t stop_after;   /* the callback stops the batch after so many pages (0: never) */
 };
 
-static void on_page(void *data, ncleaner *c, size_t index, const ncleaner_error *error)
+static int on_page(void *data, ncleaner *c, size_t index, const ncleaner_error *error)
 {
 	struct batch_seen *seen = data;
 	size_t at = seen->calls++;
 	if (at > SITE_PAGES)
-		return;
+		return 0;
 	seen->index[at] = index;
 	if (error) {
 		snprintf(seen->error[at], sizeof(seen->error[at]), "%s", error->message);
-		return;
+		return 0;
 	}
 	size_t count, length;
 	const ncleaner_segment *segments = ncleaner_page_segments(c, &count);
@@ -130,6 +131,7 @@ static void on_page(void *data, ncleaner *c, size_t index, const ncleaner_error 
 	const char *title = ncleaner_metadata(c, "title");
 	seen->title[at] = title ? strdup(title) : NULL;
 	ncleaner_page_number(c, "words", &seen->words[at]);
+	return seen->stop_after && seen->calls == seen->stop_after;
 }
 
 static void release_seen(struct batch_seen *seen)
@@ -243,6 +245,29 @@ static void check_batch(void)
 	release_seen(&seen);
 	ok(c && ncleaner_clean_batch(c, 0, NULL, NULL, NULL, on_page, &seen, &error) == 0 &&
 	   seen.calls == 0, "a batch of no pages: nothing to hear of");
+
+	/* Two pages of one URL are two pages: each its own output. */
+	const char *same[SITE_PAGES] = { "http://harbour.example/same",
+					 "http://harbour.example/market",
+					 "http://harbour.example/same" };
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, same, on_page, &seen,
+				     &error) == 0 && seen.calls == SITE_PAGES,
+	   "a batch of two pages of one URL runs");
+	ok(seen.title[0] && strstr(seen.title[0], "ferry") && seen.title[2] &&
+	   !strstr(seen.title[2], "ferry"), "...each page its own: '%s', '%s'",
+	   seen.title[0] ? seen.title[0] : "(none)", seen.title[2] ? seen.title[2] : "(none)");
+	release_seen(&seen);
+
+	/* The callback stops the batch. */
+	seen.stop_after = 1;
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, NULL, on_page, &seen,
+				     &error) == 1 && seen.calls == 1,
+	   "a callback that returns non-zero stops the batch: 1, no page after it heard of");
+	release_seen(&seen);
+	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, NULL, on_page, &seen,
+				     &error) == 0 && seen.calls == SITE_PAGES,
+	   "...and the cleaner runs the next batch whole");
+	release_seen(&seen);
 	ok(c && ncleaner_clean_batch(c, SITE_PAGES, bytes, lengths, NULL, NULL, NULL, &error) < 0 &&
 	   error.code == NCLEANER_ERR_USAGE && strstr(error.message, "fn is NULL"),
 	   "no callback: a usage error");

@@ -692,20 +692,22 @@ struct api_pages {
 	const size_t *lengths;
 	const char *const *urls;
 	enum page_kind kind;
+	int stopped;   /* the caller's callback asked to stop: no more pages */
 };
 
 static int api_pages_next(struct page_source *source, struct page *page, struct nc_error *err)
 {
 	struct api_pages *p = (struct api_pages *)source;
-	if (p->next == p->count)
+	if (p->stopped || p->next == p->count)
 		return 0;
 	size_t i = p->next++;
 	const char *url = p->urls && p->urls[i] && *p->urls[i] ? p->urls[i] : NULL;
 	struct strbuf name = STRBUF_INIT, data = STRBUF_INIT;
+	/* The name keys the dump cache and the site survey: by the page's
+	 * place, which no two pages share (two of one URL are two pages). */
+	strbuf_addf(&name, "page %zu", i + 1);
 	if (url)
-		strbuf_addstr(&name, url);
-	else
-		strbuf_addf(&name, "page %zu", i + 1);
+		strbuf_addf(&name, " (%s)", url);
 	if ((!p->bytes[i] && p->lengths[i]) || p->lengths[i] > PIPELINE_MAX_PAGE_BYTES) {
 		if (p->lengths[i] > PIPELINE_MAX_PAGE_BYTES)
 			nc_error_set(err, NC_ERR_LIMIT, "%s: the page has %zu bytes, more than the "
@@ -760,8 +762,8 @@ static void api_report(void *data, enum batch_pass pass, const struct run_report
 {
 	struct api_batch *b = data;
 	ncleaner *c = b->cleaner;
-	if (pass != BATCH_CLEANING || report->notice || report->lost)
-		return;
+	if (pass != BATCH_CLEANING || report->notice || report->lost || b->pages.stopped)
+		return;   /* (after a stop, the pages already in work go unreported) */
 	struct nc_error err = { 0 };
 	int failed = report->failed;
 	if (failed)
@@ -777,7 +779,8 @@ static void api_report(void *data, enum batch_pass pass, const struct run_report
 		c->stats = *report->stats;
 		page_done(c);
 	}
-	b->fn(b->data, c, b->index++, failed ? &error : NULL);
+	if (b->fn(b->data, c, b->index++, failed ? &error : NULL))
+		b->pages.stopped = 1;
 	start_page(c);
 }
 
@@ -792,8 +795,14 @@ static void api_worker(void *data, struct worker *worker, int alive)
 static void api_warning(void *data, const char *message)
 {
 	struct api_batch *b = data;
-	strbuf_addstr(&b->cleaner->composition.warnings, message);
-	strbuf_addch(&b->cleaner->composition.warnings, '\n');
+	struct strbuf *warnings = &b->cleaner->composition.warnings;
+	/* Once, however many batches say it: a line of its own. */
+	size_t len = strlen(message);
+	for (const char *at = warnings->buf; (at = strstr(at, message)); at += len)
+		if ((at == warnings->buf || at[-1] == '\n') && at[len] == '\n')
+			return;
+	strbuf_addstr(warnings, message);
+	strbuf_addch(warnings, '\n');
 }
 
 /* Site repetition is on by default where ncleaner(1) has it on for a
@@ -840,5 +849,5 @@ int ncleaner_clean_batch(ncleaner *c, size_t count, const void *const pages[],
 		copy_error(error, &err);
 		return -1;
 	}
-	return 0;
+	return b.pages.stopped;
 }

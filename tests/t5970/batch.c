@@ -16,13 +16,13 @@ struct run {
 	int failed;
 };
 
-static void write_page(void *data, ncleaner *cleaner, size_t index, const ncleaner_error *error)
+static int write_page(void *data, ncleaner *cleaner, size_t index, const ncleaner_error *error)
 {
 	struct run *run = data;
 	if (error) {
 		fprintf(stderr, "batch: %s\n", error->message);
 		run->failed = 1;
-		return;
+		return 0;
 	}
 	const char *base = strrchr(run->files[index], '/');
 	base = base ? base + 1 : run->files[index];
@@ -34,7 +34,9 @@ static void write_page(void *data, ncleaner *cleaner, size_t index, const nclean
 	if (!f || fwrite(output, 1, length, f) != length || fclose(f) != 0) {
 		fprintf(stderr, "batch: cannot write %s\n", path);
 		run->failed = 1;
+		return 1;   /* no use cleaning the rest */
 	}
+	return 0;
 }
 
 /* The whole of `path`, in *length bytes (malloc'd). */
