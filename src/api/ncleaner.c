@@ -723,6 +723,13 @@ static int api_pages_next(struct page_source *source, struct page *page, struct 
 	page->output_name = xstrdup("page");
 	page->url = url ? xstrdup(url) : NULL;
 	page->kind = p->kind;
+	/* As ncleaner_clean(): a page too large for memory fails alone. */
+	if (strbuf_try_grow(&data, p->lengths[i]) < 0) {
+		nc_error_set(err, NC_ERR_MEMORY, "%s: not enough memory for the page's %zu bytes",
+			     page->name, p->lengths[i]);
+		page_release(page);
+		return -1;
+	}
 	strbuf_add(&data, p->bytes[i], p->lengths[i]);
 	page_set_memory(page, &data);
 	strbuf_release(&data);

@@ -1,9 +1,9 @@
 /* batch.h: pages cleaned together, with site repetition.
  *
- * A batch is a set of pages cleaned as one: a directory, an archive, a
- * crawl (ncleaner(1) cleans every run of two inputs or more, or of an
- * archive, so), or the pages handed to the library's
- * ncleaner_clean_batch(). With site repetition (min_pages > 0:
+ * A batch is a set of pages cleaned as one: what ncleaner(1) is given
+ * (a directory, an archive, a crawl; with site repetition by default for
+ * two inputs or more, or an archive), or the pages handed to the
+ * library's ncleaner_clean_batch(). With site repetition (min_pages > 0:
  * site-table.h says what it drops and why) a batch reads its pages twice:
  *
  *   1. the survey: stages 1-3 of every page, with no method and no sink,
@@ -47,8 +47,8 @@
 enum batch_pass { BATCH_SURVEY, BATCH_CLEANING };
 
 struct batch_hooks {
-	/* Start `pass`: `*pages`, the caller's (kept until batch_run()
-	 * returns), from the first page; for the cleaning also `*output`
+	/* Start `pass`: `*pages`, the caller's (kept until the pass ends),
+	 * from the first page; for the cleaning also `*output`
 	 * (`output` NULL for the survey), which the batch owns from then on
 	 * (runner_run()). -1 with `err`: nothing more is done. */
 	int (*start)(void *data, enum batch_pass pass, struct page_source **pages,
