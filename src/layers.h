@@ -60,7 +60,8 @@
  *   api/        the public interface, ncleaner.h: a cleaner opened with
  *               argv-style options (read by compose/, as the programs
  *               read theirs), pages cleaned to segments or formatted
- *               output; the only layer that includes ncleaner.h
+ *               output; a share of one loaded method for several
+ *               cleaners; the only layer that includes ncleaner.h
  *   cli/        the programs (not part of the library)
  */
 #ifndef NC_LAYERS_H

@@ -14,6 +14,13 @@
  * through the runner; the runner's worker writes into the cleaner as the
  * cleaner's own does (the same sink configuration and output), and each
  * page is handed to the caller as the runner reports it, in order.
+ *
+ * A share (ncleaner_share_open()) is the composition a cleaner would
+ * build, kept for its method alone: a cleaner opened on it composes as
+ * any other and borrows the method where it would load one
+ * (compose_borrow(), which refuses options that would load another). The
+ * share counts its references (the opener's, one per cleaner) and is
+ * freed with the last.
  */
 #include "config.h"
 #include "ncleaner.h"
