@@ -60,8 +60,9 @@
  *   api/        the public interface, ncleaner.h: a cleaner opened with
  *               argv-style options (read by compose/, as the programs
  *               read theirs), pages cleaned to segments or formatted
- *               output, one by one or as a batch (pipeline/batch.h);
- *               the only layer that includes ncleaner.h
+ *               output, one by one or as a batch (pipeline/batch.h); a
+ *               share of one loaded method for several cleaners; the
+ *               only layer that includes ncleaner.h
  *   cli/        the programs (not part of the library)
  */
 #ifndef NC_LAYERS_H

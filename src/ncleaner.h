@@ -57,6 +57,14 @@
  * not be used by two threads at once. Cleaners are independent (the
  * library keeps no mutable static state): open one per thread.
  *
+ * Shares (curl's share handle). Each cleaner loads its own model, which is
+ * most of what opening one costs. A program with several cleaners of one
+ * configuration (one a thread) loads it once into a share,
+ * ncleaner_share_open(), and opens each cleaner on it,
+ * ncleaner_open_shared(): the cleaners score with the share's model,
+ * read-only, and clean as if each had loaded its own. The share is freed
+ * when it and all its cleaners are closed, in whatever order.
+ *
  * Memory. What ncleaner_clean() hands out is the cleaner's own, valid until
  * the next call on that cleaner or ncleaner_close(); what ncleaner_format()
  * returns is the caller's, freed with ncleaner_free(). What the page
@@ -83,6 +91,9 @@
  * for version 1); additions keep it, and raise libtool's current and age
  * together (Makefile.am's -version-info). ncleaner_api_version() is the
  * version of the library actually loaded, ncleaner_version() the package's.
+ * The share (ncleaner_share_open(), ncleaner_open_shared(),
+ * ncleaner_share_close()) is such an addition (libtool 4:0:3): a program
+ * that calls it needs a libncleaner.so.1 that has it.
  *
  * Bindings. A language that reads C structs through a declaration of its
  * own (Python's ctypes) would copy their layout and break when it changes.
@@ -108,6 +119,7 @@ extern "C" {
 #define NCLEANER_API_VERSION 1
 
 typedef struct ncleaner ncleaner;
+typedef struct ncleaner_share ncleaner_share;
 
 /* Error codes: what went wrong, for a program that reacts to some. */
 enum ncleaner_code {
@@ -176,6 +188,39 @@ const char *ncleaner_version(void);
  * the default configuration): rules and model loaded, renderer checked.
  * NULL on a bad option, a missing file or renderer. */
 ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error);
+
+/* --- the share: models loaded once for several cleaners --------------------------- */
+
+/* A share holds the method and model that `argc` options in `argv` choose
+ * (the options of ncleaner_open(), read alike; a program may give both the
+ * same list), loaded once: the largest part of opening a cleaner (the
+ * default logistic model with its character models: about 90 million
+ * instructions and several MB). A cleaner opened on it with
+ * ncleaner_open_shared() scores with the share's method, read-only, instead
+ * of loading its own; cleaners on one share may run in as many threads.
+ * NULL on a bad option or a missing file, and for options that load no
+ * method (--dump, --no-lm). */
+ncleaner_share *ncleaner_share_open(int argc, const char *const argv[], ncleaner_error *error);
+
+/* A cleaner as ncleaner_open(argc, argv) opens it, cleaning exactly as that
+ * one would, with the share's method instead of one of its own. Its
+ * options must choose what the share loaded: the same method and model
+ * (path), the data directory and the method's own settings (-n, -q,
+ * --max-perplexity, --max-kl); else NULL with NCLEANER_ERR_USAGE saying
+ * what differs ("the share holds the model ..."). Leaving out an option
+ * the share was given is choosing otherwise: give a cleaner the share's
+ * options, then its own. The rest is the cleaner's (the renderer, the
+ * decider and its settings, the format, --text, ...), and a cleaner that
+ * loads no method (--dump, --no-lm) borrows nothing. A NULL share is a
+ * usage error. The share may be used by several threads at once. */
+ncleaner *ncleaner_open_shared(ncleaner_share *share, int argc, const char *const argv[],
+			       ncleaner_error *error);
+
+/* Drop the opener's hold on the share (NULL: nothing). The share lives
+ * on while a cleaner opened on it is open, and is freed with the last
+ * of them to close (a reference count, safe across threads): close the
+ * share and its cleaners in any order, each once. */
+void ncleaner_share_close(ncleaner_share *share);
 
 /* Warnings of the configuration (a model built through another renderer)
  * and of batches run so far, one a line, each once; "" when none (and for

@@ -6,7 +6,10 @@
  * pages of one site (tests/t5960/site) drops what recurs on them, gives
  * each page to its callback in order with its segments, output and
  * metadata, reports a page that fails and goes on, and without site
- * repetition cleans each page as ncleaner_format() does. (t5970 checks
+ * repetition cleans each page as ncleaner_format() does. Cleaners on a
+ * share clean byte for byte as cleaners alone, in two threads too; one
+ * whose options would load another model is refused; a share and its
+ * cleaners close in either order. (t5970 checks
  * the installed library against the program, batches too.) */
 #include "ncleaner.h"
 #include "tap.h"
@@ -295,6 +298,200 @@ static void check_batch(void)
 		free(pages[i]);
 }
 
+/* --- shares ---------------------------------------------------------------------- */
+
+#define MAX_ARGS 16
+
+/* `argv` of `argc` options after --data-dir, into `out` (MAX_ARGS). */
+static int with_data_dir(const char **out, int argc, const char *const argv[])
+{
+	out[0] = "--data-dir", out[1] = data_dir;
+	for (int i = 0; i < argc && i < MAX_ARGS - 2; i++)
+		out[2 + i] = argv[i];
+	return argc + 2;
+}
+
+static ncleaner_share *share_with(int argc, const char *const argv[], ncleaner_error *error)
+{
+	const char *args[MAX_ARGS];
+	return ncleaner_share_open(with_data_dir(args, argc, argv), args, error);
+}
+
+/* A cleaner with `argv` after --data-dir, on `share` or (NULL) alone. */
+static ncleaner *cleaner_with(ncleaner_share *share, int argc, const char *const argv[],
+			      ncleaner_error *error)
+{
+	const char *args[MAX_ARGS];
+	int n = with_data_dir(args, argc, argv);
+	return share ? ncleaner_open_shared(share, n, args, error) : ncleaner_open(n, args, error);
+}
+
+/* What ncleaner_format() gives for the page (NULL on failure), freed with free(). */
+static char *formatted(ncleaner *c)
+{
+	char *text, *copy;
+	ncleaner_error error;
+	if (!c || ncleaner_format(c, page, page_len, "http://example.org/", &text, NULL,
+				  &error) < 0)
+		return NULL;
+	copy = strdup(text);
+	ncleaner_free(text);
+	return copy;
+}
+
+struct shared_run {
+	ncleaner_share *share;
+	char *result[3];
+};
+
+static void *clean_on_share(void *data)
+{
+	struct shared_run *run = data;
+	static const char *const scores[] = { "--scores" };
+	ncleaner_error error;
+	ncleaner *c = cleaner_with(run->share, 1, scores, &error);
+	for (int i = 0; i < 3; i++)
+		run->result[i] = formatted(c);
+	ncleaner_close(c);
+	return NULL;
+}
+
+/* Cleaners opened on a share clean byte for byte as cleaners that load
+ * their own model: each configuration's output with the costs (--scores),
+ * two cleaners each. */
+static void check_share_output(void)
+{
+	static const char *const configurations[][4] = {
+		{ "--scores", NULL },
+		{ "--scores", "--method", "ncleaner", NULL },
+		{ "--scores", "--method=perplexity", NULL },
+		{ "--scores", "--renderer", "builtin", NULL },
+	};
+	for (size_t k = 0; k < sizeof(configurations) / sizeof(configurations[0]); k++) {
+		const char *const *argv = configurations[k];
+		int argc = 0;
+		while (argv[argc])
+			argc++;
+		ncleaner_error error;
+		ncleaner_share *share = share_with(argc, argv, &error);
+		if (!share)
+			diag("%s", error.message);
+		ncleaner *alone = cleaner_with(NULL, argc, argv, &error);
+		ncleaner *first = share ? cleaner_with(share, argc, argv, &error) : NULL;
+		ncleaner *second = share ? cleaner_with(share, argc, argv, &error) : NULL;
+		char *want = formatted(alone), *got1 = formatted(first), *got2 = formatted(second);
+		ok(want && got1 && got2 && !strcmp(want, got1) && !strcmp(want, got2),
+		   "two cleaners on one share (%s) clean as one that loads its own",
+		   argc > 1 ? argv[argc - 1] : "the default");
+		ok(first && !strcmp(ncleaner_warnings(first), ncleaner_warnings(alone)),
+		   "...with its warnings");
+		free(want), free(got1), free(got2);
+		ncleaner_close(alone);
+		ncleaner_close(first);
+		ncleaner_close(second);
+		ncleaner_share_close(share);
+	}
+}
+
+static void fails_with(int code, const char *needle, const char *title, ncleaner *c,
+		       ncleaner_error *error);
+
+static void check_share(void)
+{
+	ncleaner_error error;
+	static const char *const none[] = { NULL };
+
+	check_share_output();
+
+	/* Two threads, a cleaner each, on one share. */
+	ncleaner_share *share = share_with(0, none, &error);
+	ok(share != NULL, "the default share opens");
+	if (!share)
+		bail(error.message);
+	static const char *const scores[] = { "--scores" };
+	ncleaner *alone = cleaner_with(NULL, 1, scores, &error);
+	char *want = formatted(alone);
+	ncleaner_close(alone);
+	struct shared_run runs[2] = { { .share = share }, { .share = share } };
+	pthread_t threads[2];
+	for (int t = 0; t < 2; t++)
+		pthread_create(&threads[t], NULL, clean_on_share, &runs[t]);
+	for (int t = 0; t < 2; t++)
+		pthread_join(threads[t], NULL);
+	int same = want != NULL;
+	for (int t = 0; t < 2; t++)
+		for (int i = 0; i < 3; i++) {
+			same &= runs[t].result[i] && !strcmp(runs[t].result[i], want);
+			free(runs[t].result[i]);
+		}
+	ok(same, "two threads' cleaners on one share clean as one alone, page after page");
+
+	/* What the share did not load is refused, saying what differs. */
+	static const char *const method[] = { "--method", "ncleaner" };
+	fails_with(NCLEANER_ERR_USAGE, "the share holds the logistic method, and these options "
+		   "choose ncleaner", "a cleaner choosing another method is refused",
+		   cleaner_with(share, 2, method, &error), &error);
+	static const char *const model[] = { "-m", "article" };
+	fails_with(NCLEANER_ERR_USAGE, "the share holds the model", "...another model",
+		   cleaner_with(share, 2, model, &error), &error);
+	ok(strstr(error.message, "models/logistic.model") &&
+	   strstr(error.message, "choose") && strstr(error.message, "models/article.model"),
+	   "...naming both");
+	char model_path[4200];
+	snprintf(model_path, sizeof(model_path), "%s/models/logistic.model", data_dir);
+	const char *other_dir[] = { "--data-dir", "/nonexistent", "-m", model_path };
+	fails_with(NCLEANER_ERR_USAGE, "the data directory", "...another data directory",
+		   ncleaner_open_shared(share, 4, other_dir, &error), &error);
+	ncleaner_share *ngram = share_with(2, method, &error);
+	static const char *const q[] = { "--method", "ncleaner", "-q", "0.5" };
+	fails_with(NCLEANER_ERR_USAGE, "-q differs from the share's", "...another method setting",
+		   ngram ? cleaner_with(ngram, 4, q, &error) : NULL, &error);
+	fails_with(NCLEANER_ERR_USAGE, "the share holds the ncleaner method, and these options "
+		   "choose logistic", "...leaving out the share's --method chooses the default",
+		   ngram ? cleaner_with(ngram, 0, none, &error) : NULL, &error);
+	ncleaner_share_close(ngram);
+	fails_with(NCLEANER_ERR_USAGE, "unknown option '--jobs'", "a cleaner's bad option, as "
+		   "ncleaner_open() says it", ncleaner_open_shared(share, 1,
+		   (const char *const[]){ "--jobs" }, &error), &error);
+	fails_with(NCLEANER_ERR_USAGE, "ncleaner_open_shared: the share is NULL",
+		   "a NULL share is a usage error", ncleaner_open_shared(NULL, 0, NULL, &error),
+		   &error);
+	static const char *const dump[] = { "--dump" };
+	ok(!share_with(1, dump, &error) && error.code == NCLEANER_ERR_USAGE &&
+	   strstr(error.message, "--dump loads no method"), "a share of --dump is refused");
+
+	/* The cleaner's own: its decider, format, --no-lm. */
+	static const char *const own[] = { "-b", "1", "-f", "jsonl" };
+	ncleaner *c = cleaner_with(share, 4, own, &error);
+	alone = cleaner_with(NULL, 4, own, &error);
+	char *got = formatted(c), *want_own = formatted(alone);
+	ok(got && want_own && !strcmp(got, want_own), "a cleaner's own bias and format on a share");
+	free(got), free(want_own);
+	ncleaner_close(alone);
+	ncleaner_close(c);
+	static const char *const no_lm[] = { "--no-lm" };
+	c = cleaner_with(share, 1, no_lm, &error);
+	ok(c != NULL, "a cleaner without a method borrows nothing and opens");
+	ncleaner_close(c);
+
+	/* Closing: the share first, its cleaner cleans on; the share last. */
+	c = cleaner_with(share, 1, scores, &error);
+	ncleaner_share_close(share);
+	got = formatted(c);
+	ok(got && want && !strcmp(got, want), "a cleaner outlives its share's closing");
+	free(got);
+	ncleaner_close(c);
+	share = share_with(0, none, &error);
+	c = cleaner_with(share, 0, none, &error);
+	ncleaner_close(c);
+	c = share ? cleaner_with(share, 0, none, &error) : NULL;
+	ok(c != NULL, "a share outlives its cleaners' closing");
+	ncleaner_share_close(share);
+	ncleaner_close(c);
+	ncleaner_share_close(NULL);
+	free(want);
+}
+
 static void fails_with(int code, const char *needle, const char *title, ncleaner *c,
 		       ncleaner_error *error)
 {
@@ -542,6 +739,7 @@ int main(void)
 	ok(same, "two cleaners in two threads clean as one alone, page after page");
 	check_page_facts(page, page_len);
 	check_batch();
+	check_share();
 	free(after);
 	free(fresh);
 	free(page);

@@ -5,7 +5,8 @@
 # 2. make install: `import ncleaner` gives extract() with keyword arguments
 #    (every output format, None for a page without text, language,
 #    article, precision, renderer, options by name, trafilatura's names),
-#    a Cleaner built from keywords beside the older strings, ncleaner.Error,
+#    a Cleaner built from keywords beside the older strings, cleaners on a
+#    Share (two threads, a mismatch refused), ncleaner.Error,
 #    no copy of the C structs' layout, a pydoc page, and the README's
 #    example, which runs.
 # 3. pip install --no-build-isolation --no-index from a copy of the source
@@ -156,6 +157,21 @@ with ncleaner.Cleaner("--method", "perplexity") as cleaner:
     check("Cleaner(strings), the older form: segments, pieces of them continued",
           any(s.continues for s in segments) and all(isinstance(s.cost_clean, float) for s in segments), True)
     check("...format() in CLEANEVAL", cleaner.format(page).startswith("URL: "), True)
+
+with ncleaner.Share(renderer="builtin") as share:
+    shared = [ncleaner.Cleaner(renderer="builtin", output_format="dict", share=share)
+              for _ in range(2)]
+share_results = []
+threads = [threading.Thread(target=lambda c=c: share_results.append(c.extract(page)))
+           for c in shared]
+for t in threads: t.start()
+for t in threads: t.join()
+check("Share: two threads' cleaners on one share clean as a cleaner alone", share_results,
+      [ncleaner.extract(page, renderer="builtin", output_format="dict")] * 2)
+for c in shared: c.close()
+with ncleaner.Share() as share:
+    raises("...a cleaner choosing another model: ERR_USAGE", ncleaner.ERR_USAGE,
+           lambda: ncleaner.Cleaner(method="ncleaner", share=share))
 
 raises("output_format='xml': ncleaner.Error, ERR_USAGE", ncleaner.ERR_USAGE,
        lambda: ncleaner.extract(page, output_format="xml"))

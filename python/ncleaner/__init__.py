@@ -126,6 +126,9 @@ _SIGNATURES = {
     "ncleaner_error_code": (ctypes.c_int, [_P]),
     "ncleaner_error_message": (ctypes.c_char_p, [_P]),
     "ncleaner_open": (_P, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), _P]),
+    "ncleaner_share_open": (_P, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), _P]),
+    "ncleaner_open_shared": (_P, [_P, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), _P]),
+    "ncleaner_share_close": (None, [_P]),
     "ncleaner_warnings": (ctypes.c_char_p, [_P]),
     "ncleaner_clean": (ctypes.c_int, [_P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
                                       ctypes.POINTER(_P), ctypes.POINTER(ctypes.c_size_t), _P]),
@@ -277,6 +280,58 @@ def _with_data_dir(options: List) -> List:
     return ["--data-dir", _here(_paths.DATA_DIR)] + options
 
 
+def _arguments(options: Tuple, keywords: Dict[str, Any]):
+    """The C argument vector of `options` and `keywords`: its length, the
+    array, and the output_format asked for."""
+    more, output_format = _keyword_options(keywords)
+    options = _with_data_dir(list(options) + more)
+    encoded = [_c_string(o, "option %d" % (i + 1)) for i, o in enumerate(options)]
+    return len(options), (ctypes.c_char_p * max(len(options), 1))(*encoded), output_format
+
+
+# --- the share --------------------------------------------------------------------------
+
+class Share:
+    """A model loaded once for several cleaners (ncleaner.h, Shares).
+
+    Share(*options, **keywords) takes what Cleaner takes, and loads the
+    method and model they choose; Cleaner(..., share=share) opens a cleaner
+    that scores with it instead of loading its own (one per thread, each
+    cleaning as a cleaner alone would). A cleaner's options must choose
+    what the share loaded: give it the share's, then its own. close() (or
+    `with`) drops the share; the library frees it once its cleaners are
+    closed too.
+    """
+
+    def __init__(self, *options: Union[str, bytes], **keywords: Any):
+        self._handle = None
+        argc, args, _ = _arguments(options, keywords)
+        error = _new_error()
+        self._handle = _lib.ncleaner_share_open(argc, args, error)
+        if not self._handle:
+            _raise(error)
+
+    def _live(self):
+        if not self._handle:
+            raise ValueError("the Share is closed")
+        return self._handle
+
+    def close(self):
+        """Drop the share (a second close does nothing)."""
+        if self._handle:
+            _lib.ncleaner_share_close(self._handle)
+            self._handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+
 # --- the cleaner ------------------------------------------------------------------------
 
 class Cleaner:
@@ -284,17 +339,19 @@ class Cleaner:
 
     Cleaner(*options, **keywords): options of ncleaner(1) as strings
     ("--method", "perplexity", "-f", "jsonl"), keywords as extract() takes
-    them (article=True, output_format="dict", renderer="builtin"), or both.
+    them (article=True, output_format="dict", renderer="builtin"), or both;
+    share=Share(...) borrows the share's model instead of loading one.
     """
 
-    def __init__(self, *options: Union[str, bytes], **keywords: Any):
+    def __init__(self, *options: Union[str, bytes], share: Optional[Share] = None,
+                 **keywords: Any):
         self._handle = None   # first: __del__ runs when an option is refused
-        more, self._output_format = _keyword_options(keywords)
-        options = _with_data_dir(list(options) + more)
-        encoded = [_c_string(o, "option %d" % (i + 1)) for i, o in enumerate(options)]
-        args = (ctypes.c_char_p * max(len(options), 1))(*encoded)
+        argc, args, self._output_format = _arguments(options, keywords)
         error = _new_error()
-        self._handle = _lib.ncleaner_open(len(options), args, error)
+        if share is not None:
+            self._handle = _lib.ncleaner_open_shared(share._live(), argc, args, error)
+        else:
+            self._handle = _lib.ncleaner_open(argc, args, error)
         if not self._handle:
             _raise(error)
 

@@ -14,6 +14,13 @@
  * through the runner; the runner's worker writes into the cleaner as the
  * cleaner's own does (the same sink configuration and output), and each
  * page is handed to the caller as the runner reports it, in order.
+ *
+ * A share (ncleaner_share_open()) is the composition a cleaner would
+ * build, kept for its method alone: a cleaner opened on it composes as
+ * any other and borrows the method where it would load one
+ * (compose_borrow(), which refuses options that would load another). The
+ * share counts its references (the opener's, one per cleaner) and is
+ * freed with the last.
  */
 #include "config.h"
 #include "ncleaner.h"
@@ -30,6 +37,7 @@
 #include "sink/sink.h"
 #include "source/page.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,10 +48,26 @@ _Static_assert(NCLEANER_ERR_IO == (int)NC_ERR_IO && NCLEANER_ERR_MEMORY == (int)
 _Static_assert(NCLEANER_ERROR_SIZE <= sizeof(((struct nc_error *)0)->message) + 1,
 	       "an nc_error message fits an ncleaner_error");
 
-struct ncleaner {
-	char **args;                      /* a copy of argv: option values point here */
+/* The options a cleaner or a share was opened with: a copy of argv (option
+ * values point into it), and what they say. */
+struct api_options {
+	char **args;
 	int nargs;
-	struct session session;           /* what the options say */
+	struct session session;
+};
+
+/* A share: a composition whose method its cleaners borrow (compose_borrow()),
+ * freed with the last reference, the opener's or a cleaner's. */
+struct ncleaner_share {
+	atomic_uint references;
+	struct api_options options;
+	struct composition composition;
+	struct pipeline_config config;    /* filled by session_compose(), unused after */
+};
+
+struct ncleaner {
+	struct api_options options;
+	ncleaner_share *share;            /* whose method the cleaner borrows, or NULL */
 	struct composition composition;
 	struct pipeline_config config;
 	struct pipeline *pipeline;
@@ -77,6 +101,17 @@ static int usage_error(ncleaner_error *error, const char *fmt, const char *arg)
 {
 	struct nc_error err;
 	nc_error_set(&err, NC_ERR_USAGE, fmt, arg);
+	copy_error(error, &err);
+	return -1;
+}
+
+/* The arguments a call cannot do without, checked before any is used:
+ * `what` names the first that is NULL ("cleaner", "segments"), in the
+ * usage error of `function`. */
+static int null_argument(ncleaner_error *error, const char *function, const char *what)
+{
+	struct nc_error err;
+	nc_error_set(&err, NC_ERR_USAGE, "%s: %s is NULL", function, what);
 	copy_error(error, &err);
 	return -1;
 }
@@ -198,23 +233,25 @@ static const struct compose_option *find_option(const char *arg, int *session_id
 
 /* Read option `arg` (its value `value`) into the cleaner, and check it as
  * soon as it is read. */
-static int read_option(ncleaner *c, int session_id, int compose_id, const char *value,
-		       ncleaner_error *error)
+static int read_option(struct session *session, int session_id, int compose_id,
+		       const char *value, ncleaner_error *error)
 {
 	struct nc_error err = { 0 };
-	if (session_id >= 0 ? session_read(&c->session, session_id, value, &err) < 0 ||
-			      session_check_value(&c->session, session_id, &err) < 0
-			    : compose_read(&c->session.compose, compose_id, value, &err) < 0) {
+	if (session_id >= 0 ? session_read(session, session_id, value, &err) < 0 ||
+			      session_check_value(session, session_id, &err) < 0
+			    : compose_read(&session->compose, compose_id, value, &err) < 0) {
 		copy_error(error, &err);
 		return -1;
 	}
 	return 0;
 }
 
-static int read_options(ncleaner *c, ncleaner_error *error)
+/* The `nargs` options `args` into `session`, checked as the program checks
+ * them; option values point into `args`. */
+static int read_options(struct session *session, char **args, int nargs, ncleaner_error *error)
 {
-	for (int i = 0; i < c->nargs; i++) {
-		const char *arg = c->args[i], *value;
+	for (int i = 0; i < nargs; i++) {
+		const char *arg = args[i], *value;
 		int session_id, compose_id;
 		const struct compose_option *option = find_option(arg, &session_id, &compose_id,
 								  &value);
@@ -232,16 +269,16 @@ static int read_options(ncleaner *c, ncleaner_error *error)
 		if (takes_value == VALUE_NONE && value)
 			return usage_error(error, "option '%s' takes no value", arg);
 		if (takes_value == VALUE_REQUIRED && !value) {
-			if (i + 1 >= c->nargs)
+			if (i + 1 >= nargs)
 				return usage_error(error, "option '%s' needs a value", arg);
-			value = c->args[++i];
+			value = args[++i];
 		}
-		if (read_option(c, session_id, compose_id, value, error) < 0)
+		if (read_option(session, session_id, compose_id, value, error) < 0)
 			return -1;
 	}
 	/* The program's checks of combinations that cannot work. */
 	struct nc_error err = { 0 };
-	if (session_check(&c->session, &err) < 0 || session_check_input(&c->session, &err) < 0) {
+	if (session_check(session, &err) < 0 || session_check_input(session, &err) < 0) {
 		copy_error(error, &err);
 		return -1;
 	}
@@ -343,20 +380,85 @@ static void keep_segments(void *data, const struct scored_segment *segments, siz
 
 /* --- open and close --------------------------------------------------------------- */
 
-static int build(ncleaner *c, ncleaner_error *error)
+static void memory_error(ncleaner_error *error)
 {
-	struct nc_error err = { 0 };
-	struct compose_values *values = &c->session.compose;
+	if (error)
+		error->code = NCLEANER_ERR_MEMORY,
+		snprintf(error->message, sizeof(error->message), "not enough memory");
+}
 
+/* Copy `argc` options `argv` into `o` and read them (`function` names the
+ * caller in a usage error); the data directory defaults as ncleaner.h says.
+ * `o` is options_release()d also when this fails. */
+static int options_read(struct api_options *o, int argc, const char *const argv[],
+			const char *function, ncleaner_error *error)
+{
+	struct nc_error err;
+
+	session_init(&o->session);
+	if (argc < 0 || (argc > 0 && !argv)) {
+		nc_error_set(&err, NC_ERR_USAGE, "%s: argc < 0, or argv NULL", function);
+		copy_error(error, &err);
+		return -1;
+	}
+	if (!(o->args = calloc((size_t)argc + 1, sizeof(char *)))) {
+		memory_error(error);
+		return -1;
+	}
+	o->nargs = argc;
+	for (int i = 0; i < argc; i++)
+		if (!argv[i] || !(o->args[i] = strdup(argv[i]))) {
+			if (argv[i])
+				usage_error(error, "%s", "not enough memory");
+			else
+				nc_error_set(&err, NC_ERR_USAGE, "%s: argv holds NULL", function),
+				copy_error(error, &err);
+			return -1;
+		}
+	if (read_options(&o->session, o->args, o->nargs, error) < 0)
+		return -1;
+	struct compose_values *values = &o->session.compose;
 	if (!values->data_dir) {
 		const char *env = getenv("NCLEANER_DATA_DIR");
 		values->data_dir = env && *env ? env : NC_PKGDATA_DIR;
 	}
-	if (session_compose(&c->session, &c->composition, &c->config, &err) < 0 ||
-	    (c->session.file_kind != FILE_KIND_TEXT &&
+	return 0;
+}
+
+static void options_release(struct api_options *o)
+{
+	for (int i = 0; o->args && i < o->nargs; i++)
+		free(o->args[i]);
+	free(o->args);
+	o->args = NULL;
+	o->nargs = 0;
+}
+
+/* The last reference gone (the opener's and every cleaner's): the method
+ * is freed. The release is ordered after every use of the method by the
+ * threads that dropped theirs (acq_rel), as for any reference count. */
+static void share_release(ncleaner_share *share)
+{
+	if (!share || atomic_fetch_sub_explicit(&share->references, 1, memory_order_acq_rel) != 1)
+		return;
+	composition_release(&share->composition);
+	options_release(&share->options);
+	free(share);
+}
+
+/* The cleaner's stages, with the method of `share` when not NULL. */
+static int build(ncleaner *c, const ncleaner_share *share, ncleaner_error *error)
+{
+	struct nc_error err = { 0 };
+	const struct session *session = &c->options.session;
+
+	if (session_compose_borrowing(session, &c->composition, &c->config,
+				      share ? &share->options.session : NULL,
+				      share ? &share->composition : NULL, &err) < 0 ||
+	    (session->file_kind != FILE_KIND_TEXT &&
 	     c->config.renderer->check(c->config.renderer_config, &err) < 0) ||
 	    !(c->pipeline = pipeline_new(&c->config, &err)) ||
-	    session_sink(&c->session, &c->composition, "libncleaner " PACKAGE_VERSION,
+	    session_sink(session, &c->composition, "libncleaner " PACKAGE_VERSION,
 			 &c->method_json, &c->sink, &err) < 0) {
 		copy_error(error, &err);
 		return -1;
@@ -372,43 +474,49 @@ static int build(ncleaner *c, ncleaner_error *error)
 	return 0;
 }
 
-ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error)
+static ncleaner *open_cleaner(ncleaner_share *share, int argc, const char *const argv[],
+			      const char *function, ncleaner_error *error)
 {
 	ncleaner *c = calloc(1, sizeof(*c));
 
-	if (error)
-		error->code = NCLEANER_OK, error->message[0] = '\0';
-	if (argc < 0 || (argc > 0 && !argv)) {
-		usage_error(error, "%s", "ncleaner_open: argc < 0, or argv NULL");
-		free(c);
+	if (!c) {
+		memory_error(error);
 		return NULL;
 	}
-	if (!c || !(c->args = calloc((size_t)argc + 1, sizeof(char *)))) {
-		if (error)
-			error->code = NCLEANER_ERR_MEMORY,
-			snprintf(error->message, sizeof(error->message), "not enough memory");
-		free(c);
-		return NULL;
-	}
-	session_init(&c->session);
 	composition_init(&c->composition);
 	strbuf_init(&c->method_json);
 	strbuf_init(&c->pending);
 	strbuf_init(&c->done);
 	strbuf_init(&c->texts);
-	c->nargs = argc;
-	for (int i = 0; i < argc; i++)
-		if (!argv[i] || !(c->args[i] = strdup(argv[i]))) {
-			usage_error(error, "%s", argv[i] ? "not enough memory" : "ncleaner_open: "
-				    "argv holds NULL");
-			ncleaner_close(c);
-			return NULL;
-		}
-	if (read_options(c, error) < 0 || build(c, error) < 0) {
+	if (share) {   /* the cleaner's reference, dropped by ncleaner_close() */
+		atomic_fetch_add_explicit(&share->references, 1, memory_order_relaxed);
+		c->share = share;
+	}
+	if (options_read(&c->options, argc, argv, function, error) < 0 ||
+	    build(c, share, error) < 0) {
 		ncleaner_close(c);
 		return NULL;
 	}
 	return c;
+}
+
+ncleaner *ncleaner_open(int argc, const char *const argv[], ncleaner_error *error)
+{
+	if (error)
+		error->code = NCLEANER_OK, error->message[0] = '\0';
+	return open_cleaner(NULL, argc, argv, "ncleaner_open", error);
+}
+
+ncleaner *ncleaner_open_shared(ncleaner_share *share, int argc, const char *const argv[],
+			       ncleaner_error *error)
+{
+	if (error)
+		error->code = NCLEANER_OK, error->message[0] = '\0';
+	if (!share) {
+		null_argument(error, "ncleaner_open_shared", "the share");
+		return NULL;
+	}
+	return open_cleaner(share, argc, argv, "ncleaner_open_shared", error);
 }
 
 const char *ncleaner_warnings(const ncleaner *c)
@@ -422,16 +530,53 @@ void ncleaner_close(ncleaner *c)
 		return;
 	worker_free(c->worker);   /* frees the sink, whose output is ours */
 	pipeline_free(c->pipeline);
-	composition_release(&c->composition);
+	composition_release(&c->composition);   /* a method borrowed stays the share's */
 	strbuf_release(&c->method_json);
 	strbuf_release(&c->pending);
 	strbuf_release(&c->done);
 	strbuf_release(&c->texts);
 	free(c->segments);
-	for (int i = 0; i < c->nargs; i++)
-		free(c->args[i]);
-	free(c->args);
+	options_release(&c->options);
+	share_release(c->share);
 	free(c);
+}
+
+/* --- the share -------------------------------------------------------------------- */
+
+ncleaner_share *ncleaner_share_open(int argc, const char *const argv[], ncleaner_error *error)
+{
+	struct nc_error err = { 0 };
+	ncleaner_share *share = calloc(1, sizeof(*share));
+
+	if (error)
+		error->code = NCLEANER_OK, error->message[0] = '\0';
+	if (!share) {
+		memory_error(error);
+		return NULL;
+	}
+	atomic_init(&share->references, 1);
+	composition_init(&share->composition);
+	if (options_read(&share->options, argc, argv, "ncleaner_share_open", error) < 0)
+		goto fail;
+	if (!session_with_method(&share->options.session)) {
+		usage_error(error, "ncleaner_share_open: %s loads no method: nothing to share",
+			    share->options.session.run == SESSION_RUN_DUMP ? "--dump" : "--no-lm");
+		goto fail;
+	}
+	if (session_compose(&share->options.session, &share->composition, &share->config,
+			    &err) < 0) {
+		copy_error(error, &err);
+		goto fail;
+	}
+	return share;
+fail:
+	share_release(share);
+	return NULL;
+}
+
+void ncleaner_share_close(ncleaner_share *share)
+{
+	share_release(share);
 }
 
 void ncleaner_free(void *memory)
@@ -514,7 +659,7 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 	page.name = strdup(url && *url ? url : "page");
 	page.output_name = strdup("page");
 	page.url = url && *url ? strdup(url) : NULL;
-	page.kind = c->session.file_kind == FILE_KIND_TEXT ? PAGE_TEXT : PAGE_HTML;
+	page.kind = c->options.session.file_kind == FILE_KIND_TEXT ? PAGE_TEXT : PAGE_HTML;
 	page_set_memory(&page, &data);
 	int ret = 0;
 	if (!page.name || !page.output_name || (url && *url && !page.url))
@@ -535,17 +680,6 @@ static int clean_into_cleaner(ncleaner *c, const void *bytes, size_t length, con
 	return 0;
 }
 
-/* The arguments a call cannot do without, checked before any is used:
- * `what` names the first that is NULL ("cleaner", "segments"), in the
- * usage error of `function`. */
-static int null_argument(ncleaner_error *error, const char *function, const char *what)
-{
-	struct nc_error err;
-	nc_error_set(&err, NC_ERR_USAGE, "%s: %s is NULL", function, what);
-	copy_error(error, &err);
-	return -1;
-}
-
 int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *url,
 		   const ncleaner_segment **segments, size_t *count, ncleaner_error *error)
 {
@@ -556,7 +690,7 @@ int ncleaner_clean(ncleaner *c, const void *bytes, size_t length, const char *ur
 	if (!c || !segments || !count)
 		return null_argument(error, "ncleaner_clean", !c ? "the cleaner" : !segments
 				     ? "segments" : "count");
-	if (c->session.run == SESSION_RUN_DUMP)
+	if (c->options.session.run == SESSION_RUN_DUMP)
 		return usage_error(error, "%s", "--dump makes text, not segments: use "
 				   "ncleaner_format()");
 	if (clean_into_cleaner(c, bytes, length, url, error) < 0)
@@ -817,9 +951,9 @@ static void api_warning(void *data, const char *message)
  * --dump), HTML (not --text), not --paper. */
 static unsigned site_min_pages(const ncleaner *c, size_t count)
 {
-	if (session_site_asked(&c->session))
-		return (unsigned)c->session.site_min_pages;
-	return count >= 2 && session_site_by_default(&c->session) ? SITE_MIN_PAGES_DEFAULT : 0;
+	if (session_site_asked(&c->options.session))
+		return (unsigned)c->options.session.site_min_pages;
+	return count >= 2 && session_site_by_default(&c->options.session) ? SITE_MIN_PAGES_DEFAULT : 0;
 }
 
 int ncleaner_clean_batch(ncleaner *c, size_t count, const void *const pages[],
@@ -835,7 +969,7 @@ int ncleaner_clean_batch(ncleaner *c, size_t count, const void *const pages[],
 		.cleaner = c, .fn = fn, .data = data,
 		.pages = { .base = { &api_pages_ops }, .count = count, .bytes = pages,
 			   .lengths = lengths, .urls = urls,
-			   .kind = c->session.file_kind == FILE_KIND_TEXT ? PAGE_TEXT : PAGE_HTML },
+			   .kind = c->options.session.file_kind == FILE_KIND_TEXT ? PAGE_TEXT : PAGE_HTML },
 	};
 	struct batch_config config = {
 		.pipeline = &c->config, .sink = &c->sink, .jobs = 1,

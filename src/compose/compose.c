@@ -453,7 +453,8 @@ void composition_init(struct composition *c)
 void composition_release(struct composition *c)
 {
 	decider_free(c->decider);
-	method_free(c->loaded);
+	if (!c->method_borrowed)
+		method_free(c->loaded);
 	free(c->renderer_config);
 	free(c->model_path);
 	strbuf_release(&c->html_rules);
@@ -736,16 +737,12 @@ int compose_choose(struct composition *c, const struct compose_values *values, i
 	return choose_renderer(c, values, c->method ? c->method->needs : LAYOUT_ANY, config, err);
 }
 
-int compose_load(struct composition *c, const struct compose_values *values,
-		 struct pipeline_config *config, struct nc_error *err)
+/* The chosen deciders, built for the method loaded, into `config`. */
+static int make_deciders(struct composition *c, const struct compose_values *values,
+			 struct pipeline_config *config, struct nc_error *err)
 {
 	struct decider *made[COMPOSE_MAX_DECIDERS];
 
-	if (check_provenance(c, values, config, err) < 0)
-		return -1;
-	c->loaded = c->method->load(c->model_path, values, err);
-	if (!c->loaded)
-		return add_data_dir_hint(c->model_path, values, err);
 	for (size_t i = 0; i < c->ndeciders; i++) {
 		made[i] = c->deciders[i]->create(values, c->method, c->loaded, err);
 		if (!made[i]) {
@@ -758,6 +755,105 @@ int compose_load(struct composition *c, const struct compose_values *values,
 	config->method = c->loaded;
 	config->decider = c->decider;
 	return 0;
+}
+
+int compose_load(struct composition *c, const struct compose_values *values,
+		 struct pipeline_config *config, struct nc_error *err)
+{
+	if (check_provenance(c, values, config, err) < 0)
+		return -1;
+	c->loaded = c->method->load(c->model_path, values, err);
+	if (!c->loaded)
+		return add_data_dir_hint(c->model_path, values, err);
+	return make_deciders(c, values, config, err);
+}
+
+/* Does option `id` hold the same value in `a` and `b`? */
+static int same_value(int id, const struct compose_values *a, const struct compose_values *b)
+{
+	const char *x = (const char *)a + options[id].offset;
+	const char *y = (const char *)b + options[id].offset;
+
+	switch (options[id].kind) {
+	case COMPOSE_STRING: {
+		const char *s, *t;
+		memcpy(&s, x, sizeof(s));
+		memcpy(&t, y, sizeof(t));
+		return s == t || (s && t && !strcmp(s, t));
+	}
+	case COMPOSE_LONG: {
+		long s, t;
+		memcpy(&s, x, sizeof(s));
+		memcpy(&t, y, sizeof(t));
+		return s == t;
+	}
+	case COMPOSE_NUMBER: {
+		double s, t;
+		memcpy(&s, x, sizeof(s));
+		memcpy(&t, y, sizeof(t));
+		return s == t;
+	}
+	case COMPOSE_FLAG:
+	case COMPOSE_CHOICE:
+		break;
+	}
+	int s, t;
+	memcpy(&s, x, sizeof(s));
+	memcpy(&t, y, sizeof(t));
+	return s == t;
+}
+
+static int same_string(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Would `c` load what `lender` loaded? What a method's load() reads: the
+ * method, the model, the options of the method's entry and the data
+ * directory (logistic's character models and stop lists are there). */
+static int check_lender(const struct composition *c, const struct compose_values *values,
+			const struct composition *lender, const struct compose_values *lent,
+			struct nc_error *err)
+{
+	char label[COMPOSE_LABEL_SIZE];
+
+	if (!lender->loaded)
+		return nc_error_set(err, NC_ERR_USAGE, "the share holds no method (its options "
+				    "load none)");
+	if (c->method != lender->method)
+		return nc_error_set(err, NC_ERR_USAGE, "the share holds the %s method, and these "
+				    "options choose %s (open the cleaner alone, or give it the "
+				    "share's method and model)", lender->method->name,
+				    c->method->name);
+	if (!same_string(c->model_path, lender->model_path))
+		return nc_error_set(err, NC_ERR_USAGE, "the share holds the model %s, and these "
+				    "options choose %s (open the cleaner alone, or give it the "
+				    "share's model)", lender->model_path ? lender->model_path
+				    : "(none)", c->model_path ? c->model_path : "(none)");
+	if (!same_string(values->data_dir, lent->data_dir))
+		return nc_error_set(err, NC_ERR_USAGE, "the share's method was loaded from the data "
+				    "directory %s, and these options name %s", lent->data_dir,
+				    values->data_dir);
+	for (const int *id = c->method->options; *id >= 0; id++)
+		if (!same_value(*id, values, lent))
+			return nc_error_set(err, NC_ERR_USAGE, "%s differs from the share's, whose %s "
+					    "method was loaded with its own (give the cleaner the "
+					    "share's, or open it alone)",
+					    compose_option_label(&options[*id], label),
+					    c->method->name);
+	return 0;
+}
+
+int compose_borrow(struct composition *c, const struct compose_values *values,
+		   const struct composition *lender, const struct compose_values *lent,
+		   struct pipeline_config *config, struct nc_error *err)
+{
+	if (check_lender(c, values, lender, lent, err) < 0 ||
+	    check_provenance(c, values, config, err) < 0)
+		return -1;
+	c->loaded = lender->loaded;
+	c->method_borrowed = 1;
+	return make_deciders(c, values, config, err);
 }
 
 static int reads(const int *ids, int id)

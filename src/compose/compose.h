@@ -202,6 +202,7 @@ struct composition {
 	char *model_path;            /* the model loaded, or NULL */
 	const char *model;           /* as named (a name or a path), or NULL */
 	struct method *loaded;
+	int method_borrowed;         /* `loaded` is a lender's (compose_borrow()): not freed */
 	struct decider *decider;
 	void *renderer_config;
 	struct strbuf html_rules, dump_rules;
@@ -226,6 +227,22 @@ int compose_choose(struct composition *c, const struct compose_values *values, i
  * error under --paper. */
 int compose_load(struct composition *c, const struct compose_values *values,
 		 struct pipeline_config *config, struct nc_error *err);
+
+/* compose_load() without loading: the method `lender` loaded (compose_load()
+ * with the values `lent`), borrowed. Loading a method is nearly all a
+ * cleaner's set-up (the logistic model and its character models: about 90
+ * million instructions and several MB), and a loaded method is read-only
+ * (method.h), so cleaners in one process may score with one (the public
+ * API's share handle). The borrower's choice must load what the lender's
+ * loaded: the same method, model path and data directory, and the same
+ * values of the options the method's entry reads (-n, -q, ...); else
+ * NC_ERR_USAGE saying what differs. The rest is the borrower's own: its
+ * renderer (the provenance check runs for it), its deciders and their
+ * settings. `lender` must outlive `c` (composition_release() leaves a
+ * borrowed method alone). */
+int compose_borrow(struct composition *c, const struct compose_values *values,
+		   const struct composition *lender, const struct compose_values *lent,
+		   struct pipeline_config *config, struct nc_error *err);
 
 /* Is the page's fallback (decider.h) among the chosen deciders? */
 int compose_falls_back(const struct composition *c);

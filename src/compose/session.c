@@ -236,6 +236,13 @@ int session_site_by_default(const struct session *s)
 int session_compose(const struct session *s, struct composition *c,
 		    struct pipeline_config *config, struct nc_error *err)
 {
+	return session_compose_borrowing(s, c, config, NULL, NULL, err);
+}
+
+int session_compose_borrowing(const struct session *s, struct composition *c,
+			      struct pipeline_config *config, const struct session *lender_session,
+			      const struct composition *lender, struct nc_error *err)
+{
 	int with_method = session_with_method(s);
 
 	config->dump_only = s->run == SESSION_RUN_DUMP;
@@ -244,7 +251,9 @@ int session_compose(const struct session *s, struct composition *c,
 	config->charset.paper = s->compose.paper;
 	if (compose_choose(c, &s->compose, with_method, config, err) < 0 ||
 	    compose_check_options(c, &s->compose, err) < 0 ||
-	    (with_method && compose_load(c, &s->compose, config, err) < 0))
+	    (with_method && (lender ? compose_borrow(c, &s->compose, lender,
+						     &lender_session->compose, config, err)
+				    : compose_load(c, &s->compose, config, err)) < 0))
 		return -1;
 	return 0;
 }

@@ -122,6 +122,14 @@ int session_with_method(const struct session *s);
 int session_compose(const struct session *s, struct composition *c,
 		    struct pipeline_config *config, struct nc_error *err);
 
+/* session_compose() with the method of `lender` (composed from
+ * `lender_session`) borrowed instead of loaded (compose_borrow(): refused
+ * when the options would load another); `lender` NULL: session_compose().
+ * A run without a method borrows nothing. */
+int session_compose_borrowing(const struct session *s, struct composition *c,
+			      struct pipeline_config *config, const struct session *lender_session,
+			      const struct composition *lender, struct nc_error *err);
+
 /* The sink's configuration for the composition `c`: the format and
  * filters, and the JSON naming what ran, written to `method_json` (which
  * `sink` points into). `software` names the front end (WET's warcinfo).
