@@ -164,20 +164,23 @@ int cli_session_option(const struct cli_getopt *g, struct session *session,
 	return 0;
 }
 
+/* The --help lines of the rows `ids` (ending in -1) of a table. */
+static void print_rows(FILE *out, const struct compose_option *rows, const int *ids)
+{
+	for (; *ids >= 0; ids++)
+		compose_option_print(&rows[*ids], out);
+}
+
 void cli_compose_help(FILE *out, const int *ids)
 {
 	size_t count;
-	const struct compose_option *options = compose_options(&count);
-	for (; *ids >= 0; ids++)
-		compose_option_print(&options[*ids], out);
+	print_rows(out, compose_options(&count), ids);
 }
 
 void cli_session_help(FILE *out, const int *ids)
 {
 	size_t count;
-	const struct compose_option *options = session_options(&count);
-	for (; *ids >= 0; ids++)
-		compose_option_print(&options[*ids], out);
+	print_rows(out, session_options(&count), ids);
 }
 
 /* Append `text` with what could move a terminal's cursor or change its
