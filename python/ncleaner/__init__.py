@@ -289,37 +289,27 @@ def _arguments(options: Tuple, keywords: Dict[str, Any]):
     return len(options), (ctypes.c_char_p * max(len(options), 1))(*encoded), output_format
 
 
-# --- the share --------------------------------------------------------------------------
+# --- handles ----------------------------------------------------------------------------
 
-class Share:
-    """A model loaded once for several cleaners (ncleaner.h, Shares).
+class _Handle:
+    """What Share and Cleaner share: a library handle freed by close() (or
+    `with`, or the garbage collector), once; _live() refuses a closed one."""
 
-    Share(*options, **keywords) takes what Cleaner takes, and loads the
-    method and model they choose; Cleaner(..., share=share) opens a cleaner
-    that scores with it instead of loading its own (one per thread, each
-    cleaning as a cleaner alone would). A cleaner's options must choose
-    what the share loaded: give it the share's, then its own. close() (or
-    `with`) drops the share; the library frees it once its cleaners are
-    closed too.
-    """
+    _kind = "handle"
+    _handle = None   # first: __del__ runs when opening fails
 
-    def __init__(self, *options: Union[str, bytes], **keywords: Any):
-        self._handle = None
-        argc, args, _ = _arguments(options, keywords)
-        error = _new_error()
-        self._handle = _lib.ncleaner_share_open(argc, args, error)
-        if not self._handle:
-            _raise(error)
+    def _free(self, handle):
+        raise NotImplementedError
 
     def _live(self):
         if not self._handle:
-            raise ValueError("the Share is closed")
+            raise ValueError("the %s is closed" % self._kind)
         return self._handle
 
     def close(self):
-        """Drop the share (a second close does nothing)."""
+        """Free it (a second close does nothing)."""
         if self._handle:
-            _lib.ncleaner_share_close(self._handle)
+            self._free(self._handle)
             self._handle = None
 
     def __enter__(self):
@@ -332,9 +322,36 @@ class Share:
         self.close()
 
 
+# --- the share --------------------------------------------------------------------------
+
+class Share(_Handle):
+    """A model loaded once for several cleaners (ncleaner.h, Shares).
+
+    Share(*options, **keywords) takes what Cleaner takes, and loads the
+    method and model they choose; Cleaner(..., share=share) opens a cleaner
+    that scores with it instead of loading its own (one per thread, each
+    cleaning as a cleaner alone would). A cleaner's options must choose
+    what the share loaded: give it the share's, then its own. close() (or
+    `with`) drops the share; the library frees it once its cleaners are
+    closed too.
+    """
+
+    _kind = "Share"
+
+    def __init__(self, *options: Union[str, bytes], **keywords: Any):
+        argc, args, _ = _arguments(options, keywords)
+        error = _new_error()
+        self._handle = _lib.ncleaner_share_open(argc, args, error)
+        if not self._handle:
+            _raise(error)
+
+    def _free(self, handle):
+        _lib.ncleaner_share_close(handle)   # the library frees it with its last cleaner
+
+
 # --- the cleaner ------------------------------------------------------------------------
 
-class Cleaner:
+class Cleaner(_Handle):
     """A cleaner configured once for many pages; close() (or `with`) frees it.
 
     Cleaner(*options, **keywords): options of ncleaner(1) as strings
@@ -343,9 +360,10 @@ class Cleaner:
     share=Share(...) borrows the share's model instead of loading one.
     """
 
+    _kind = "Cleaner"
+
     def __init__(self, *options: Union[str, bytes], share: Optional[Share] = None,
                  **keywords: Any):
-        self._handle = None   # first: __del__ runs when an option is refused
         argc, args, self._output_format = _arguments(options, keywords)
         error = _new_error()
         if share is not None:
@@ -360,10 +378,8 @@ class Cleaner:
         """Warnings of the configuration, one a line ('' when none)."""
         return _lib.ncleaner_warnings(self._live()).decode()
 
-    def _live(self):
-        if not self._handle:
-            raise ValueError("the Cleaner is closed")
-        return self._handle
+    def _free(self, handle):
+        _lib.ncleaner_close(handle)
 
     def clean(self, page, url: Union[str, bytes, None] = None) -> List[Segment]:
         """Every segment of `page` (bytes of HTML in any charset, or str)."""
@@ -412,21 +428,6 @@ class Cleaner:
         if self._output_format == "dict":
             return json.loads(output)
         return output
-
-    def close(self):
-        """Free the cleaner (a second close does nothing)."""
-        if self._handle:
-            _lib.ncleaner_close(self._handle)
-            self._handle = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        self.close()
 
 
 # --- extract(): one call, cleaners kept per thread ------------------------------------
