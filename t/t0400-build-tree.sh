@@ -14,8 +14,12 @@
 
 [ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
 
-if ! git -C "$SRC" rev-parse --git-dir > /dev/null 2>&1; then
-	skip "not a git checkout: nothing to ignore"
+# The source tree must be a checkout's top, not a directory inside one:
+# make distcheck unpacks the tarball in the build directory, which may lie
+# in a checkout whose .gitignore says nothing of the tarball's files.
+top=$(git -C "$SRC" rev-parse --show-toplevel 2> /dev/null || true)
+if [ -z "$top" ] || [ "$(cd "$top" && pwd -P)" != "$(cd "$SRC" && pwd -P)" ]; then
+	skip "$SRC is not the top of a git checkout: nothing to ignore"
 else
 	: > "$TMP/unignored"
 	for var in bin_PROGRAMS check_PROGRAMS noinst_PROGRAMS noinst_LIBRARIES \
