@@ -24,12 +24,15 @@ for page in "$SRC"/doc/*.1; do
 	is "$missing" "" "$name documents every long option of $prog --help"
 	# Every --option heading an item (.TP) is one the program takes:
 	# shown by its --help, or at least not refused by getopt (train-ncleaner
-	# takes --version without showing it).
+	# takes --version without showing it). getopt takes an abbreviation of
+	# a long option too, so an item that begins one --help shows (a
+	# paragraph left behind by a rename to a longer name) is stale as well.
 	awk '/^\.TP/ { getline; if ($0 ~ /^\.B/) print }' "$page" |
 		grep -o -e '\\-\\-[a-z][a-z\\-]*' | sed 's/\\//g' | sort -u > "$TMP/items"
 	stale=
 	for option in $(cat "$TMP/items"); do
 		grep -qxF -e "$option" "$TMP/options" && continue
+		if grep -q -e "^$option" "$TMP/options"; then stale="$stale $option"; continue; fi
 		(cd "$TMP" && "$BUILD/src/$prog" "$option" < /dev/null > /dev/null 2> "$TMP/refused") || true
 		grep -q "unrecognized option" "$TMP/refused" && stale="$stale $option"
 	done
