@@ -637,10 +637,12 @@ static void test_types(struct logistic_model *model)
 }
 
 /* The fixed-depth form (tree_ensemble_freeze()) reaches the leaves the
- * walk reaches: on the shipped model's trees (when the source tree is
- * there) and on hand-made ones of mixed depths, for random rows with NaN,
- * infinities and the splits' own thresholds among their values; an
- * ensemble deeper than TREES_FIXED_DEPTH_MAX keeps the walk. */
+ * walk reaches, a tree at a time and four at a time:
+ * on the shipped model's trees (when the source tree is there) and on
+ * hand-made ones of mixed depths and counts that four does not divide, for
+ * random rows with NaN, infinities and the splits' own thresholds among
+ * their values; an ensemble deeper than TREES_FIXED_DEPTH_MAX keeps the
+ * walk. */
 static double random_value(unsigned *seed, const struct tree_ensemble *e)
 {
 	*seed = *seed * 1103515245 + 12345;
@@ -665,7 +667,8 @@ static size_t frozen_differs(struct tree_ensemble *e, unsigned rows)
 		for (int f = 0; f < LOGISTIC_FEATURES; f++)
 			x[f] = random_value(&seed, e);
 		double a = tree_ensemble_score(e, x), b = tree_ensemble_score_walk(e, x);
-		differ += memcmp(&a, &b, sizeof(a)) != 0;
+		double c = tree_ensemble_score_one_by_one(e, x);
+		differ += memcmp(&a, &b, sizeof(a)) != 0 || memcmp(&c, &b, sizeof(c)) != 0;
 	}
 	return differ;
 }
@@ -693,6 +696,12 @@ static void test_fixed_depth(void)
 	is_int(frozen_differs(&e, 20000), 0, "fixed depth: hand-made trees of depths 0-5 score "
 	       "as the walk, bit for bit");
 	is_int(e.depth, 5, "...in a form of depth 5");
+	add_chain(&e, LF_CAPITALS, 4);
+	add_chain(&e, LF_DIGITS, 2);
+	add_chain(&e, LF_STOP_WORDS, 5);
+	add_chain(&e, LF_CAPITALS, 2);
+	add_chain(&e, LF_PUNCTUATION, 1);
+	is_int(frozen_differs(&e, 20000), 0, "...nine trees (two groups of four and one): the same");
 	add_chain(&e, LF_PUNCTUATION, TREES_FIXED_DEPTH_MAX + 1);
 	is_int(frozen_differs(&e, 2000), 0, "...a tree deeper than the form holds: still the same");
 	is_int(e.depth, 0, "...by the walk");

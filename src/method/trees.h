@@ -84,6 +84,10 @@ void tree_ensemble_freeze(struct tree_ensemble *ensemble);
  * fixed-depth form is tested against. */
 double tree_ensemble_score_walk(const struct tree_ensemble *ensemble, const double *x);
 
+/* The fixed-depth form a tree at a time, where tree_ensemble_score() goes
+ * down four at once: for the tests, which hold both to the walk. */
+double tree_ensemble_score_one_by_one(const struct tree_ensemble *ensemble, const double *x);
+
 /* Building: a new tree, then its nodes in order (positions in the tree,
  * from 0); the node's position in the tree is returned. */
 void tree_ensemble_begin_tree(struct tree_ensemble *ensemble);
