@@ -20,6 +20,8 @@ F=$FIXTURES/t5000
 [ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
 python=$(make_var PYTHON)
 [ "$python" != : ] && [ -n "$python" ] || skip_all "configure found no Python"
+# The library's soname: its number is ncleaner.h's NCLEANER_API_VERSION.
+soname=libncleaner.so.$(sed -n 's/^#define NCLEANER_API_VERSION \([0-9]*\)$/\1/p' "$SRC/src/ncleaner.h")
 
 # --- 1. configure's Python ------------------------------------------------------
 if [ ! -x /usr/bin/python3 ]; then
@@ -217,12 +219,12 @@ run_python() {
 		sed 's/^/# /' "$TMP/py.err" | tail -n 15
 	fi
 }
-run_python "" env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/libncleaner.so.1" \
+run_python "" env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/$soname" \
 	"$python" "$TMP/behaviour.py" "$F/page.html" "$TMP/program.txt" "$TMP/menu.html"
 
 grep_fails "the binding copies no C struct (ctypes.Structure) or error size" \
 	'Structure\|1024' "$site/ncleaner/__init__.py"
-env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/libncleaner.so.1" "$python" -m pydoc ncleaner \
+env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/$soname" "$python" -m pydoc ncleaner \
 	> "$TMP/pydoc.out" 2>&1 || true
 grep_ok "pydoc ncleaner documents extract()" "extract(page, url=None, output_format=" "$TMP/pydoc.out"
 
@@ -233,7 +235,7 @@ grep_ok "the README's Python example calls extract()" "ncleaner.extract(" "$TMP/
 grep_fails "...with the default method (no --method)" "method" "$TMP/readme-example.py"
 mkdir "$TMP/example" && cp "$F/page.html" "$TMP/example/page.html"
 ok "...and runs" sh -c "cd '$TMP/example' && PYTHONPATH='$site' \
-	NCLEANER_LIBRARY='$libdir/libncleaner.so.1' '$python' '$TMP/readme-example.py'"
+	NCLEANER_LIBRARY='$libdir/$soname' '$python' '$TMP/readme-example.py'"
 grep_ok "...printing the page's text" "^The harbour was quiet" "$TMP/out"
 grep_fails "...and not its menu" "Home" "$TMP/out"
 
@@ -262,7 +264,7 @@ sys.stdout.write(ncleaner.extract(open(sys.argv[1], "rb").read()) + "\n")
 EOF
 (cd / && env -u NCLEANER_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$TMP/site-found" \
 	"$python" "$TMP/which.py" "$F/page.html") > "$TMP/found.out" 2>&1 || true
-is "$(head -n 1 "$TMP/found.out")" "$libdir/libncleaner.so.1" "...and import ncleaner loads it"
+is "$(head -n 1 "$TMP/found.out")" "$libdir/$soname" "...and import ncleaner loads it"
 tail -n +2 "$TMP/found.out" > "$TMP/found.txt"
 ok "...and cleans as ncleaner does" cmp "$TMP/found.txt" "$TMP/program-stripped.txt"
 
@@ -273,12 +275,12 @@ else
 	fail "pip install . builds libncleaner when asked (NCLEANER_BUILD=1)"
 	sed 's/^/# /' "$TMP/pip.out" | tail -n 20
 fi
-ok "...into the package" test -f "$TMP/site-built/ncleaner/libncleaner.so.1"
+ok "...into the package" test -f "$TMP/site-built/ncleaner/$soname"
 ok "...with its rules and models" test -f "$TMP/site-built/ncleaner/data/models/logistic.model"
 (cd / && env -u NCLEANER_LIBRARY -u LD_LIBRARY_PATH -u NCLEANER_DATA_DIR \
 	PYTHONPATH="$TMP/site-built" "$python" "$TMP/which.py" "$F/page.html") \
 	> "$TMP/built.out" 2>&1 || true
-is "$(head -n 1 "$TMP/built.out")" "$TMP/site-built/ncleaner/libncleaner.so.1" \
+is "$(head -n 1 "$TMP/built.out")" "$TMP/site-built/ncleaner/$soname" \
 	"...and import ncleaner, from anywhere, loads that one"
 tail -n +2 "$TMP/built.out" > "$TMP/built.txt"
 ok "...and cleans as ncleaner does, with no data directory given" cmp "$TMP/built.txt" "$TMP/program-stripped.txt"

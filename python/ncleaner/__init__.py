@@ -81,7 +81,7 @@ __all__ = ["extract", "Cleaner", "Error", "Segment", "version", "API_VERSION",
 
 # The interface this binding speaks: ncleaner.h's NCLEANER_API_VERSION,
 # also the number of the library's soname.
-API_VERSION = 1
+API_VERSION = 2
 SONAME = "libncleaner.so.%d" % API_VERSION
 # ncleaner.h's enum ncleaner_code.
 (ERR_IO, ERR_FORMAT, ERR_RENDER, ERR_TIMEOUT, ERR_LIMIT, ERR_REGEX, ERR_USAGE, ERR_METHOD,
