@@ -89,7 +89,8 @@ SONAME = "libncleaner.so.%d" % API_VERSION
 # ncleaner.h's enum ncleaner_code.
 (ERR_IO, ERR_FORMAT, ERR_RENDER, ERR_TIMEOUT, ERR_LIMIT, ERR_REGEX, ERR_USAGE, ERR_METHOD,
  ERR_MEMORY) = range(1, 10)
-# output_format: the library's formats, and two made from its JSON lines.
+# output_format: the library's formats (its table, sink/formats.c: t0220
+# checks this list against it), and two made from its JSON lines.
 OUTPUT_FORMATS = ("text", "json", "dict", "jsonl", "cleaneval", "wet")
 
 

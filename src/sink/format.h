@@ -22,7 +22,9 @@
  * bits say what the format can carry and what the sink must do for it; the
  * front ends check options against them (output_format_check()) and name
  * the formats from the table (--help's -f and -o, the message for an
- * unknown one), so a new format needs no change there.
+ * unknown one), so a new format needs no change there. Three lists are
+ * written by hand, ncleaner.h's, the Python binding's OUTPUT_FORMATS and
+ * ncleaner(1)'s --format: t0220 fails until each names the new format.
  *
  * Formats are read-only and shared by every sink; what a format keeps
  * between callbacks (a WARC writer, "no segment yet") lives in its state,
