@@ -68,16 +68,18 @@ int main(int argc, char **argv)
 	 * for --method perplexity) share its line. */
 	int line_open = 0;
 	for (size_t i = 0; status == 0 && i < count; i++) {
-		if (line_open && !segments[i].continues) {
+		const ncleaner_segment *s = ncleaner_segment_at(segments, i);
+		if (line_open && !ncleaner_segment_continues(s)) {
 			putchar('\n');
 			line_open = 0;
 		}
-		if (!segments[i].kept)
+		if (!ncleaner_segment_kept(s))
 			continue;
+		const char *text = ncleaner_segment_text(s, NULL);
 		if (line_open)
-			printf(" %s", segments[i].text);
+			printf(" %s", text);
 		else
-			printf("<%c>%s", segments[i].type, segments[i].text);
+			printf("<%c>%s", ncleaner_segment_type(s), text);
 		line_open = 1;
 	}
 	if (line_open)

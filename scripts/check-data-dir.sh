@@ -68,10 +68,11 @@ else
 	echo "ok # SKIP pkg-config is not installed"
 fi
 binding=$(find "$work/C" -path '*/ncleaner/_paths.py' | head -n 1)
+soname=libncleaner.so.$(sed -n 's/^#define NCLEANER_API_VERSION \([0-9]*\)$/\1/p' "$src/src/ncleaner.h")
 if [ -n "$binding" ]; then
 	check "C's Python binding loads C's library" env -u NCLEANER_LIBRARY -u LD_LIBRARY_PATH \
 		PYTHONPATH="$(dirname "$(dirname "$binding")")" python3 -c \
-		"import ncleaner, sys; sys.exit(ncleaner._lib._name != '$work/C/lib/libncleaner.so.1')"
+		"import ncleaner, sys; sys.exit(ncleaner._lib._name != '$work/C/lib/$soname')"
 else
 	echo "ok # SKIP no Python binding installed (configure found no Python)"
 fi

@@ -12,8 +12,10 @@
  *     const ncleaner_segment *segments; size_t count;
  *     if (ncleaner_clean(cleaner, html, html_length, "http://example.org/",
  *                        &segments, &count, &error) == 0)
- *         for (size_t i = 0; i < count; i++)
- *             if (segments[i].kept) puts(segments[i].text);
+ *         for (size_t i = 0; i < count; i++) {
+ *             const ncleaner_segment *s = ncleaner_segment_at(segments, i);
+ *             if (ncleaner_segment_kept(s)) puts(ncleaner_segment_text(s, NULL));
+ *         }
  *     ncleaner_close(cleaner);
  *
  * Options. ncleaner_open() takes the options of ncleaner(1) that say how a
@@ -87,25 +89,45 @@
  * the cleaning renders nothing twice.
  *
  * Versions. NCLEANER_API_VERSION counts incompatible changes of this
- * interface (the shared library's soname changes with it: libncleaner.so.1
- * for version 1); additions keep it, and raise libtool's current and age
- * together (Makefile.am's -version-info). ncleaner_api_version() is the
- * version of the library actually loaded, ncleaner_version() the package's.
- * The share (ncleaner_share_open(), ncleaner_open_shared(),
- * ncleaner_share_close()) is such an addition (libtool 4:0:3): a program
- * that calls it needs a libncleaner.so.1 that has it.
+ * interface, and the shared library's soname is its number:
+ * libncleaner.so.2 for version 2 (Makefile.am's -version-info, current
+ * minus age, says the same). Additions keep it and raise libtool's current
+ * and age together; a program that calls an added function needs a
+ * library that has it, which the dynamic linker checks by its name.
+ * ncleaner_api_version() is the version of the library actually loaded,
+ * ncleaner_version() the package's.
+ *
+ * Version 2 made one change: a segment's layout is no longer public.
+ * Version 1 declared struct ncleaner_segment's fields, and ncleaner_clean()
+ * handed out an array of them, so a program built against it indexed the
+ * array by sizeof(ncleaner_segment) and read the fields at their offsets:
+ * any field added would have moved both under it, silently. Now
+ * ncleaner_segment is declared and not defined: a program reaches the
+ * segment `i` with ncleaner_segment_at(segments, i) and reads it with the
+ * ncleaner_segment_*() getters, and the compiler refuses segments[i],
+ * s->kept and sizeof(ncleaner_segment). A program written for version 1
+ * changes segments[i].kept into
+ * ncleaner_segment_kept(ncleaner_segment_at(segments, i)), and so on for
+ * each field (text, length, type, continues, cost_clean, cost_dirty: see
+ * the getters), and is rebuilt against libncleaner.so.2; nothing else
+ * changed. (Bindings that used the getters alone, as the Python one does,
+ * need only the new soname.)
+ *
+ * A segment field to come is added so: the field in the library's own
+ * struct (src/api/ncleaner.c), one getter ncleaner_segment_NAME(const
+ * ncleaner_segment *) beside the others here (a NULL segment reads as
+ * empty), its name in Makefile.am's -export-symbols-regex, current and
+ * age raised: NCLEANER_API_VERSION and the soname stay, and every program
+ * built before keeps working, since none of them knows the struct's size.
+ * The same holds for whatever else the library hands out behind a pointer
+ * (the cleaner, the share): only ncleaner_error is a struct the caller
+ * holds, and its size is fixed (NCLEANER_ERROR_SIZE; ncleaner_error_size()
+ * for bindings).
  *
  * Bindings. A language that reads C structs through a declaration of its
  * own (Python's ctypes) would copy their layout and break when it changes.
- * The accessors below read both structs for it: ncleaner_error_size()
- * bytes hold an ncleaner_error, and ncleaner_segment_at() and its getters
- * read a segment; the Python binding uses these alone. They were added to
- * interface 1 (libtool 2:0:1, the soname unchanged): a libncleaner.so.1
- * built before them lacks them, which a binding can test by their names.
- * The batch and the page accessors (ncleaner_clean_batch(),
- * ncleaner_page_segments(), ncleaner_page_output(), ncleaner_page_string(),
- * ncleaner_page_number()) were added to interface 1 too (libtool 3:0:2,
- * the soname unchanged).
+ * ncleaner_error_size() bytes hold an ncleaner_error, read by its
+ * accessors; a segment has no other way to be read than its getters.
  */
 #ifndef NCLEANER_H
 #define NCLEANER_H
@@ -116,7 +138,7 @@
 extern "C" {
 #endif
 
-#define NCLEANER_API_VERSION 1
+#define NCLEANER_API_VERSION 2
 
 typedef struct ncleaner ncleaner;
 typedef struct ncleaner_share ncleaner_share;
@@ -145,18 +167,12 @@ typedef struct ncleaner_error {
 /* A segment of a cleaned page: a paragraph, heading or list item, in page
  * order, with the method's scores and the decision. A method that judges
  * pieces of segments on their own (perplexity: sentences) gives one entry
- * per piece; a later piece of the same segment has `continues` set. */
-typedef struct ncleaner_segment {
-	const char *text;     /* UTF-8, NUL-terminated, no newline */
-	size_t length;        /* of text, in bytes */
-	char type;            /* 'p' paragraph, 'h' heading, 'l' list item */
-	int kept;             /* 1 running text, 0 boilerplate */
-	int continues;        /* 1: a later piece of the segment before */
-	double cost_clean;    /* bits per unit if it is running text (the method's */
-	double cost_dirty;    /*   scores; both 0 with --no-lm, which keeps all) */
-} ncleaner_segment;
+ * per piece; a later piece of the same segment has `continues` set. Its
+ * layout is the library's (Versions, above): read it with the getters
+ * below. */
+typedef struct ncleaner_segment ncleaner_segment;
 
-/* --- for bindings: the structs above without their layout -------------------------- */
+/* --- the error's accessors, for bindings ------------------------------------------ */
 
 /* sizeof(ncleaner_error), for a binding that allocates one as bytes; and
  * its code and message (NUL-terminated, one line). A NULL error reads as a
@@ -165,10 +181,23 @@ size_t ncleaner_error_size(void);
 int ncleaner_error_code(const ncleaner_error *error);
 const char *ncleaner_error_message(const ncleaner_error *error);
 
-/* The segment `index` of what ncleaner_clean() gave (index < count: not
- * checked), and its fields: the text (its length in *length, when not
- * NULL), the type ('p', 'h', 'l'), kept, continues and the costs. A NULL
- * segment reads as an empty one (text "", type 0, the rest 0). */
+/* --- a segment --------------------------------------------------------------------- */
+
+/* The segment `index` of a page's `segments` (what ncleaner_clean() or
+ * ncleaner_page_segments() gave; index < their count: not checked), and
+ * its fields:
+ *   text        UTF-8, NUL-terminated, no newline; its length in bytes in
+ *               *length, when `length` is not NULL
+ *   type        'p' paragraph, 'h' heading, 'l' list item
+ *   kept        1 running text, 0 boilerplate (the decision)
+ *   continues   1: a later piece of the segment before (a sentence, with
+ *               the perplexity method)
+ *   cost_clean, cost_dirty
+ *               the method's scores: bits per unit if the segment is
+ *               running text and if it is boilerplate (both 0 with
+ *               --no-lm, which keeps all)
+ * A NULL segment reads as an empty one (text "", type 0, the rest 0).
+ * Segments and their texts are the cleaner's (Memory, above). */
 const ncleaner_segment *ncleaner_segment_at(const ncleaner_segment *segments, size_t index);
 const char *ncleaner_segment_text(const ncleaner_segment *segment, size_t *length);
 int ncleaner_segment_type(const ncleaner_segment *segment);
@@ -231,7 +260,8 @@ const char *ncleaner_warnings(const ncleaner *cleaner);
 /* Clean one page: `length` bytes of HTML in any charset (or a text dump
  * with --text). `url` (may be NULL) is the page's address, for output
  * that names it. Sets *segments to every segment of the page, kept or
- * not, and *count to their number. 0, or -1 with `error` (not with
+ * not (each read through ncleaner_segment_at()), and *count to their
+ * number. 0, or -1 with `error` (not with
  * --dump, which makes text: use ncleaner_format()). */
 int ncleaner_clean(ncleaner *cleaner, const void *bytes, size_t length, const char *url,
 		   const ncleaner_segment **segments, size_t *count, ncleaner_error *error);
@@ -253,9 +283,7 @@ void ncleaner_free(void *memory);
  * BCP 47 tag). UTF-8 without control characters, owned by the cleaner and
  * valid until its next call; NULL when the page does not say, for another
  * name, before the first page and after a page that failed. ncleaner(1),
- * METADATA, has the rules. An addition to interface 1: NCLEANER_API_VERSION
- * and the soname stay, and a program that calls it needs a library that
- * has it (libtool's interface 2, age 1). */
+ * METADATA, has the rules. */
 const char *ncleaner_metadata(const ncleaner *cleaner, const char *name);
 
 /* The page last cleaned, by ncleaner_clean(), ncleaner_format() or, during

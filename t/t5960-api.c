@@ -60,14 +60,20 @@ static char *kept_text(ncleaner *c, const char *bytes, size_t len)
 	ncleaner_error error;
 	if (ncleaner_clean(c, bytes, len, NULL, &segments, &count, &error) < 0)
 		return NULL;
-	for (size_t i = 0; i < count; i++)
-		size += segments[i].length + 4;
+	for (size_t i = 0; i < count; i++) {
+		size_t length;
+		ncleaner_segment_text(ncleaner_segment_at(segments, i), &length);
+		size += length + 4;
+	}
 	char *text = calloc(1, size);
-	for (size_t i = 0; i < count; i++)
-		if (segments[i].kept) {
+	for (size_t i = 0; i < count; i++) {
+		const ncleaner_segment *s = ncleaner_segment_at(segments, i);
+		if (ncleaner_segment_kept(s)) {
 			size_t at = strlen(text);
-			snprintf(text + at, size - at, "<%c>%s\n", segments[i].type, segments[i].text);
+			snprintf(text + at, size - at, "<%c>%s\n", ncleaner_segment_type(s),
+				 ncleaner_segment_text(s, NULL));
 		}
+	}
 	return text;
 }
 
@@ -123,13 +129,15 @@ static int on_page(void *data, ncleaner *c, size_t index, const ncleaner_error *
 	seen->output[at] = output && strlen(output) == length ? strdup(output) : NULL;
 	size_t size = 1;
 	for (size_t i = 0; i < count; i++)
-		size += segments[i].length + 1;
+		size += strlen(ncleaner_segment_text(ncleaner_segment_at(segments, i), NULL)) + 1;
 	char *kept = calloc(1, size);
-	for (size_t i = 0; i < count; i++)
-		if (segments[i].kept) {
-			strcat(kept, segments[i].text);
+	for (size_t i = 0; i < count; i++) {
+		const ncleaner_segment *s = ncleaner_segment_at(segments, i);
+		if (ncleaner_segment_kept(s)) {
+			strcat(kept, ncleaner_segment_text(s, NULL));
 			strcat(kept, "\n");
 		}
+	}
 	seen->kept[at] = kept;
 	const char *title = ncleaner_metadata(c, "title");
 	seen->title[at] = title ? strdup(title) : NULL;
@@ -545,14 +553,17 @@ int main(void)
 	   "a page cleans to its segments");
 	size_t kept = 0, dropped = 0, headings = 0, lengths_ok = 1;
 	for (size_t i = 0; i < count; i++) {
-		kept += segments[i].kept;
-		dropped += !segments[i].kept;
-		headings += segments[i].type == 'h';
-		lengths_ok &= strlen(segments[i].text) == segments[i].length;
+		const ncleaner_segment *s = ncleaner_segment_at(segments, i);
+		size_t length;
+		kept += ncleaner_segment_kept(s);
+		dropped += !ncleaner_segment_kept(s);
+		headings += ncleaner_segment_type(s) == 'h';
+		lengths_ok &= strlen(ncleaner_segment_text(s, &length)) == length;
 	}
 	ok(lengths_ok, "...each NUL-terminated at its length");
 	ok(kept > 0, "...the story's kept (%zu kept, %zu dropped)", kept, dropped);
-	ok(segments[0].kept || segments[1].kept, "...its first paragraph among them");
+	ok(ncleaner_segment_kept(ncleaner_segment_at(segments, 0)) ||
+	   ncleaner_segment_kept(ncleaner_segment_at(segments, 1)), "...its first paragraph among them");
 	{
 		/* The kept flag is the decision: a threshold of 40 bits and no
 		 * fallback keep nothing. */
@@ -562,13 +573,15 @@ int main(void)
 		ok(strict && ncleaner_clean(strict, page, page_len, NULL, &none, &n, &error) == 0 &&
 		   n == count, "...a cleaner of -b 40 and the threshold alone sees the same segments");
 		for (size_t i = 0; strict && i < n; i++)
-			kept_strict += none[i].kept;
+			kept_strict += ncleaner_segment_kept(ncleaner_segment_at(none, i));
 		is_int((long long)kept_strict, 0, "...and keeps none of them");
 		ncleaner_close(strict);
 	}
 	ok(headings > 0, "...a heading among them");
-	ok(isfinite(segments[0].cost_clean) && isfinite(segments[0].cost_dirty) &&
-	   segments[0].cost_clean != segments[0].cost_dirty, "...with the method's costs");
+	double cost_clean = ncleaner_segment_cost_clean(ncleaner_segment_at(segments, 0));
+	double cost_dirty = ncleaner_segment_cost_dirty(ncleaner_segment_at(segments, 0));
+	ok(isfinite(cost_clean) && isfinite(cost_dirty) && cost_clean != cost_dirty,
+	   "...with the method's costs");
 	char *text;
 	size_t text_len;
 	ok(ncleaner_format(c, page, page_len, "http://example.com/given", &text, &text_len, &error) == 0,
@@ -675,7 +688,9 @@ int main(void)
 	c = open_with(&error, "--text", "--no-lm", NULL);
 	const char *dump = "A paragraph of running text in a dump.\n\nAnother one.\n";
 	ok(c && ncleaner_clean(c, dump, strlen(dump), NULL, &segments, &count, &error) == 0 &&
-	   count == 2 && !strcmp(segments[1].text, "Another one.") && segments[1].kept,
+	   count == 2 && !strcmp(ncleaner_segment_text(ncleaner_segment_at(segments, 1), NULL),
+				 "Another one.") &&
+	   ncleaner_segment_kept(ncleaner_segment_at(segments, 1)),
 	   "--text --no-lm: a dump's paragraphs, all kept");
 	ncleaner_close(c);
 
@@ -685,22 +700,44 @@ int main(void)
 	is_int(ncleaner_error_code(&error), NCLEANER_ERR_USAGE, "ncleaner_error_code()");
 	is_string(ncleaner_error_message(&error), error.message, "ncleaner_error_message()");
 	is_int(ncleaner_error_code(NULL), NCLEANER_ERR_USAGE, "...of NULL: a usage error");
-	c = open_with(&error, "--method", "perplexity", NULL);
-	int same_fields = c && ncleaner_clean(c, page, page_len, NULL, &segments, &count, &error) == 0 &&
-			  count > 3;
+	/* The getters read every field: the page's segments written from them
+	 * as --scores writes them (sink/format-cleaneval.c) are its output. */
+	c = open_with(&error, "--method", "perplexity", "--scores", NULL);
+	ok(c && ncleaner_format(c, page, page_len, NULL, &text, &text_len, &error) == 0 &&
+	   strchr(text, '\n'), "--scores --method perplexity: the page formats");
+	segments = ncleaner_page_segments(c, &count);
+	char *scores = calloc(1, 1);
+	size_t scores_len = 0;
 	int continued = 0;
-	for (size_t i = 0; same_fields && i < count; i++) {
+	for (size_t i = 0; scores && i < count; i++) {
 		const ncleaner_segment *s = ncleaner_segment_at(segments, i);
-		size_t length = 0;
-		same_fields = s == &segments[i] && ncleaner_segment_text(s, &length) == s->text &&
-			      length == s->length && ncleaner_segment_type(s) == s->type &&
-			      ncleaner_segment_kept(s) == s->kept &&
-			      ncleaner_segment_continues(s) == s->continues &&
-			      ncleaner_segment_cost_clean(s) == s->cost_clean &&
-			      ncleaner_segment_cost_dirty(s) == s->cost_dirty;
-		continued += s->continues;
+		size_t length;
+		const char *piece = ncleaner_segment_text(s, &length);
+		char line[256];
+		int n = snprintf(line, sizeof(line), "%.4f\t%.4f\t%s\t",
+				 ncleaner_segment_cost_clean(s), ncleaner_segment_cost_dirty(s),
+				 ncleaner_segment_kept(s) ? "keep" : "drop");
+		if (ncleaner_segment_continues(s))
+			n += snprintf(line + n, sizeof(line) - (size_t)n, "+");
+		else
+			n += snprintf(line + n, sizeof(line) - (size_t)n, "<%c>",
+				      ncleaner_segment_type(s));
+		continued += ncleaner_segment_continues(s);
+		char *grown = realloc(scores, scores_len + (size_t)n + length + 2);
+		if (!grown)
+			break;
+		scores = grown;
+		memcpy(scores + scores_len, line, (size_t)n);
+		memcpy(scores + scores_len + n, piece, length);
+		scores_len += (size_t)n + length;
+		scores[scores_len++] = '\n';
+		scores[scores_len] = '\0';
 	}
-	ok(same_fields && continued > 0, "ncleaner_segment_at() and its getters read every field");
+	is_string(scores ? scores : "", text && strchr(text, '\n') ? strchr(text, '\n') + 1 : "",
+		  "ncleaner_segment_at() and its getters read every field, as --scores writes them");
+	ok(continued > 0, "...pieces that continue their segment among them");
+	free(scores);
+	ncleaner_free(text);
 	ncleaner_close(c);
 	size_t length = 1;
 	ok(ncleaner_segment_at(NULL, 3) == NULL && !strcmp(ncleaner_segment_text(NULL, &length), "") &&

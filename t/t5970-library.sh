@@ -5,7 +5,10 @@
 # against the installed header and library with pkg-config, shared and
 # static, and must print what ncleaner prints; the shared library exports
 # the public interface alone, its soname is the header's API version, the
-# header stands alone (C99, C++); the Python binding, installed with it,
+# header stands alone (C99, C++) and keeps a segment's layout to the
+# library (a program that reads it does not compile; one that reads every
+# field through the getters, tests/t5970/segments.c, prints what ncleaner
+# --scores writes); the Python binding, installed with it,
 # is imported and cleans the page as the program does, and refuses what
 # the library cannot take with ncleaner.Error. A batch through the
 # library (tests/t5970/batch.c: ncleaner_clean_batch()) writes what the
@@ -21,13 +24,16 @@ make_install "$dest" || { done_testing; exit; }
 libdir=$dest$(make_var libdir)
 includedir=$dest$(make_var includedir)
 datadir=$dest$(make_var pkgdatadir)
+# The soname's number is the interface's (ncleaner.h, Versions).
+api=$(sed -n 's/^#define NCLEANER_API_VERSION \([0-9]*\)$/\1/p' "$SRC/src/ncleaner.h")
+soname=libncleaner.so.$api
 # A build with sanitizers (configure --enable-sanitizers) installs an
 # instrumented library: programs that use it link the sanitizers' runtime.
 sanitize=$(make_var NC_LDFLAGS)
 cc="$(make_var CC) $sanitize"
 is "$(cd "$includedir" && ls)" "ncleaner.h" "one header is installed, ncleaner.h"
 ok "...the public one" cmp "$includedir/ncleaner.h" "$SRC/src/ncleaner.h"
-ok "the shared library is installed" test -f "$libdir/libncleaner.so.1"
+ok "the shared library is installed" test -f "$libdir/$soname"
 ok "the static library is installed" test -f "$libdir/libncleaner.a"
 
 PKG_CONFIG_PATH=$libdir/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest
@@ -36,13 +42,12 @@ ok "pkg-config finds the installed ncleaner.pc" pkg-config --exists ncleaner
 is "$(pkg-config --modversion ncleaner)" "$(make_var PACKAGE_VERSION)" "...of this version"
 
 # The interface: what the shared library exports, its soname, the header.
-api=$(sed -n 's/^#define NCLEANER_API_VERSION \([0-9]*\)$/\1/p' "$SRC/src/ncleaner.h")
-is "$(objdump -p "$libdir/libncleaner.so.1" | awk '$1 == "SONAME" { print $2 }')" \
-	"libncleaner.so.$api" "the soname's number is NCLEANER_API_VERSION"
-nm -D --defined-only "$libdir/libncleaner.so.1" | awk '$2 ~ /^[TDBR]$/ { print $3 }' |
+is "$(objdump -p "$libdir/$soname" | awk '$1 == "SONAME" { print $2 }')" \
+	"$soname" "the soname's number is NCLEANER_API_VERSION"
+nm -D --defined-only "$libdir/$soname" | awk '$2 ~ /^[TDBR]$/ { print $3 }' |
 	grep -v '^ncleaner_' > "$TMP/exported" || true
 is "$(cat "$TMP/exported")" "" "the shared library exports ncleaner_* alone"
-nm -D --defined-only "$libdir/libncleaner.so.1" | awk '$2 == "T" { print $3 }' > "$TMP/functions"
+nm -D --defined-only "$libdir/$soname" | awk '$2 == "T" { print $3 }' > "$TMP/functions"
 grep_ok "...ncleaner_metadata() among them (issue 35)" '^ncleaner_metadata$' "$TMP/functions"
 printf '#include <ncleaner.h>\nint main(void) { return ncleaner_api_version() != NCLEANER_API_VERSION; }\n' \
 	> "$TMP/alone.c"
@@ -56,6 +61,24 @@ if command -v g++ > /dev/null; then
 else
 	skip "no g++"
 fi
+
+# A segment's layout is the library's (ncleaner.h, Versions): a program
+# that would depend on it (index the array, read a field, take its size)
+# does not compile, so a field can be added without a new soname.
+for use in 'segments[1].kept' 'segments->kept' 'sizeof(ncleaner_segment)'; do
+	printf '#include <ncleaner.h>\nint main(void) { const ncleaner_segment *segments = 0; return (int)%s; }\n' \
+		"$use" > "$TMP/layout.c"
+	if $cc -c -o "$TMP/layout.o" "$TMP/layout.c" $(pkg-config --cflags ncleaner) \
+		> "$TMP/layout.err" 2>&1; then
+		fail "a program that reads $use does not compile"
+	else
+		grep_ok "a program that reads $use does not compile" "incomplete\|undefined type" \
+			"$TMP/layout.err"
+	fi
+done
+ok "a program that reads segments through the getters alone builds" sh -c "$cc -std=c99 \
+	-pedantic -Wall -Wextra -Werror -o '$TMP/segments' '$FIXTURES/t5970/segments.c' \
+	\$(pkg-config --cflags --libs ncleaner)"
 
 # The example of the docs, as the README shows it.
 awk '/^<!-- example.c -->$/ { on = 1; next } on && /^```c$/ { code = 1; next }
@@ -85,6 +108,16 @@ ok "the example with options (--method perplexity: sentences)" \
 	"$TMP/example" "$F/page.html" --method perplexity
 cp "$TMP/out" "$TMP/example.out"
 ok "...as ncleaner with them" cmp "$TMP/example.out" "$TMP/program-pieces.out"
+ncleaner --scores "$F/page.html" | tail -n +2 > "$TMP/program-scores.out"
+ok "...and reads every segment of the page" "$TMP/segments" "$F/page.html"
+cp "$TMP/out" "$TMP/segments.out"
+ok "...each field as ncleaner --scores writes it" cmp "$TMP/segments.out" "$TMP/program-scores.out"
+ncleaner --scores --method perplexity "$F/page.html" | tail -n +2 > "$TMP/program-scores.out"
+ok "...and the pieces of --method perplexity" "$TMP/segments" "$F/page.html" --method perplexity
+cp "$TMP/out" "$TMP/segments.out"
+ok "...continuing their segments as ncleaner writes them" cmp "$TMP/segments.out" \
+	"$TMP/program-scores.out"
+grep_ok "...some of which continue" '	+' "$TMP/segments.out"
 fails 2 "an option the library does not take" "$TMP/example" "$F/page.html" --jobs 2
 grep_ok "...is an error naming it" "unknown option '--jobs'" "$TMP/err"
 fails 2 "a missing model" "$TMP/example" "$F/page.html" -m "$TMP/no.model"
@@ -139,7 +172,7 @@ with ncleaner.Cleaner("-f", "jsonl", "--no-lm") as cleaner:
 print(ncleaner.version(), file=sys.stderr)
 EOF
 	set +e
-	PYTHONPATH=$dest$pythondir NCLEANER_LIBRARY=$libdir/libncleaner.so.1 \
+	PYTHONPATH=$dest$pythondir NCLEANER_LIBRARY=$libdir/$soname \
 		"$python" "$TMP/use.py" "$F/page.html" "$TMP/no.model" > "$TMP/py.out" 2> "$TMP/py.err"
 	status=$?
 	set -e
@@ -188,7 +221,7 @@ with ncleaner.Cleaner("-f", "jsonl", "--no-lm") as cleaner:
 with ncleaner.Cleaner(b"--no-lm") as cleaner:
     print("an option as bytes:", len(cleaner.clean(page)) > 0)
 EOF
-	PYTHONPATH=$dest$pythondir NCLEANER_LIBRARY=$libdir/libncleaner.so.1 \
+	PYTHONPATH=$dest$pythondir NCLEANER_LIBRARY=$libdir/$soname \
 		"$python" "$TMP/misuse.py" "$F/page.html" > "$TMP/misuse.out" 2>&1 || :
 	cat > "$TMP/misuse.want" <<'EOF'
 refused a NUL in an option: ERR_USAGE

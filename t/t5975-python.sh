@@ -20,6 +20,8 @@ F=$FIXTURES/t5000
 [ -f "$BUILD/Makefile" ] || skip_all "no Makefile in $BUILD (run through make check)"
 python=$(make_var PYTHON)
 [ "$python" != : ] && [ -n "$python" ] || skip_all "configure found no Python"
+# The library's soname: its number is ncleaner.h's NCLEANER_API_VERSION.
+soname=libncleaner.so.$(sed -n 's/^#define NCLEANER_API_VERSION \([0-9]*\)$/\1/p' "$SRC/src/ncleaner.h")
 
 # --- 1. configure's Python ------------------------------------------------------
 if [ ! -x /usr/bin/python3 ]; then
@@ -217,12 +219,99 @@ run_python() {
 		sed 's/^/# /' "$TMP/py.err" | tail -n 15
 	fi
 }
-run_python "" env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/libncleaner.so.1" \
+run_python "" env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/$soname" \
 	"$python" "$TMP/behaviour.py" "$F/page.html" "$TMP/program.txt" "$TMP/menu.html"
+
+# Cleaner.clean_batch(): three pages of one site (tests/t5960/site), as
+# ncleaner -o DIR cleans them (site repetition, on by default), in JSONL
+# (whose fields are the Page's facts and metadata) and in CLEANEVAL.
+site_pages=$FIXTURES/t5960/site
+ncleaner -f jsonl -o "$TMP/program-jsonl" "$site_pages"/*.html 2> /dev/null
+ncleaner -o "$TMP/program-cleaneval" "$site_pages"/*.html 2> /dev/null
+cat > "$TMP/batch.py" <<'EOF'
+import json, os, sys
+import ncleaner
+
+site, jsonl_dir, cleaneval_dir = sys.argv[1:4]
+names = sorted(n[:-5] for n in os.listdir(site) if n.endswith(".html"))
+pages = [open(os.path.join(site, n + ".html"), "rb").read() for n in names]
+
+def check(title, got, want=True):
+    if got == want:
+        print("ok " + title)
+    else:
+        print("not ok %s: got %r, want %r" % (title, got, want))
+
+def program(directory, name, extension):
+    return open(os.path.join(directory, name + extension), encoding="utf-8").read()
+
+with ncleaner.Cleaner("-f", "jsonl") as cleaner:
+    result = cleaner.clean_batch(pages)
+check("a Page per page, in order", [p.index for p in result], list(range(len(pages))))
+check("...none failed", [p.error for p in result], [None] * len(pages))
+objects = [json.loads(p.output) for p in result]
+written = [json.loads(program(jsonl_dir, n, ".jsonl")) for n in names]
+check("...each output a line of JSON", [p.output.count("\n") for p in result], [1] * len(pages))
+check("...named as the library names a page (JSONL's source)",
+      [o.pop("source") for o in objects], ["page %d" % (i + 1) for i in range(len(pages))])
+for o in written:
+    del o["source"]   # the file's path
+check("...and otherwise what ncleaner -f jsonl -o DIR writes for the pages", objects, written)
+check("...the metadata its \"metadata\"", [p.metadata for p in result],
+      [o["metadata"] for o in objects])
+check("...the facts its fields",
+      [{k: p.facts[k] for k in ("title", "charset", "declared_charset", "language")}
+       for p in result],
+      [{k: o[k] for k in ("title", "charset", "declared_charset", "language")} for o in objects])
+check("...and its counts",
+      [{k: p.facts[k] for k in ("segments", "kept", "words", "kept_words")} for p in result],
+      [o["counts"] for o in objects])
+check("...its quality, to JSONL's 3 decimals",
+      ["%.3f" % p.facts["quality"] for p in result], ["%.3f" % o["quality"] for o in objects])
+check("...the page's size in bytes", [p.facts["bytes"] for p in result], [len(b) for b in pages])
+check("...its kept segments JSONL's",
+      [[s.text for s in p.segments if s.kept] for p in result],
+      [[s["text"] for s in o["segments"]] for o in objects])
+check("...the line found on every page of the site dropped from each",
+      [any("harbour museum" in s.text for s in p.segments if s.kept) for p in result],
+      [False] * len(pages))
+with ncleaner.Cleaner() as cleaner:
+    check("in CLEANEVAL, what ncleaner -o DIR writes",
+          [p.output for p in cleaner.clean_batch(pages)],
+          [program(cleaneval_dir, n, ".txt") for n in names])
+    alone = [cleaner.clean(b) for b in pages]
+    check("...whose segments are not clean()'s one page at a time (site repetition)",
+          [p.segments for p in cleaner.clean_batch(pages)] != alone, True)
+    with ncleaner.Cleaner(no_site_repetition=True) as each:
+        check("--no-site-repetition: clean()'s", [p.segments for p in each.clean_batch(pages)],
+              alone)
+    urls = ["http://harbour.example/a", None, ""]
+    check("urls: each page's own, given back",
+          [p.url for p in cleaner.clean_batch(pages, urls=urls)],
+          ["http://harbour.example/a", None, None])
+    too_large = b"x" * ((64 << 20) + 1)
+    result = cleaner.clean_batch([pages[0], too_large, pages[2]])
+    check("a page that fails: its error, the others cleaned",
+          [p.error is None for p in result], [True, False, True])
+    check("...ncleaner.Error, ERR_LIMIT, naming the page",
+          (result[1].error.code, "page 2" in str(result[1].error)), (ncleaner.ERR_LIMIT, True))
+    check("...no output, no segments", (result[1].output, result[1].segments), (None, []))
+    check("no pages: []", cleaner.clean_batch([]), [])
+    for title, call in (("as many URLs as pages, or ERR_USAGE",
+                         lambda: cleaner.clean_batch(pages, urls=["http://a/"])),
+                        ("a page that is an int: ERR_USAGE", lambda: cleaner.clean_batch([5]))):
+        try:
+            call()
+            check(title, "no exception", "ncleaner.Error")
+        except ncleaner.Error as e:
+            check(title, e.code, ncleaner.ERR_USAGE)
+EOF
+run_python "clean_batch: " env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/$soname" \
+	"$python" "$TMP/batch.py" "$site_pages" "$TMP/program-jsonl" "$TMP/program-cleaneval"
 
 grep_fails "the binding copies no C struct (ctypes.Structure) or error size" \
 	'Structure\|1024' "$site/ncleaner/__init__.py"
-env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/libncleaner.so.1" "$python" -m pydoc ncleaner \
+env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/$soname" "$python" -m pydoc ncleaner \
 	> "$TMP/pydoc.out" 2>&1 || true
 grep_ok "pydoc ncleaner documents extract()" "extract(page, url=None, output_format=" "$TMP/pydoc.out"
 
@@ -233,7 +322,7 @@ grep_ok "the README's Python example calls extract()" "ncleaner.extract(" "$TMP/
 grep_fails "...with the default method (no --method)" "method" "$TMP/readme-example.py"
 mkdir "$TMP/example" && cp "$F/page.html" "$TMP/example/page.html"
 ok "...and runs" sh -c "cd '$TMP/example' && PYTHONPATH='$site' \
-	NCLEANER_LIBRARY='$libdir/libncleaner.so.1' '$python' '$TMP/readme-example.py'"
+	NCLEANER_LIBRARY='$libdir/$soname' '$python' '$TMP/readme-example.py'"
 grep_ok "...printing the page's text" "^The harbour was quiet" "$TMP/out"
 grep_fails "...and not its menu" "Home" "$TMP/out"
 
@@ -262,7 +351,7 @@ sys.stdout.write(ncleaner.extract(open(sys.argv[1], "rb").read()) + "\n")
 EOF
 (cd / && env -u NCLEANER_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$TMP/site-found" \
 	"$python" "$TMP/which.py" "$F/page.html") > "$TMP/found.out" 2>&1 || true
-is "$(head -n 1 "$TMP/found.out")" "$libdir/libncleaner.so.1" "...and import ncleaner loads it"
+is "$(head -n 1 "$TMP/found.out")" "$libdir/$soname" "...and import ncleaner loads it"
 tail -n +2 "$TMP/found.out" > "$TMP/found.txt"
 ok "...and cleans as ncleaner does" cmp "$TMP/found.txt" "$TMP/program-stripped.txt"
 
@@ -273,12 +362,12 @@ else
 	fail "pip install . builds libncleaner when asked (NCLEANER_BUILD=1)"
 	sed 's/^/# /' "$TMP/pip.out" | tail -n 20
 fi
-ok "...into the package" test -f "$TMP/site-built/ncleaner/libncleaner.so.1"
+ok "...into the package" test -f "$TMP/site-built/ncleaner/$soname"
 ok "...with its rules and models" test -f "$TMP/site-built/ncleaner/data/models/logistic.model"
 (cd / && env -u NCLEANER_LIBRARY -u LD_LIBRARY_PATH -u NCLEANER_DATA_DIR \
 	PYTHONPATH="$TMP/site-built" "$python" "$TMP/which.py" "$F/page.html") \
 	> "$TMP/built.out" 2>&1 || true
-is "$(head -n 1 "$TMP/built.out")" "$TMP/site-built/ncleaner/libncleaner.so.1" \
+is "$(head -n 1 "$TMP/built.out")" "$TMP/site-built/ncleaner/$soname" \
 	"...and import ncleaner, from anywhere, loads that one"
 tail -n +2 "$TMP/built.out" > "$TMP/built.txt"
 ok "...and cleans as ncleaner does, with no data directory given" cmp "$TMP/built.txt" "$TMP/program-stripped.txt"

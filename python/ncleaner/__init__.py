@@ -50,8 +50,11 @@ or from ncleaner(1)'s options as strings (the older form), or both:
 Its extract() returns what the function does (None for no text); format()
 what ncleaner(1) writes for the page ("" for no text; CLEANEVAL unless an
 output format is given); clean() every segment of the page, kept or not,
-with the method's scores (Segment). A Cleaner cleans one page at a time:
-give each thread (or process) its own.
+with the method's scores (Segment); clean_batch() a list of pages as
+ncleaner(1) cleans a directory of them, with site repetition (what recurs
+on the pages of a site dropped as furniture), each page's segments,
+output, facts and metadata, or its error, in a Page. A Cleaner cleans one
+page (or batch) at a time: give each thread (or process) its own.
 
 Errors. A bad option, a missing model or a page that fails raises
 ncleaner.Error, whose `code` is one of the ERR_* below (ncleaner.h's
@@ -75,18 +78,19 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from . import _paths
 
-__all__ = ["extract", "Cleaner", "Error", "Segment", "version", "API_VERSION",
+__all__ = ["extract", "Cleaner", "Share", "Error", "Segment", "Page", "version", "API_VERSION",
            "OUTPUT_FORMATS", "ERR_IO", "ERR_FORMAT", "ERR_RENDER", "ERR_TIMEOUT",
            "ERR_LIMIT", "ERR_REGEX", "ERR_USAGE", "ERR_METHOD", "ERR_MEMORY"]
 
 # The interface this binding speaks: ncleaner.h's NCLEANER_API_VERSION,
 # also the number of the library's soname.
-API_VERSION = 1
+API_VERSION = 2
 SONAME = "libncleaner.so.%d" % API_VERSION
 # ncleaner.h's enum ncleaner_code.
 (ERR_IO, ERR_FORMAT, ERR_RENDER, ERR_TIMEOUT, ERR_LIMIT, ERR_REGEX, ERR_USAGE, ERR_METHOD,
  ERR_MEMORY) = range(1, 10)
-# output_format: the library's formats, and two made from its JSON lines.
+# output_format: the library's formats (its table, sink/formats.c: t0220
+# checks this list against it), and two made from its JSON lines.
 OUTPUT_FORMATS = ("text", "json", "dict", "jsonl", "cleaneval", "wet")
 
 
@@ -106,6 +110,36 @@ class Segment(NamedTuple):
     continues: bool      # a later piece (sentence) of the segment before
     cost_clean: float    # bits per unit if running text (0 with --no-lm)
     cost_dirty: float    # bits per unit if boilerplate
+
+
+# A page's facts (ncleaner_page_string(), ncleaner_page_number()) and
+# metadata (ncleaner_metadata()), by the names ncleaner.h gives them, which
+# are JSONL's: the facts its top-level fields, the metadata its "metadata".
+_PAGE_STRINGS = ("title", "charset", "declared_charset", "language")
+_PAGE_COUNTS = ("segments", "kept", "words", "kept_words", "bytes")
+_METADATA = ("title", "author", "date", "site_name", "description", "canonical_url",
+             "language")
+
+
+class Page(NamedTuple):
+    """A page of Cleaner.clean_batch(): what clean() and format() give for
+    it, read from the library while the batch reports it, or the error
+    that stopped it (then segments is [] and output, facts and metadata
+    are None).
+
+    facts: title, charset, declared_charset, language (of its kept text,
+    CLD2's code), str or None; segments, kept, words, kept_words, bytes
+    (int) and quality (float, or None without the logistic method or a
+    kept word), as JSONL names them. metadata: what the page says of
+    itself, JSONL's "metadata" (title, author, date, site_name,
+    description, canonical_url, language), str or None."""
+    index: int                      # its place in the batch, from 0
+    url: Optional[str]              # as given (None: none given)
+    segments: List[Segment]
+    output: Optional[str]           # as format() gives it ("" for no text)
+    facts: Optional[Dict[str, Any]]
+    metadata: Optional[Dict[str, Optional[str]]]
+    error: Optional["Error"]
 
 
 # --- the library --------------------------------------------------------------------
@@ -141,6 +175,15 @@ _SIGNATURES = {
     "ncleaner_segment_continues": (ctypes.c_int, [_P]),
     "ncleaner_segment_cost_clean": (ctypes.c_double, [_P]),
     "ncleaner_segment_cost_dirty": (ctypes.c_double, [_P]),
+    "ncleaner_page_segments": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+    "ncleaner_page_output": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+    "ncleaner_page_string": (ctypes.c_char_p, [_P, ctypes.c_char_p]),
+    "ncleaner_page_number": (ctypes.c_int, [_P, ctypes.c_char_p,
+                                            ctypes.POINTER(ctypes.c_double)]),
+    "ncleaner_metadata": (ctypes.c_char_p, [_P, ctypes.c_char_p]),
+    "ncleaner_clean_batch": (ctypes.c_int, [_P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p),
+                                            ctypes.POINTER(ctypes.c_size_t),
+                                            ctypes.POINTER(ctypes.c_char_p), _P, _P, _P]),
     "ncleaner_free": (None, [_P]),
     "ncleaner_close": (None, [_P]),
 }
@@ -177,6 +220,8 @@ def _load() -> ctypes.CDLL:
 
 _lib = _load()
 _ERROR_SIZE = _lib.ncleaner_error_size()
+# ncleaner_page_fn: (data, cleaner, index, error) -> 0 to go on.
+_PAGE_FN = ctypes.CFUNCTYPE(ctypes.c_int, _P, _P, ctypes.c_size_t, _P)
 
 
 def version() -> str:
@@ -189,9 +234,52 @@ def _new_error():
     return ctypes.create_string_buffer(_ERROR_SIZE)
 
 
+def _error(error) -> "Error":
+    return Error(_lib.ncleaner_error_code(error),
+                 _lib.ncleaner_error_message(error).decode("utf-8", "replace"))
+
+
 def _raise(error):
-    raise Error(_lib.ncleaner_error_code(error),
-                _lib.ncleaner_error_message(error).decode("utf-8", "replace"))
+    raise _error(error)
+
+
+def _text(pointer, length: int) -> str:
+    return ctypes.string_at(pointer, length).decode("utf-8") if pointer else ""
+
+
+def _segments(segments, count: int) -> List[Segment]:
+    """`count` segments from `segments`, through ncleaner_segment_at() and
+    the getters (the struct's layout is the library's)."""
+    result = []
+    length = ctypes.c_size_t()
+    for i in range(count):
+        s = _lib.ncleaner_segment_at(segments, i)
+        text = _text(_lib.ncleaner_segment_text(s, ctypes.byref(length)), length.value)
+        result.append(Segment(text, chr(_lib.ncleaner_segment_type(s)),
+                              bool(_lib.ncleaner_segment_kept(s)),
+                              bool(_lib.ncleaner_segment_continues(s)),
+                              _lib.ncleaner_segment_cost_clean(s),
+                              _lib.ncleaner_segment_cost_dirty(s)))
+    return result
+
+
+def _optional(value: Optional[bytes]) -> Optional[str]:
+    return None if value is None else value.decode("utf-8")
+
+
+def _page_read(handle, index: int, url: Optional[str]) -> Page:
+    """The page the cleaner last cleaned, read through the page accessors."""
+    count, length = ctypes.c_size_t(), ctypes.c_size_t()
+    segments = _segments(_lib.ncleaner_page_segments(handle, ctypes.byref(count)), count.value)
+    output = _text(_lib.ncleaner_page_output(handle, ctypes.byref(length)), length.value)
+    facts: Dict[str, Any] = {name: _optional(_lib.ncleaner_page_string(handle, name.encode()))
+                             for name in _PAGE_STRINGS}
+    value = ctypes.c_double()
+    for name in _PAGE_COUNTS + ("quality",):
+        known = _lib.ncleaner_page_number(handle, name.encode(), ctypes.byref(value)) == 0
+        facts[name] = None if not known else value.value if name == "quality" else int(value.value)
+    metadata = {name: _optional(_lib.ncleaner_metadata(handle, name.encode())) for name in _METADATA}
+    return Page(index, url, segments, output, facts, metadata, None)
 
 
 # --- arguments: what C can take ----------------------------------------------------
@@ -390,18 +478,55 @@ class Cleaner(_Handle):
         if _lib.ncleaner_clean(self._live(), data, len(data), _url(url), ctypes.byref(segments),
                                ctypes.byref(count), error) < 0:
             _raise(error)
-        result = []
-        length = ctypes.c_size_t()
-        for i in range(count.value):
-            s = _lib.ncleaner_segment_at(segments, i)
-            text = ctypes.string_at(_lib.ncleaner_segment_text(s, ctypes.byref(length)),
-                                    length.value)
-            result.append(Segment(text.decode("utf-8"), chr(_lib.ncleaner_segment_type(s)),
-                                  bool(_lib.ncleaner_segment_kept(s)),
-                                  bool(_lib.ncleaner_segment_continues(s)),
-                                  _lib.ncleaner_segment_cost_clean(s),
-                                  _lib.ncleaner_segment_cost_dirty(s)))
-        return result
+        return _segments(segments, count.value)
+
+    def clean_batch(self, pages, urls=None) -> List[Page]:
+        """Clean `pages` (each bytes or str, as clean() takes) together, as
+        ncleaner(1) cleans a directory of them: with site repetition, on
+        by default for two pages or more (ncleaner.h, Batches); urls (None,
+        or one per page, each None or the page's address). A list of Page,
+        in order; a page that fails has its `error` and the others go on.
+        The whole list, not an iterator: the library hands each page to a
+        callback while the batch runs, and the pages are in memory anyway.
+        An error of the batch itself (the survey's temporary file, say)
+        raises ncleaner.Error."""
+        handle = self._live()
+        data = [_page(page) for page in pages]
+        if urls is None:
+            given: List[Optional[bytes]] = [None] * len(data)
+        else:
+            given = [_url(url) for url in urls]
+            if len(given) != len(data):
+                raise Error(ERR_USAGE, "clean_batch: %d pages and %d URLs"
+                            % (len(data), len(given)))
+        names = [None if url is None else url.decode("utf-8", "replace") for url in given]
+        results: List[Page] = []
+        failure = []   # an exception raised while reading a page: stops the batch
+
+        def report(_data, cleaner, index, error):
+            try:
+                if error:
+                    results.append(Page(index, names[index], [], None, None, None,
+                                        _error(error)))
+                else:
+                    results.append(_page_read(cleaner, index, names[index]))
+                return 0
+            except BaseException as e:   # ctypes would print it and go on
+                failure.append(e)
+                return 1
+
+        n = len(data)
+        callback = _PAGE_FN(report)
+        error = _new_error()
+        status = _lib.ncleaner_clean_batch(
+            handle, n, (ctypes.c_char_p * max(n, 1))(*data),
+            (ctypes.c_size_t * max(n, 1))(*(len(d) for d in data)),
+            (ctypes.c_char_p * max(n, 1))(*given), callback, None, error)
+        if failure:
+            raise failure[0]
+        if status < 0:
+            _raise(error)
+        return results
 
     def format(self, page, url: Union[str, bytes, None] = None) -> str:
         """The page as ncleaner(1) writes it in the cleaner's --format ('' for no text)."""

@@ -65,6 +65,19 @@ struct ncleaner_share {
 	struct pipeline_config config;    /* filled by session_compose(), unused after */
 };
 
+/* A segment as the library keeps it; ncleaner.h declares it without its
+ * fields, so that one can be added here (with its getter) without moving
+ * anything a program built earlier reads: no program knows its size. */
+struct ncleaner_segment {
+	const char *text;     /* UTF-8, NUL-terminated, no newline */
+	size_t length;        /* of text, in bytes */
+	char type;            /* 'p' paragraph, 'h' heading, 'l' list item */
+	int kept;             /* 1 running text, 0 boilerplate */
+	int continues;        /* 1: a later piece of the segment before */
+	double cost_clean;    /* the method's costs (both 0 with --no-lm) */
+	double cost_dirty;
+};
+
 struct ncleaner {
 	struct api_options options;
 	ncleaner_share *share;            /* whose method the cleaner borrows, or NULL */

@@ -183,6 +183,26 @@ void cli_session_help(FILE *out, const int *ids)
 	print_rows(out, session_options(&count), ids);
 }
 
+void cli_help_paragraph(FILE *out, const char *head, const char *text)
+{
+	enum { COLUMN = 24, ROOM = CLI_HELP_WIDTH - COLUMN };
+	size_t used = 0;   /* on the line being written, from COLUMN */
+
+	fprintf(out, "%-*s", COLUMN, head);
+	while (*text) {
+		size_t word = strcspn(text, " ");
+		if (used && used + 1 + word > ROOM) {
+			fprintf(out, "\n%*s", COLUMN, "");
+			used = 0;
+		}
+		fprintf(out, "%s%.*s", used ? " " : "", (int)word, text);
+		used += (used ? 1 : 0) + word;
+		text += word;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
 /* Append `text` with what could move a terminal's cursor or change its
  * state made visible as \xHH. */
 static void add_printable(struct strbuf *out, const char *text)

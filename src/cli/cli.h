@@ -81,6 +81,14 @@ int cli_session_option(const struct cli_getopt *g, struct session *session,
 void cli_compose_help(FILE *out, const int *ids);
 void cli_session_help(FILE *out, const int *ids);
 
+/* The --help of an option the tables do not hold, whose text is partly
+ * made (a list from a table): `head` ("  -o, --output-dir DIR"), then
+ * `text` from column 24, as the tables' rows have it, wrapped at its
+ * spaces so that no line passes CLI_HELP_WIDTH columns (a word longer than
+ * a line takes one of its own). */
+#define CLI_HELP_WIDTH 77   /* where the hand-wrapped paragraphs of --help end */
+void cli_help_paragraph(FILE *out, const char *head, const char *text);
+
 /* Numeric option values that reject trailing junk; print and exit 2. */
 double cli_parse_double(const char *program, const char *option, const char *value);
 long cli_parse_long(const char *program, const char *option, const char *value, long min, long max);

@@ -17,6 +17,7 @@
 #include "pipeline/pipeline.h"
 #include "pipeline/runner.h"
 #include "pipeline/batch.h"
+#include "sink/format.h"
 #include "sink/output.h"
 #include "sink/sink.h"
 #include "source/input-source.h"
@@ -94,11 +95,15 @@ static void usage(FILE *out)
 "      --follow-symlinks follow symlinks to directories when walking DIR\n"
 "Output:\n");
 	cli_session_help(out, output_options);
-	fprintf(out,
-"  -o, --output-dir DIR  write DIR/<name><extension> per input; -o FILE (an\n"
-"                        existing file, or a name ending .txt, .jsonl, .wet or\n"
-"                        .gz) takes one input's output, whole or not at all;\n"
-"                        -o - is standard output\n");
+	/* The extensions -o FILE takes are the formats' (sink/formats.c). */
+	struct strbuf output_help = STRBUF_INIT;
+	strbuf_addstr(&output_help, "write DIR/<name><extension> per input; -o FILE (an existing "
+		      "file, or a name ending ");
+	output_format_extensions(&output_help, OUTPUT_GZIP_EXTENSION);
+	strbuf_addstr(&output_help, ") takes one input's output, whole or not at all; -o - is "
+		      "standard output");
+	cli_help_paragraph(out, "  -o, --output-dir DIR", output_help.buf);
+	strbuf_release(&output_help);
 	cli_session_help(out, writing_options);
 	fprintf(out,
 "      --skip-existing   skip inputs whose output file exists (resume a run)\n"
@@ -914,7 +919,7 @@ static int check_settings(struct settings *set)
 		return -1;
 	}
 	snprintf(set->extension, sizeof(set->extension), "%s%s", set->session.format->extension,
-		 set->session.gzip ? ".gz" : "");
+		 set->session.gzip ? OUTPUT_GZIP_EXTENSION : "");
 	return 0;
 }
 

@@ -21,8 +21,10 @@
  * output that streams may have passed some of it on already). The capability
  * bits say what the format can carry and what the sink must do for it; the
  * front ends check options against them (output_format_check()) and name
- * the formats from the table (--help, the message for an unknown one), so
- * a new format needs no change there.
+ * the formats from the table (--help's -f and -o, the message for an
+ * unknown one), so a new format needs no change there. Three lists are
+ * written by hand, ncleaner.h's, the Python binding's OUTPUT_FORMATS and
+ * ncleaner(1)'s --format: t0220 fails until each names the new format.
  *
  * Formats are read-only and shared by every sink; what a format keeps
  * between callbacks (a WARC writer, "no segment yet") lives in its state,
@@ -117,6 +119,14 @@ int output_format_check(const struct output_format *format, int scores, int dump
 /* Does `name` end in the extension of a format in the table (".txt",
  * ".jsonl", ".wet"), after something more than a slash? */
 int output_format_extension_ends(const char *name);
+
+/* What --gzip adds to an output file's name, after the format's extension. */
+#define OUTPUT_GZIP_EXTENSION ".gz"
+
+/* The extensions of the table's formats, each once, in the table's order,
+ * then `also` unless NULL, appended to `out` as "a, b or c" (--help's -o:
+ * ".txt, .jsonl, .wet or .gz"). */
+void output_format_extensions(struct strbuf *out, const char *also);
 
 /* --- for formats: what several of them write ----------------------------------------- */
 

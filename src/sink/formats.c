@@ -37,6 +37,26 @@ void output_format_names(struct strbuf *out, unsigned capabilities, const char *
 	}
 }
 
+void output_format_extensions(struct strbuf *out, const char *also)
+{
+	const char *names[COUNT(formats) + 1];
+	size_t n = 0;
+	for (size_t i = 0; i < COUNT(formats); i++) {
+		size_t seen = 0;
+		while (seen < n && strcmp(names[seen], formats[i]->extension))
+			seen++;
+		if (seen == n)
+			names[n++] = formats[i]->extension;
+	}
+	if (also)
+		names[n++] = also;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strbuf_addstr(out, i + 1 == n ? " or " : ", ");
+		strbuf_addstr(out, names[i]);
+	}
+}
+
 const struct output_format *output_format_find(const char *name, struct nc_error *err)
 {
 	for (size_t i = 0; i < COUNT(formats); i++)
