@@ -96,11 +96,15 @@ static void test_words(void)
 		fast_and_slow &= words_count(text.buf, text.len) == want &&
 				 words_count_up_to(text.buf, text.len, SIZE_MAX) == want &&
 				 words_each(text.buf, text.len, ignore, NULL) == want;
-		ice &= w.words == want;
+		int maybe = 0;
+		for (size_t k = 0; k < text.len; k++)
+			maybe |= (unsigned char)text.buf[k] >= 0xE0 && (unsigned char)text.buf[k] != 0xE2;
+		ice &= w.words == want && w.maybe_unspaced == maybe;
 		strbuf_release(&text);
 	}
 	ok(fast_and_slow, "2000 random spaced texts: every entry point counts the runs");
-	ok(ice, "...as ICE counts them (English counts unchanged)");
+	ok(ice, "...as ICE counts them (English counts unchanged), which says when a byte "
+	   "may start an unspaced script's character");
 }
 
 /* --- the hand-made pages ------------------------------------------------------------- */

@@ -26,21 +26,13 @@ int words_unspaced_script(uint32_t cp)
 	       (cp >= 0x20000 && cp <= 0x3FFFF);     /* CJK extensions B and after */
 }
 
-/* Can the byte start a character of an unspaced script? Those are all
- * three or four bytes long; E2 (U+2000-U+2FFF: quotes, dashes, symbols)
- * starts none, and is the one such lead byte common in English text. */
-static inline unsigned may_start_unspaced(unsigned char c)
-{
-	return (c >= 0xE0) & (c != 0xE2);
-}
-
 /* Does [p, end) hold a character of an unspaced script? */
 static int holds_unspaced(const unsigned char *p, const unsigned char *end)
 {
 	for (; p < end; p++) {
 		uint32_t cp;
 		size_t n;
-		if (may_start_unspaced(*p) && (n = utf8_decode(p, (size_t)(end - p), &cp)) &&
+		if (words_may_start_unspaced(*p) && (n = utf8_decode(p, (size_t)(end - p), &cp)) &&
 		    words_unspaced_script(cp))
 			return 1;
 	}
@@ -131,7 +123,7 @@ static size_t walk(const char *text, size_t len, size_t limit, words_fn fn, void
 		const unsigned char *start = p;
 		unsigned maybe = 0;
 		for (; p < end && *p > ' '; p++)
-			maybe |= may_start_unspaced(*p);
+			maybe |= words_may_start_unspaced(*p);
 		if (maybe && holds_unspaced(start, p))
 			split_by_icu(&w, (const char *)start, (size_t)(p - start));
 		else
@@ -166,7 +158,7 @@ size_t words_count(const char *text, size_t len)
 		for (; i < end; i++) {
 			words += after_space & (p[i] > ' ');
 			after_space = p[i] <= ' ';
-			maybe |= may_start_unspaced(p[i]);
+			maybe |= words_may_start_unspaced(p[i]);
 		}
 	}
 	return maybe ? walk(text, len, SIZE_MAX, NULL, NULL) : words;
