@@ -96,8 +96,10 @@ static void test_words(void)
 		size_t want = runs(text.buf, text.len);
 		struct ice_words w;
 		ice_count_words(text.buf, text.len, &w);
+		size_t limit = tap_random(&seed) % 12, up_to = words_count_up_to(text.buf, text.len, limit);
 		fast_and_slow &= words_count(text.buf, text.len) == want &&
 				 words_count_up_to(text.buf, text.len, SIZE_MAX) == want &&
+				 (want <= limit ? up_to == want : up_to > limit) &&
 				 words_each(text.buf, text.len, ignore, NULL) == want;
 		int maybe = 0;
 		for (size_t k = 0; k < text.len; k++)
@@ -105,7 +107,8 @@ static void test_words(void)
 		ice &= w.words == want && w.maybe_unspaced == maybe;
 		strbuf_release(&text);
 	}
-	ok(fast_and_slow, "2000 random spaced texts: every entry point counts the runs");
+	ok(fast_and_slow, "2000 random spaced texts: every entry point counts the runs (up to a "
+	   "random limit: exact below it, more than it past it)");
 	ok(ice, "...as ICE counts them (English counts unchanged), which says when a byte "
 	   "may start an unspaced script's character");
 }

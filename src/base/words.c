@@ -134,12 +134,14 @@ static size_t walk(const char *text, size_t len, size_t limit, words_fn fn, void
 	return w.words;
 }
 
-/* The fast path: the starts of runs of non-space, eight ASCII bytes at a
+/* The runs of non-space, and whether a byte may start a character of an
+ * unspaced script (then only the walk counts the words): the starts of
+ * runs, eight ASCII bytes at a
  * time (base/swar.h: a byte is non-space when it is not below '!', a run
  * starts where the byte before is space), and byte by byte where a byte is
  * not ASCII, seeing whether it may start a character of an unspaced script;
  * only then the walk. */
-size_t words_count(const char *text, size_t len)
+static size_t count_runs(const char *text, size_t len, unsigned *maybe_unspaced)
 {
 	const unsigned char *p = (const unsigned char *)text;
 	size_t words = 0, i = 0;
@@ -161,12 +163,25 @@ size_t words_count(const char *text, size_t len)
 			maybe |= words_may_start_unspaced(p[i]);
 		}
 	}
+	*maybe_unspaced = maybe;
+	return words;
+}
+
+size_t words_count(const char *text, size_t len)
+{
+	unsigned maybe;
+	size_t words = count_runs(text, len, &maybe);
 	return maybe ? walk(text, len, SIZE_MAX, NULL, NULL) : words;
 }
 
+/* The runs the fast way when no byte may start an unspaced script's
+ * character: exact, which the contract allows past the limit too (the
+ * logistic method asks this of every short paragraph and list item). */
 size_t words_count_up_to(const char *text, size_t len, size_t limit)
 {
-	return walk(text, len, limit, NULL, NULL);
+	unsigned maybe;
+	size_t words = count_runs(text, len, &maybe);
+	return maybe ? walk(text, len, limit, NULL, NULL) : words;
 }
 
 size_t words_each(const char *text, size_t len, words_fn fn, void *data)
