@@ -298,14 +298,16 @@ static int neighbourhood(double *out, size_t count)
 {
 	if (!count)
 		return 0;
-	double longest = 0, *lengths = malloc(count * sizeof(double));
+	double longest = 0, *lengths = malloc(2 * count * sizeof(double));
 	if (!lengths)
 		return -1;
 	for (size_t i = 0; i < count; i++) {
 		lengths[i] = out[i * LOGISTIC_FEATURES + LF_LOG_CHARS];
 		longest = fmax(longest, lengths[i]);
 	}
-	qsort(lengths, count, sizeof(*lengths), order_doubles);
+	/* log1p() of counts: never negative (qsort() for what else could be) */
+	if (order_sort_plus_doubles(lengths, lengths + count, count) < 0)
+		qsort(lengths, count, sizeof(*lengths), order_doubles);
 	const int link = LF_CUE_FIRST + CUE_LINK;
 	for (size_t i = 0; i < count; i++) {
 		double *f = out + i * LOGISTIC_FEATURES;
