@@ -114,13 +114,16 @@ int main(void)
 
 	/* A rule matching a whole text of one class ("^[...]++$", dump.rules'
 	 * line of punctuation) is not searched in a text holding an ASCII byte
-	 * outside the class; the group "(?:[...])" hides the shape, so the
-	 * second rule set always calls PCRE2, and both must agree on random
-	 * texts of letters, digits, spaces, punctuation, control characters,
-	 * line feeds and non-ASCII characters. */
+	 * outside the class, and deletes a text of ASCII bytes all of the class
+	 * (but a line feed, which "$" may match before) without a search; the
+	 * group "(?:[...])" hides the shape, so the second rule set always
+	 * calls PCRE2, and both must agree on random texts of letters, digits,
+	 * spaces, punctuation, control characters, line feeds and non-ASCII
+	 * characters. */
 	const char *classes[] = {
-		"ncleaner-rules 1\n^[\\s\\p{P}\\p{S}]++$\t\n^[-x]+$\tX\n^[^a-z]*$\t<$0>\n",
-		"ncleaner-rules 1\n^(?:[\\s\\p{P}\\p{S}])++$\t\n^(?:[-x])+$\tX\n^(?:[^a-z])*$\t<$0>\n",
+		"ncleaner-rules 1\n^[-x ]++$\t\n^[\\s\\p{P}\\p{S}]++$\t\n^[-x]+$\tX\n^[^a-z]*$\t<$0>\n",
+		"ncleaner-rules 1\n^(?:[-x ])++$\t\n^(?:[\\s\\p{P}\\p{S}])++$\t\n^(?:[-x])+$\tX\n"
+		"^(?:[^a-z])*$\t<$0>\n",
 	};
 	struct rule_set *shaped = rule_set_parse("class", classes[0], strlen(classes[0]), RULES_UTF, &err);
 	struct rule_set *plain = rule_set_parse("group", classes[1], strlen(classes[1]), RULES_UTF, &err);

@@ -13,7 +13,10 @@
 #include "method/logistic.h"
 #include "method/stop-words.h"
 
+#include <ctype.h>
 #include <stdint.h>
+#include <string.h>
+#include <strings.h>
 
 /* The runs of non-space: the count every spaced script keeps. */
 static size_t runs(const char *text, size_t len)
@@ -93,14 +96,21 @@ static void test_words(void)
 		size_t want = runs(text.buf, text.len);
 		struct ice_words w;
 		ice_count_words(text.buf, text.len, &w);
+		size_t limit = tap_random(&seed) % 12, up_to = words_count_up_to(text.buf, text.len, limit);
 		fast_and_slow &= words_count(text.buf, text.len) == want &&
 				 words_count_up_to(text.buf, text.len, SIZE_MAX) == want &&
+				 (want <= limit ? up_to == want : up_to > limit) &&
 				 words_each(text.buf, text.len, ignore, NULL) == want;
-		ice &= w.words == want;
+		int maybe = 0;
+		for (size_t k = 0; k < text.len; k++)
+			maybe |= (unsigned char)text.buf[k] >= 0xE0 && (unsigned char)text.buf[k] != 0xE2;
+		ice &= w.words == want && w.maybe_unspaced == maybe;
 		strbuf_release(&text);
 	}
-	ok(fast_and_slow, "2000 random spaced texts: every entry point counts the runs");
-	ok(ice, "...as ICE counts them (English counts unchanged)");
+	ok(fast_and_slow, "2000 random spaced texts: every entry point counts the runs (up to a "
+	   "random limit: exact below it, more than it past it)");
+	ok(ice, "...as ICE counts them (English counts unchanged), which says when a byte "
+	   "may start an unspaced script's character");
 }
 
 /* --- the hand-made pages ------------------------------------------------------------- */
@@ -292,6 +302,72 @@ static void test_utf8_runs(void)
 	is_int(wrong_ascii, 0, "utf8_has_non_ascii() agrees with a byte-at-a-time check");
 }
 
+/* stop_words_has() folds a word of ASCII bytes without ICU and looks its
+ * hash up in a table; against a byte-at-a-time reference (the punctuation
+ * of '!' to DEL around the word stripped, A-Z lower-cased, the list's
+ * words compared as strings) on random words made of the German list's
+ * ASCII words, in any case, inside punctuation, digits and other letters. */
+static void test_stop_words_ascii(const struct stop_lists *lists, const char *dir)
+{
+	struct nc_error err = { 0 };
+	struct strbuf path = STRBUF_INIT, file = STRBUF_INIT;
+	const char *words[512];
+	size_t count = 0;
+	strbuf_addf(&path, "%s/de.txt", dir);
+	const struct stop_words *list = stop_lists_find(lists, "de");
+	if (!list || read_file(path.buf, 1 << 20, &file, &err) < 0) {
+		skip("no German list: %s", err.message);
+		strbuf_release(&path);
+		return;
+	}
+	for (char *line = file.buf, *next; *line && count < 512; line = next) {
+		next = strchr(line, '\n');
+		next = next ? (*next = '\0', next + 1) : line + strlen(line);
+		int ascii = line[0] != '#' && line[0];
+		for (const char *c = line; *c; c++)
+			ascii &= (unsigned char)*c < 0x80;
+		if (ascii)
+			words[count++] = line;
+	}
+	static const char *const around[] = { "", "", "", "(", ")", ",", ".", "\"", "'", "-",
+					      "\x7f", "~", "0", "9", "x", "\xc3\xa9" };
+	unsigned long seed = 1722;
+	unsigned wrong = 0, found = 0, tries = 20000;
+	for (unsigned t = 0; t < tries; t++) {
+		char word[128], core[64];
+		const char *w = words[tap_random(&seed) % count];
+		size_t n = strlen(w), len = 0;
+		for (size_t i = 0; i < n; i++)   /* some letters capitalised */
+			core[i] = (char)(tap_random(&seed) % 3 == 0 && w[i] >= 'a' && w[i] <= 'z'
+					 ? w[i] - 32 : w[i]);
+		const char *before = around[tap_random(&seed) % 16];
+		const char *after = around[tap_random(&seed) % 16];
+		len = (size_t)snprintf(word, sizeof(word), "%s%s%.*s%s", before,
+				       tap_random(&seed) % 8 ? "" : before, (int)n, core, after);
+		/* the reference */
+		size_t start = 0, end = len, ascii = 1;
+		for (size_t i = 0; i < len; i++)
+			ascii &= (unsigned char)word[i] < 0x80;
+		if (!ascii)
+			continue;   /* the other path's (ICU's), t1720's pages check it */
+		while (start < end && !isalnum((unsigned char)word[start]))
+			start++;
+		while (end > start && !isalnum((unsigned char)word[end - 1]))
+			end--;
+		int want = 0;
+		for (size_t i = 0; i < count && !want; i++) {
+			size_t k = strlen(words[i]);
+			want = k == end - start && !strncasecmp(words[i], word + start, k);
+		}
+		found += want;
+		wrong += stop_words_has(list, word, len) != want;
+	}
+	is_int(wrong, 0, "stop words: random ASCII words against a byte-at-a-time reference");
+	ok(found > tries / 4, "... %u of them on the list", found);
+	strbuf_release(&path);
+	strbuf_release(&file);
+}
+
 int main(void)
 {
 	struct nc_error err = { 0 };
@@ -305,6 +381,7 @@ int main(void)
 	test_words();
 	test_swar();
 	test_utf8_runs();
+	test_stop_words_ascii(lists, dir);
 	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
 		test_page(&pages[i], lists);
 	stop_lists_free(lists);

@@ -367,9 +367,11 @@ static void test_words(void)
 	is_double(v[ICE_DT_STOP_WORDS].number, 0.6, 1e-12, "features: stop words per word");
 }
 
-/* ice_count_words() counts a word of ASCII bytes in one pass through a
- * table of byte classes and a hash of packed letters; here, each word of
- * random ASCII texts counted as ice.h defines it, a byte at a time, with
+/* ice_count_words() counts a word of at most seven ASCII bytes by masks
+ * of eight bytes at a time, a longer one in one pass through a table of
+ * byte classes, both with a hash of packed letters; here, each word of
+ * random ASCII texts (words of every length up to and past eight bytes, at
+ * the text's end too) counted as ice.h defines it, a byte at a time, with
  * ice_is_stop_word() (the other path) for its stop word. */
 static int ascii_punctuation(unsigned char c)
 {
@@ -382,6 +384,7 @@ static void test_words_random(void)
 	static const char *const pieces[] = {
 		"the", "The", "THEM", "yourselves", "yourselvess", "of", "a", "x", "House", "7",
 		"(", ")", ",", "'", "--", "\"", " ", " ", "\t", "\x7f", "\x01", "~", "_", "I", "am",
+		"0", "42", "[", "z", "Q", "`", "@", "{", "/",
 	};
 	unsigned seed = 3300, wrong = 0, stops = 0;
 	const unsigned texts = 3000;
@@ -408,6 +411,7 @@ static void test_words_random(void)
 			for (; i < len && (unsigned char)text[i] > ' '; i++) {
 				unsigned char c = (unsigned char)text[i];
 				want.characters++;
+				want.digits += c >= '0' && c <= '9';
 				if (ascii_punctuation(c)) {
 					want.punctuation++;
 				} else if (first) {
@@ -420,7 +424,8 @@ static void test_words_random(void)
 		ice_count_words(text, len, &got);
 		wrong += got.words != want.words || got.characters != want.characters ||
 			 got.punctuation != want.punctuation || got.capitalised != want.capitalised ||
-			 got.stop_words != want.stop_words;
+			 got.stop_words != want.stop_words || got.digits != want.digits ||
+			 got.maybe_unspaced;
 		stops += (unsigned)want.stop_words;
 	}
 	is_int(wrong, 0, "words: %u random ASCII texts counted as a byte at a time", texts);

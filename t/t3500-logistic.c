@@ -4,6 +4,7 @@
  * another program), the n-gram models' features and the file that names
  * their model, scoring a page, and the types it proposes. */
 #include "base/file.h"
+#include "base/order.h"
 #include "method/logistic.h"
 #include "method/ncleaner-method.h"
 #include "train/logistic-training.h"
@@ -726,8 +727,46 @@ static void test_fixed_depth(void)
 	strbuf_release(&text);
 }
 
+/* order_sort_plus_doubles() (base/order.h), which sorts a window's segment
+ * lengths for shorter_share, against qsort() on random arrays, long and
+ * short, of one kind of value or of all: log1p() of small counts (many
+ * equal), small integers (bytes most of them share), fractions and huge
+ * values; and a negative, a -0 or a NaN refused. */
+static void test_radix_sort(void)
+{
+	unsigned long seed = 3501;
+	unsigned wrong = 0, arrays = 300;
+	for (unsigned a = 0; a < arrays; a++) {
+		size_t n = tap_random(&seed) % (a % 2 ? 20 : 700);   /* short ones too */
+		unsigned only = (unsigned)(a % 5);   /* 4: values of every kind; else one kind */
+		double *x = malloc((n + 1) * sizeof(*x)), *y = malloc((n + 1) * sizeof(*y));
+		double *scratch = malloc((n + 1) * sizeof(*scratch));
+		for (size_t i = 0; i < n; i++) {
+			unsigned kind = only < 4 ? only : (unsigned)(tap_random(&seed) % 4);
+			unsigned long r = tap_random(&seed);
+			x[i] = kind == 0 ? log1p((double)(r % 40)) : kind == 1 ? (double)(r % 3)
+			       : kind == 2 ? (double)r / 4096.0 : ldexp((double)(r % 1000), (int)(r % 900));
+			y[i] = x[i];
+		}
+		qsort(y, n, sizeof(*y), order_doubles);
+		wrong += order_sort_plus_doubles(x, scratch, n) != 0 ||
+			 (n && memcmp(x, y, n * sizeof(*x)));
+		free(x);
+		free(y);
+		free(scratch);
+	}
+	is_int(wrong, 0, "the radix sort of non-negative doubles orders %u random arrays as qsort()",
+	       arrays);
+	double refused[3][2] = { { 1, -1 }, { 1, -0.0 }, { 1, NAN } }, scratch[2];
+	int all = 1;
+	for (int i = 0; i < 3; i++)
+		all &= order_sort_plus_doubles(refused[i], scratch, 2) == -1 && refused[i][0] == 1;
+	ok(all, "... and leaves a negative, a -0 or a NaN to qsort()");
+}
+
 int main(void)
 {
+	test_radix_sort();
 	test_older_model();
 	test_trees();
 	test_fixed_depth();

@@ -3,7 +3,9 @@
 #include "method/line-cues.h"
 #include "tap.h"
 
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 static size_t words_of(const char *text);
 
@@ -36,11 +38,8 @@ static int label(const char *text)
 	return line_cues_label(text, strlen(text));
 }
 
-static void test_credit(void)
-{
-	/* Every credit word, each alone and capitalised: the list is in the
-	 * order its binary search needs, or one of these is missed. */
-	static const char *const words[] = {
+/* Every credit word, capitalised. */
+static const char *const credit_words[] = {
 		"Abbildung", "AFP", "Alamy", "Bild", "Bilde", "Bilder", "Bildquelle", "Credit",
 		"Credits", "Cr\xc3\xa9" "dit", "Cr\xc3\xa9" "dito", "Cr\xc3\xa9" "ditos", "dpa",
 		"EPA", "Fot", "Foto", "Fotografia", "Fotograf\xc3\xad" "a", "Fotos", "Fot\xc3\xb3",
@@ -48,9 +47,17 @@ static void test_credit(void)
 		"iStockphoto", "Keystone", "Kuva", "Photo", "Photograph", "Photographer", "Photos",
 		"Picture", "Pixabay", "REUTERS", "Shutterstock", "Titelbild", "Unsplash",
 		"Zdj\xc4\x99" "cia", "Zdj\xc4\x99" "cie",
-	};
+};
+#define CREDIT_WORDS (sizeof(credit_words) / sizeof(credit_words[0]))
+
+static void test_credit(void)
+{
+	/* Each credit word alone: the list is in the order its binary search
+	 * needs, and the table of first letters and lengths before it lets
+	 * each through, or one of these is missed. */
+	const char *const *words = credit_words;
 	int all = 1;
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+	for (size_t i = 0; i < CREDIT_WORDS; i++) {
 		char line[64];
 		snprintf(line, sizeof(line), "%s: Jane Doe", words[i]);
 		if (!credit(line)) {
@@ -73,6 +80,75 @@ static void test_credit(void)
 		   "twenty-two twenty-three twenty-four twenty-five photo"),
 	   "past 25 words even a photo is text");
 	ok(!credit(""), "an empty line is not");
+}
+
+/* The credit cue as line-cues.h defines it, the plain way: words (runs of
+ * ASCII letters and digits and of bytes beyond ASCII) compared with each
+ * credit word, ASCII's case ignored; the marks searched for. */
+static int word_byte(unsigned char c)
+{
+	return c >= 0x80 || isalnum(c);
+}
+
+static int credit_by_search(const char *text)
+{
+	static const char *const marks[] = { "\xc2\xa9", "\xe5\x9b\xbe\xe7\x89\x87",
+					     "\xe6\x91\x84\xe5\xbd\xb1", "\xe5\x86\x99\xe7\x9c\x9f" };
+	for (size_t i = 0; i < 4; i++)
+		if (strstr(text, marks[i]))
+			return 1;
+	for (const char *p = text; *p;) {
+		if (!word_byte((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		const char *start = p;
+		while (*p && word_byte((unsigned char)*p))
+			p++;
+		for (size_t i = 0; i < CREDIT_WORDS; i++)
+			if (strlen(credit_words[i]) == (size_t)(p - start) &&
+			    !strncasecmp(credit_words[i], start, (size_t)(p - start)))
+				return 1;
+	}
+	return 0;
+}
+
+/* Random short lines of credit words (in any case, glued to letters or
+ * punctuation), near misses of their first letter and length, and other
+ * words: the cue against the plain search. */
+static void test_credit_random(void)
+{
+	static const char *const others[] = {
+		"the", "and", "afx", "Bilk", "phone", "PHOTOX", "fotox", "zdj\xc4\x99" "cix", "42",
+		"\xc3\xa9t\xc3\xa9", "\xc2\xa9", "\xe5\x9b\xbe\xe7\x89\x87", "-", "/", ".", "(",
+		"ge", "a", "x",
+	};
+	unsigned long seed = 3510;
+	unsigned wrong = 0, credits = 0, lines = 5000;
+	for (unsigned t = 0; t < lines; t++) {
+		char line[512];
+		size_t len = 0, n = 1 + tap_random(&seed) % 10;
+		for (size_t i = 0; i < n; i++) {
+			const char *piece = tap_random(&seed) % 4 == 0
+				? credit_words[tap_random(&seed) % CREDIT_WORDS]
+				: others[tap_random(&seed) % (sizeof(others) / sizeof(others[0]))];
+			size_t k = strlen(piece);
+			for (size_t j = 0; j < k; j++) {
+				char c = piece[j];
+				if (tap_random(&seed) % 4 == 0 && isalpha((unsigned char)c))
+					c = (char)(isupper((unsigned char)c) ? tolower(c) : toupper(c));
+				line[len++] = c;
+			}
+			if (tap_random(&seed) % 3)
+				line[len++] = ' ';
+		}
+		line[len] = '\0';
+		int want = credit_by_search(line);
+		credits += want;
+		wrong += credit(line) != want;
+	}
+	is_int(wrong, 0, "credit: %u random lines against a plain search of the words", lines);
+	ok(credits > lines / 10 && credits < lines - lines / 10, "... %u of them credits", credits);
 }
 
 static void test_label(void)
@@ -114,6 +190,7 @@ static void test_date(void)
 int main(void)
 {
 	test_credit();
+	test_credit_random();
 	test_label();
 	test_date();
 	return done_testing();

@@ -189,22 +189,36 @@ static void whole_text_class(struct rule *rule, const char *pattern, size_t len,
 	rule->refuses = 1;
 }
 
-/* Does the text begin with ASCII bytes up to one the rule refuses
- * (whole_text_class())? At the first byte of 0x80 or above the question
- * goes to PCRE2, which fails there or soon after on a line of text in
- * another script (instead of every byte of that line seen here first). Runs
- * of one byte, eight at a time: Lynx indents a line by up to 60 spaces, and
- * the builtin layout draws a rule as a line of a thousand underscores. */
-static int begins_refused(const struct rule *rule, const char *text, size_t len)
+/* What the bytes of a text say of a whole-text-class rule's match
+ * (whole_text_class()). */
+enum class_answer {
+	CLASS_REFUSED = -1,   /* an ASCII byte outside the class: no match */
+	CLASS_UNKNOWN = 0,    /* a byte of 0x80 or above, or a line feed: ask PCRE2 */
+	CLASS_WHOLE = 1       /* every byte ASCII and of the class: the whole text matches */
+};
+
+/* The text's ASCII bytes up to one the rule refuses, or up to the first
+ * byte of 0x80 or above (there the question goes to PCRE2, which fails
+ * there or soon after on a line of text in another script, instead of
+ * every byte of that line seen here first), or to the end: then each
+ * character is of the class, and "^[CLASS]Q$" matches the whole text
+ * (a line feed, which PCRE2 was not asked about, aside), once: a global
+ * substitution tries again only at the end, where "^" cannot match. Runs
+ * of one byte, eight at a time: Lynx indents a line by up to 60 spaces and
+ * draws a rule as a line of hundreds of underscores, which PCRE2 matched
+ * at some 20 instructions a character (\p{P} and \p{S} looked up). */
+static enum class_answer class_scan(const struct rule *rule, const char *text, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)text, *end = p + len;
 	for (; p < end && *p < 0x80; p++) {
 		if (rule->refused[*p])
-			return 1;
+			return CLASS_REFUSED;
+		if (*p == '\n')
+			return CLASS_UNKNOWN;
 		while (SWAR_WORDS && end - p > 8 && swar_load(p + 1) == SWAR_ONES * *p)
 			p += 8;
 	}
-	return 0;
+	return p == end ? CLASS_WHOLE : CLASS_UNKNOWN;
 }
 
 static int add_rule(struct rule_set *rules, const char *line, size_t len, unsigned lineno,
@@ -325,8 +339,15 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 {
 	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
 		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
-	if (rule->refuses && begins_refused(rule, text->buf, text->len))
-		return 0;   /* the same, for a whole text of one class */
+	if (rule->refuses) {   /* the same, for a whole text of one class */
+		enum class_answer answer = class_scan(rule, text->buf, text->len);
+		if (answer == CLASS_REFUSED)
+			return 0;
+		if (answer == CLASS_WHOLE && !rule->replacement_len) {
+			strbuf_setlen(text, 0);   /* the whole text matched, and is deleted */
+			return 0;
+		}
+	}
 	/* pcre2_jit_match() is pcre2_match() without the checks of its
 	 * arguments that a compiled rule and a fixed workspace always pass. */
 	int rc = (rule->jit ? pcre2_jit_match : pcre2_match)(rule->code, (PCRE2_SPTR)text->buf,

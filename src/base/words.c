@@ -26,21 +26,13 @@ int words_unspaced_script(uint32_t cp)
 	       (cp >= 0x20000 && cp <= 0x3FFFF);     /* CJK extensions B and after */
 }
 
-/* Can the byte start a character of an unspaced script? Those are all
- * three or four bytes long; E2 (U+2000-U+2FFF: quotes, dashes, symbols)
- * starts none, and is the one such lead byte common in English text. */
-static inline unsigned may_start_unspaced(unsigned char c)
-{
-	return (c >= 0xE0) & (c != 0xE2);
-}
-
 /* Does [p, end) hold a character of an unspaced script? */
 static int holds_unspaced(const unsigned char *p, const unsigned char *end)
 {
 	for (; p < end; p++) {
 		uint32_t cp;
 		size_t n;
-		if (may_start_unspaced(*p) && (n = utf8_decode(p, (size_t)(end - p), &cp)) &&
+		if (words_may_start_unspaced(*p) && (n = utf8_decode(p, (size_t)(end - p), &cp)) &&
 		    words_unspaced_script(cp))
 			return 1;
 	}
@@ -131,7 +123,7 @@ static size_t walk(const char *text, size_t len, size_t limit, words_fn fn, void
 		const unsigned char *start = p;
 		unsigned maybe = 0;
 		for (; p < end && *p > ' '; p++)
-			maybe |= may_start_unspaced(*p);
+			maybe |= words_may_start_unspaced(*p);
 		if (maybe && holds_unspaced(start, p))
 			split_by_icu(&w, (const char *)start, (size_t)(p - start));
 		else
@@ -142,12 +134,14 @@ static size_t walk(const char *text, size_t len, size_t limit, words_fn fn, void
 	return w.words;
 }
 
-/* The fast path: the starts of runs of non-space, eight ASCII bytes at a
+/* The runs of non-space, and whether a byte may start a character of an
+ * unspaced script (then only the walk counts the words): the starts of
+ * runs, eight ASCII bytes at a
  * time (base/swar.h: a byte is non-space when it is not below '!', a run
  * starts where the byte before is space), and byte by byte where a byte is
  * not ASCII, seeing whether it may start a character of an unspaced script;
  * only then the walk. */
-size_t words_count(const char *text, size_t len)
+static size_t count_runs(const char *text, size_t len, unsigned *maybe_unspaced)
 {
 	const unsigned char *p = (const unsigned char *)text;
 	size_t words = 0, i = 0;
@@ -166,15 +160,28 @@ size_t words_count(const char *text, size_t len)
 		for (; i < end; i++) {
 			words += after_space & (p[i] > ' ');
 			after_space = p[i] <= ' ';
-			maybe |= may_start_unspaced(p[i]);
+			maybe |= words_may_start_unspaced(p[i]);
 		}
 	}
+	*maybe_unspaced = maybe;
+	return words;
+}
+
+size_t words_count(const char *text, size_t len)
+{
+	unsigned maybe;
+	size_t words = count_runs(text, len, &maybe);
 	return maybe ? walk(text, len, SIZE_MAX, NULL, NULL) : words;
 }
 
+/* The runs the fast way when no byte may start an unspaced script's
+ * character: exact, which the contract allows past the limit too (the
+ * logistic method asks this of every short paragraph and list item). */
 size_t words_count_up_to(const char *text, size_t len, size_t limit)
 {
-	return walk(text, len, limit, NULL, NULL);
+	unsigned maybe;
+	size_t words = count_runs(text, len, &maybe);
+	return maybe ? walk(text, len, limit, NULL, NULL) : words;
 }
 
 size_t words_each(const char *text, size_t len, words_fn fn, void *data)

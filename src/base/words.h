@@ -73,4 +73,13 @@ size_t words_each(const char *text, size_t len, words_fn fn, void *data);
 /* Is `cp` of a script written without spaces between words (above)? */
 int words_unspaced_script(uint32_t cp);
 
+/* Can the byte start a character of an unspaced script? Those are all
+ * three or four bytes long; E2 (U+2000-U+2FFF: quotes, dashes, symbols)
+ * starts none, and is the one such lead byte common in English text. A
+ * text without such a byte has as many words as runs of non-space. */
+static inline unsigned words_may_start_unspaced(unsigned char c)
+{
+	return (c >= 0xE0) & (c != 0xE2);
+}
+
 #endif

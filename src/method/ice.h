@@ -101,6 +101,12 @@ struct ice_words {
 	size_t capitalised;   /* words whose first letter is a capital */
 	size_t punctuation;   /* punctuation marks */
 	size_t stop_words;    /* words on the stop-word list */
+	/* Beside ICE's counts, for the logistic method's features (one pass
+	 * where it took three): */
+	size_t digits;        /* bytes '0' to '9' */
+	int maybe_unspaced;   /* a byte that may start a character of an unspaced
+				 script (base/words.h): only then may
+				 words_count() differ from `words` */
 };
 
 void ice_count_words(const char *text, size_t len, struct ice_words *words);

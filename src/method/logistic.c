@@ -195,14 +195,6 @@ static enum segment_type proposed_type(const struct segment *segment)
 	return words_up_to(segment, HEADING_MAX_WORDS) <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
 }
 
-static size_t count_digits(const char *text, size_t len)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < len; i++)
-		n += text[i] >= '0' && text[i] <= '9';
-	return n;
-}
-
 int logistic_feature_structural(int feature)
 {
 	return (feature >= LF_CUE_FIRST && feature < LF_CUE_FIRST + CUE_COUNT) ||
@@ -249,7 +241,8 @@ int logistic_features(const struct segment *first, size_t stride, size_t count,
 			stops.found = 0;
 			n = words_each(s->text, s->len, count_stop_word, &stops);
 		} else {
-			n = words_count(s->text, s->len);
+			/* words_count()'s, read from ICE's count where it must agree */
+			n = w.maybe_unspaced ? words_count(s->text, s->len) : w.words;
 		}
 		double words = n ? (double)n : 1, chars = w.characters ? w.characters : 1;
 		f[LF_INTERCEPT] = 1;
@@ -258,7 +251,7 @@ int logistic_features(const struct segment *first, size_t stride, size_t count,
 		f[LF_STOP_WORDS] = (double)stops.found / words;
 		f[LF_PUNCTUATION] = w.punctuation / words;
 		f[LF_CAPITALS] = w.capitalised / words;
-		f[LF_DIGITS] = count_digits(s->text, s->len) / chars;
+		f[LF_DIGITS] = w.digits / chars;
 		f[LF_ENDS_SENTENCE] = ends_sentence(s->text, s->len);
 		f[LF_CREDIT] = line_cues_credit(s->text, s->len, n);
 		f[LF_LABEL] = line_cues_label(s->text, s->len);
@@ -305,14 +298,16 @@ static int neighbourhood(double *out, size_t count)
 {
 	if (!count)
 		return 0;
-	double longest = 0, *lengths = malloc(count * sizeof(double));
+	double longest = 0, *lengths = malloc(2 * count * sizeof(double));
 	if (!lengths)
 		return -1;
 	for (size_t i = 0; i < count; i++) {
 		lengths[i] = out[i * LOGISTIC_FEATURES + LF_LOG_CHARS];
 		longest = fmax(longest, lengths[i]);
 	}
-	qsort(lengths, count, sizeof(*lengths), order_doubles);
+	/* log1p() of counts: never negative (qsort() for what else could be) */
+	if (order_sort_plus_doubles(lengths, lengths + count, count) < 0)
+		qsort(lengths, count, sizeof(*lengths), order_doubles);
 	const int link = LF_CUE_FIRST + CUE_LINK;
 	for (size_t i = 0; i < count; i++) {
 		double *f = out + i * LOGISTIC_FEATURES;

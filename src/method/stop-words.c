@@ -19,6 +19,13 @@ struct stop_words {
 	char language[16];
 	uint64_t *hashes;   /* sorted, distinct */
 	size_t count;
+	/* The same hashes in an open-addressed table (linear probing, at most
+	 * half full, 0 for an empty slot: a word's hash of 0 is looked up by
+	 * `has_zero`): a look-up is a probe or two, where the binary search
+	 * over a list of hundreds took nine. */
+	uint64_t *slots;
+	size_t mask;
+	int has_zero;
 };
 
 struct stop_lists {
@@ -91,22 +98,70 @@ static size_t fold(const char *word, size_t len, char *out)
 	return at;
 }
 
+/* ASCII's punctuation as punctuation() has it: every byte from '!' to
+ * DEL but the letters and digits. */
+static inline int ascii_punctuation(unsigned char c)
+{
+	return c > ' ' && c < 0x80 && !((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'));
+}
+
+/* fold() of a word of ASCII bytes, in one pass and without ICU: the
+ * punctuation around it stripped, A-Z lower-cased (ICU's simple mapping of
+ * ASCII; no Greek or Arabic to see to), the same length limit. Returns
+ * fold()'s length, or (size_t)-1 at a byte of 0x80 or above: fold() it. */
+static size_t fold_ascii(const char *word, size_t len, char *out)
+{
+	const unsigned char *p = (const unsigned char *)word, *end = p + len;
+	for (const unsigned char *q = p; q < end; q++)
+		if (*q >= 0x80)
+			return (size_t)-1;
+	while (p < end && ascii_punctuation(*p))
+		p++;
+	while (end > p && ascii_punctuation(end[-1]))
+		end--;
+	if (end - p > STOP_WORD_MAX_BYTES)
+		return 0;
+	size_t at = 0;
+	for (; p < end; p++)
+		out[at++] = (char)(*p >= 'A' && *p <= 'Z' ? *p | 0x20 : *p);
+	return at;
+}
+
+/* The slot of the table where `h` is, or the empty one where it would be. */
+static size_t slot_of(const struct stop_words *list, uint64_t h)
+{
+	size_t i = (size_t)h & list->mask;
+	while (list->slots[i] && list->slots[i] != h)
+		i = (i + 1) & list->mask;
+	return i;
+}
+
 int stop_words_has(const struct stop_words *list, const char *word, size_t len)
 {
 	char folded[FOLD_MAX];
-	size_t n = fold(word, len, folded);
+	size_t n = fold_ascii(word, len, folded);
+	if (n == (size_t)-1)
+		n = fold(word, len, folded);
 	if (!n)
 		return 0;
 	uint64_t h = hash_bytes(folded, n);
-	size_t lo = 0, hi = list->count;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (list->hashes[mid] < h)
-			lo = mid + 1;
+	return h ? list->slots[slot_of(list, h)] == h : list->has_zero;
+}
+
+/* The table of the list's hashes (see struct stop_words). */
+static void build_slots(struct stop_words *list)
+{
+	size_t size = 16;
+	while (size < 2 * list->count)
+		size *= 2;
+	list->slots = xcalloc(size, sizeof(*list->slots));
+	list->mask = size - 1;
+	for (size_t i = 0; i < list->count; i++) {
+		if (list->hashes[i])
+			list->slots[slot_of(list, list->hashes[i])] = list->hashes[i];
 		else
-			hi = mid;
+			list->has_zero = 1;
 	}
-	return lo < list->count && list->hashes[lo] == h;
 }
 
 size_t stop_words_size(const struct stop_words *list)
@@ -161,6 +216,7 @@ static int parse_list(struct stop_words *list, const char *path, const char *dat
 		if (list->hashes[i] != list->hashes[distinct - 1])
 			list->hashes[distinct++] = list->hashes[i];
 	list->count = distinct;
+	build_slots(list);
 	return 0;
 }
 
@@ -197,7 +253,7 @@ static int load_list(struct stop_lists *lists, const char *dir, const char *name
 	if (ret == 0)
 		lists->count++;
 	else
-		free(list->hashes);
+		free(list->hashes), free(list->slots);
 	strbuf_release(&path);
 	strbuf_release(&data);
 	return ret;
@@ -242,8 +298,10 @@ void stop_lists_free(struct stop_lists *lists)
 {
 	if (!lists)
 		return;
-	for (size_t i = 0; i < lists->count; i++)
+	for (size_t i = 0; i < lists->count; i++) {
 		free(lists->lists[i].hashes);
+		free(lists->lists[i].slots);
+	}
 	free(lists->lists);
 	free(lists);
 }
