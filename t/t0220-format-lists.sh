@@ -34,7 +34,7 @@ is "$(line "$TMP/header")" "$(line "$TMP/table")" \
 	"ncleaner.h's formats for ncleaner_format() are the table's, in its order"
 grep_ok "...the first the default" 'ncleaner_format(): [a-z]* (default)' "$SRC/src/ncleaner.h"
 
-# The Python binding: OUTPUT_FORMATS, in the order of its documentation.
+# The Python binding: OUTPUT_FORMATS (its own order: compared as sets).
 sed -n 's/^OUTPUT_FORMATS = (\(.*\))$/\1/p' "$SRC/python/ncleaner/__init__.py" | tr -d '"' \
 	> "$TMP/list"
 words "$TMP/list" | grep -v -x -e json -e dict | sort > "$TMP/binding"

@@ -299,6 +299,8 @@ with ncleaner.Cleaner() as cleaner:
     check("no pages: []", cleaner.clean_batch([]), [])
     for title, call in (("as many URLs as pages, or ERR_USAGE",
                          lambda: cleaner.clean_batch(pages, urls=["http://a/"])),
+                        ("one URL as a string, not a list: ERR_USAGE",
+                         lambda: cleaner.clean_batch(pages, urls="http://a/")),
                         ("a page that is an int: ERR_USAGE", lambda: cleaner.clean_batch([5]))):
         try:
             call()

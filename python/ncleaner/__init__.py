@@ -74,7 +74,7 @@ import ctypes
 import json
 import os
 import threading
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _paths
 
@@ -134,7 +134,7 @@ class Page(NamedTuple):
     itself, JSONL's "metadata" (title, author, date, site_name,
     description, canonical_url, language), str or None."""
     index: int                      # its place in the batch, from 0
-    url: Optional[str]              # as given (None: none given)
+    url: Optional[str]              # as given, as str (None: none, or "", given)
     segments: List[Segment]
     output: Optional[str]           # as format() gives it ("" for no text)
     facts: Optional[Dict[str, Any]]
@@ -480,7 +480,8 @@ class Cleaner(_Handle):
             _raise(error)
         return _segments(segments, count.value)
 
-    def clean_batch(self, pages, urls=None) -> List[Page]:
+    def clean_batch(self, pages: Iterable[Union[str, bytes]],
+                    urls: Optional[Iterable[Union[str, bytes, None]]] = None) -> List[Page]:
         """Clean `pages` (each bytes or str, as clean() takes) together, as
         ncleaner(1) cleans a directory of them: with site repetition, on
         by default for two pages or more (ncleaner.h, Batches); urls (None,
@@ -494,6 +495,9 @@ class Cleaner(_Handle):
         data = [_page(page) for page in pages]
         if urls is None:
             given: List[Optional[bytes]] = [None] * len(data)
+        elif isinstance(urls, (str, bytes)):   # would be read a character at a time
+            raise Error(ERR_USAGE, "clean_batch: urls must be a list of URLs, one a page, "
+                        "not one %s" % type(urls).__name__)
         else:
             given = [_url(url) for url in urls]
             if len(given) != len(data):

@@ -23,12 +23,14 @@ static inline int order_doubles(const void *a, const void *b)
  * their values do. `scratch` has room for n. Returns 0, or -1 without
  * sorting when a value has its sign bit set (a negative or -0) or is NaN:
  * sort those with qsort(). */
-static inline int order_sort_plus_doubles(double *values, double *scratch, size_t n)
+static inline int order_sort_nonnegative_doubles(double *values, double *scratch, size_t n)
 {
 	double *from = values, *to = scratch;
 	for (size_t i = 0; i < n; i++)
 		if (!(values[i] >= 0) || signbit(values[i]))
 			return -1;
+	if (n < 2)
+		return 0;   /* sorted; and from[0] below needs a value */
 	for (unsigned shift = 0; shift < 64; shift += 8) {
 		size_t count[256] = { 0 };
 		uint64_t bits;

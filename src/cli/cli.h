@@ -86,7 +86,7 @@ void cli_session_help(FILE *out, const int *ids);
  * `text` from column 24, as the tables' rows have it, wrapped at its
  * spaces so that no line passes CLI_HELP_WIDTH columns (a word longer than
  * a line takes one of its own). */
-#define CLI_HELP_WIDTH 77   /* where the hand-wrapped paragraphs of --help end */
+#define CLI_HELP_WIDTH 77   /* the width of --help paragraphs wrapped by code */
 void cli_help_paragraph(FILE *out, const char *head, const char *text);
 
 /* Numeric option values that reject trailing junk; print and exit 2. */

@@ -306,7 +306,7 @@ static int neighbourhood(double *out, size_t count)
 		longest = fmax(longest, lengths[i]);
 	}
 	/* log1p() of counts: never negative (qsort() for what else could be) */
-	if (order_sort_plus_doubles(lengths, lengths + count, count) < 0)
+	if (order_sort_nonnegative_doubles(lengths, lengths + count, count) < 0)
 		qsort(lengths, count, sizeof(*lengths), order_doubles);
 	const int link = LF_CUE_FIRST + CUE_LINK;
 	for (size_t i = 0; i < count; i++) {

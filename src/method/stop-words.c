@@ -17,7 +17,7 @@
 
 struct stop_words {
 	char language[16];
-	uint64_t *hashes;   /* sorted, distinct */
+	uint64_t *hashes;   /* while the list is read: sorted, distinct; then NULL */
 	size_t count;
 	/* The same hashes in an open-addressed table (linear probing, at most
 	 * half full, 0 for an empty slot: a word's hash of 0 is looked up by
@@ -98,8 +98,9 @@ static size_t fold(const char *word, size_t len, char *out)
 	return at;
 }
 
-/* ASCII's punctuation as punctuation() has it: every byte from '!' to
- * DEL but the letters and digits. */
+/* ASCII's punctuation as punctuation() (ICU) has it: every byte from '!'
+ * to DEL but the letters and digits; DEL included, unlike ICE's
+ * is_ascii_punctuation() (ice-words.c), which mirrors another rule. */
 static inline int ascii_punctuation(unsigned char c)
 {
 	return c > ' ' && c < 0x80 && !((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'));
@@ -217,6 +218,8 @@ static int parse_list(struct stop_words *list, const char *path, const char *dat
 			list->hashes[distinct++] = list->hashes[i];
 	list->count = distinct;
 	build_slots(list);
+	free(list->hashes);   /* the table holds them now */
+	list->hashes = NULL;
 	return 0;
 }
 

@@ -89,11 +89,13 @@ static double score_four(const struct tree_ensemble *e, const double *x)
 			i2 = 2 * i2 + 1 + !(x[f2[i2]] <= v2[i2]);
 			i3 = 2 * i3 + 1 + !(x[f3[i3]] <= v3[i3]);
 		}
-		const double *leaf = e->leaf_value + t * (splits + 1);   /* leaf j: split 2^depth-1+j */
-		sum += leaf[i0 - splits];
-		sum += leaf[splits + 1 + i1 - splits];
-		sum += leaf[2 * (splits + 1) + i2 - splits];
-		sum += leaf[3 * (splits + 1) + i3 - splits];
+		/* Node i of a tree past its splits is its leaf i - splits. */
+		const double *leaf0 = e->leaf_value + t * (splits + 1), *leaf1 = leaf0 + splits + 1,
+			     *leaf2 = leaf1 + splits + 1, *leaf3 = leaf2 + splits + 1;
+		sum += leaf0[i0 - splits];
+		sum += leaf1[i1 - splits];
+		sum += leaf2[i2 - splits];
+		sum += leaf3[i3 - splits];
 	}
 	return score_one_by_one_from(e, x, t, sum);
 }
