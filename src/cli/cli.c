@@ -185,10 +185,13 @@ void cli_session_help(FILE *out, const int *ids)
 
 void cli_help_paragraph(FILE *out, const char *head, const char *text)
 {
-	enum { COLUMN = 24, ROOM = CLI_HELP_WIDTH - COLUMN };
+	enum { COLUMN = OPTION_HELP_COLUMN, ROOM = CLI_HELP_WIDTH - COLUMN };
 	size_t used = 0;   /* on the line being written, from COLUMN */
 
-	fprintf(out, "%-*s", COLUMN, head);
+	if (strlen(head) < COLUMN - 1)   /* as compose_option_print() lays a head out */
+		fprintf(out, "%-*s", COLUMN, head);
+	else
+		fprintf(out, "%s\n%*s", head, COLUMN, "");
 	while (*text) {
 		size_t word = strcspn(text, " ");
 		if (used && used + 1 + word > ROOM) {

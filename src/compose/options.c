@@ -119,20 +119,20 @@ void compose_option_print(const struct compose_option *option, FILE *out)
 		help = described.buf;
 	}
 	print_head(option, head, sizeof(head));
-	/* The help starts in column 24, as in the programs' own --help; a
+	/* The help starts in its column, as in the programs' own --help; a
 	 * longer head takes a line of its own, or two spaces. */
-	if (strlen(head) < 23)
-		fprintf(out, "%-24s", head);
+	if (strlen(head) < OPTION_HELP_COLUMN - 1)
+		fprintf(out, "%-*s", OPTION_HELP_COLUMN, head);
 	else if (option->flags & COMPOSE_HELP_BESIDE)
 		fprintf(out, "%s  ", head);
 	else
-		fprintf(out, "%s\n%24s", head, "");
+		fprintf(out, "%s\n%*s", head, OPTION_HELP_COLUMN, "");
 	for (const char *line = help; *line; ) {
 		size_t n = strcspn(line, "\n");
 		fprintf(out, "%.*s\n", (int)n, line);
 		line += n;
 		if (*line == '\n' && *++line)
-			fprintf(out, "%24s", "");
+			fprintf(out, "%*s", OPTION_HELP_COLUMN, "");
 	}
 	strbuf_release(&described);
 }

@@ -89,6 +89,10 @@ struct compose_option {
 /* How messages name an option: "--max-kl", or "-n" for a letter alone.
  * `buf` needs COMPOSE_LABEL_SIZE bytes. */
 #define COMPOSE_LABEL_SIZE 48
+
+/* The column where an option's help starts in --help (the programs' own
+ * lines and the tables' rows alike). */
+#define OPTION_HELP_COLUMN 24
 const char *compose_option_label(const struct compose_option *option, char *buf);
 
 /* Read `text` as `option`'s value into `values` (a struct compose_values)
