@@ -368,8 +368,8 @@ static void test_words(void)
 }
 
 /* ice_count_words() counts a word of at most seven ASCII bytes by masks
- * of eight bytes at a time, a longer one in one pass through a table of
- * byte classes, both with a hash of packed letters; here, each word of
+ * of eight bytes at a time, a longer one by masks eight bytes a step
+ * too, both with a hash of packed letters; here, each word of
  * random ASCII texts (words of every length up to and past eight and
  * sixteen bytes, stop words of up to ten letters in and beside
  * punctuation, at the text's end too) counted as ice.h defines it, a byte
