@@ -3,6 +3,7 @@
  * (Chinese, Japanese, Thai, Arabic, Russian, Greek): their paragraphs'
  * words, sentence ends, language and stop words. */
 #include "tap.h"
+#include "base/alloc.h"
 #include "base/file.h"
 #include "base/language.h"
 #include "base/strbuf.h"
@@ -249,6 +250,36 @@ static void test_swar(void)
 	is_int(wrong_count, 0, "swar_count() counts the marks of both");
 }
 
+/* swar_skip_byte() (the segmenter's skip over Lynx's indentation) against
+ * a byte at a time: random runs of the byte followed by a random byte,
+ * at every length and start, each text in a buffer of its own length so
+ * that a read past its end shows under the sanitizers and valgrind. */
+static void test_swar_skip(void)
+{
+	uint64_t seed = 17201;
+	unsigned wrong = 0, texts = 20000;
+	for (unsigned t = 0; t < texts; t++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		size_t len = (size_t)(seed >> 58);   /* 0 to 63 bytes */
+		unsigned char c = (seed >> 20 & 1) ? ' ' : (unsigned char)(seed >> 24);
+		unsigned char *text = xmalloc(len ? len : 1);
+		for (size_t i = 0; i < len; i++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			/* Mostly c, so that runs are long; any byte else, c ^ 0x80 too. */
+			unsigned pick = (unsigned)(seed >> 60);
+			text[i] = pick < 13 ? c : pick == 13 ? (unsigned char)(c ^ 0x80) :
+				  (unsigned char)(seed >> 32);
+		}
+		size_t want = 0;
+		while (want < len && text[want] == c)
+			want++;
+		wrong += swar_skip_byte(text, text + len, c) != want;
+		free(text);
+	}
+	is_int(wrong, 0, "swar_skip_byte() skips the same run as a byte at a time in %u texts",
+	       texts);
+}
+
 /* utf8_is_valid() and utf8_has_non_ascii() skip ASCII eight bytes at a
  * time; against a byte-at-a-time reference on random texts of every length
  * and start (mostly ASCII, with valid and broken sequences at any place,
@@ -380,6 +411,7 @@ int main(void)
 
 	test_words();
 	test_swar();
+	test_swar_skip();
 	test_utf8_runs();
 	test_stop_words_ascii(lists, dir);
 	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)

@@ -167,6 +167,62 @@ static void test_label(void)
 	ok(!label("   "), "spaces alone are not");
 }
 
+/* line_cues_label() looks at a byte for a colon only where one can start;
+ * against the rule read plainly (at most four words before a colon that
+ * ends its word, or the full-width colon anywhere in them) on random
+ * lines of words, colons of both kinds, times, URLs and their near
+ * misses (0xEF starting other characters), each in a buffer of its own
+ * length. */
+static int label_plainly(const char *text, size_t len)
+{
+	size_t words = 0;
+	for (size_t i = 0; i < len;) {
+		if (text[i] == ' ') {
+			i++;
+			continue;
+		}
+		if (++words > LINE_CUES_LABEL_MAX_WORDS)
+			return 0;
+		for (; i < len && text[i] != ' '; i++) {
+			if (len - i >= 3 && !memcmp(text + i, "\xef\xbc\x9a", 3))
+				return 1;
+			if (text[i] == ':' && (i + 1 == len || text[i + 1] == ' '))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void test_label_random(void)
+{
+	static const char *const pieces[] = {
+		"Von", "Thema", "a", "3:59", "http://x.org/", ":", "::", "\xef\xbc\x9a", "\xef\xbc",
+		"\xef\xbd\x9a", "\xef", "\xe6\x9d\xa5", "x:", "\xc3\xa9t\xc3\xa9", "-",
+	};
+	unsigned long seed = 35101;
+	unsigned wrong = 0, labels = 0, lines = 5000;
+	for (unsigned t = 0; t < lines; t++) {
+		char built[256];
+		size_t len = 0, n = tap_random(&seed) % 9;
+		for (size_t i = 0; i < n; i++) {
+			const char *piece = pieces[tap_random(&seed) % (sizeof(pieces) / sizeof(pieces[0]))];
+			size_t k = strlen(piece);
+			memcpy(built + len, piece, k);
+			len += k;
+			if (tap_random(&seed) % 3)
+				built[len++] = ' ';
+		}
+		char *text = malloc(len ? len : 1);
+		memcpy(text, built, len);
+		int want = label_plainly(text, len);
+		labels += want;
+		wrong += line_cues_label(text, len) != want;
+		free(text);
+	}
+	is_int(wrong, 0, "label: %u random lines against the rule read plainly", lines);
+	ok(labels > lines / 10 && labels < lines - lines / 10, "... %u of them labels", labels);
+}
+
 static void test_date(void)
 {
 	ok(date("Donnerstag, 31. Mai 2012"), "a day and a year, the month in words");
@@ -192,6 +248,7 @@ int main(void)
 	test_credit();
 	test_credit_random();
 	test_label();
+	test_label_random();
 	test_date();
 	return done_testing();
 }

@@ -51,6 +51,25 @@ static inline size_t swar_ascii_run(const void *start, const void *end)
 	return (size_t)(p - (const unsigned char *)start);
 }
 
+/* How many bytes of [p, end) from p on equal c (any byte value): whole
+ * words while all eight do, then the first byte that differs is the
+ * lowest byte of the word that XORs to something other than zero (a
+ * little-endian load); the bytes of a last, partial word one by one.
+ * Nothing past `end` is read. */
+static inline size_t swar_skip_byte(const void *start, const void *end, unsigned char c)
+{
+	const unsigned char *p = start, *stop = end;
+	for (; SWAR_WORDS && stop - p >= 8; p += 8) {
+		uint64_t other = swar_load(p) ^ (SWAR_ONES * c);
+		if (other)
+			return (size_t)(p - (const unsigned char *)start) +
+			       (size_t)__builtin_ctzll(other) / 8;
+	}
+	while (p < stop && *p == c)
+		p++;
+	return (size_t)(p - (const unsigned char *)start);
+}
+
 /* ASCII bytes below c (c <= 0x80): adding 0x80 - c carries into bit 7
  * exactly when the byte is c or more, and never into the next byte. */
 static inline uint64_t swar_below(uint64_t v, unsigned c)

@@ -244,6 +244,17 @@ static const char *count_word(const char *p, const char *end, struct ice_words *
 	return p;
 }
 
+/* Up to eight letters (bytes of ASCII letters, the low byte first, zeros
+ * above them) packed as STOP_KEY() packs them: five bits a letter, by
+ * three shifts instead of a step a letter. */
+static inline uint64_t pack_letters(uint64_t v)
+{
+	uint64_t key = v & 0x1F1F1F1F1F1F1F1Full;   /* a or A is 1, z or Z 26 */
+	key = (key & 0x001F001F001F001Full) | ((key & 0x1F001F001F001F00ull) >> 3);
+	key = (key & 0x000003FF000003FFull) | ((key & 0x03FF000003FF0000ull) >> 6);
+	return (key & 0x00000000000FFFFFull) | ((key & 0x000FFFFF00000000ull) >> 12);
+}
+
 /* The same for a word of at most seven ASCII bytes that ends in the eight
  * bytes `v` read at its start (zeros past the text's end, white space as
  * any byte below '!'): the masks of base/swar.h say at once which bytes
@@ -251,7 +262,8 @@ static const char *count_word(const char *p, const char *end, struct ice_words *
  * punctuation around them are packed into their key five bits each by
  * three shifts instead of a step a letter. Returns how many bytes it
  * counted; 0 when the word is longer, or stops at a byte of 0x80 or above:
- * then the byte-at-a-time way, count_ascii_word(), counts it. */
+ * then count_word_by_eight() counts it (count_ascii_word(), a byte at a
+ * time, where words are not read eight bytes at a time). */
 static inline size_t count_short_word(uint64_t v, struct ice_words *words)
 {
 	uint64_t ends = swar_high(v) | swar_below(v & ~SWAR_HIGH, '!');
@@ -281,11 +293,7 @@ static inline size_t count_short_word(uint64_t v, struct ice_words *words)
 	if (core & ~letters)
 		return at / 8;
 	unsigned shift = first - 7, bytes = (last - first) / 8 + 1;
-	uint64_t key = (v & 0x1F1F1F1F1F1F1F1Full) >> shift;   /* a or A is 1, z or Z 26 */
-	key &= bytes == 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
-	key = (key & 0x001F001F001F001Full) | ((key & 0x1F001F001F001F00ull) >> 3);
-	key = (key & 0x000003FF000003FFull) | ((key & 0x03FF000003FF0000ull) >> 6);
-	key = (key & 0x00000000000FFFFFull) | ((key & 0x000FFFFF00000000ull) >> 12);
+	uint64_t key = pack_letters((v >> shift) & (bytes == 8 ? ~0ull : (1ull << (8 * bytes)) - 1));
 	words->stop_words += is_listed(key);
 	return at / 8;
 }
@@ -298,6 +306,80 @@ static inline uint64_t load_padded(const char *p, const char *end)
 	uint64_t v = 0;
 	memcpy(&v, p, (size_t)(end - p));
 	return v;
+}
+
+/* The same as count_ascii_word() for a word of ASCII bytes of any length,
+ * eight bytes a step: the masks of base/swar.h say at once which of them
+ * are letters, digits and punctuation (zeros read past the text's end and
+ * white space, any byte below '!', end the word). A word is a stop word
+ * when its bytes other than punctuation are one run of at most
+ * STOP_WORD_LONGEST letters (count_ascii_word()'s states: punctuation,
+ * letters, punctuation): counts and the positions of the first and last
+ * such byte say that, and only then are the letters read again for their
+ * key. Returns how many bytes it counted; 0 when the word holds a byte of
+ * 0x80 or above (nothing added): count_word() counts it then. */
+static inline size_t count_word_by_eight(const char *p, const char *end,
+					 struct ice_words *words)
+{
+	size_t punctuation = 0, digits = 0, letters = 0, others = 0;
+	size_t first = SIZE_MAX, last = 0;   /* bit positions: 8 x offset + 7 */
+	size_t capital = 0, len;
+
+	for (size_t off = 0;; off += 8) {
+		uint64_t v = load_padded(p + off, end);
+		uint64_t ends = swar_high(v) | swar_below(v & ~SWAR_HIGH, '!');
+		uint64_t word = SWAR_HIGH;
+		unsigned at = 64;   /* 8 x the bytes of the word in v */
+		if (ends) {
+			at = (unsigned)__builtin_ctzll(ends) - 7;
+			if (v >> at & 0x80)
+				return 0;   /* a byte of 0x80 or above */
+			word &= (1ull << at) - 1;
+		}
+		/* The word's bytes are ASCII: the masks are exact on them.
+		 * Bytes after it may carry into higher bytes only. */
+		uint64_t upper = swar_below(v, '[') & ~swar_below(v, 'A');
+		uint64_t letter = (upper | (swar_below(v, '{') & ~swar_below(v, 'a'))) & word;
+		uint64_t digit = swar_below(v, ':') & ~swar_below(v, '0') & word;
+		uint64_t mark = word & ~(letter | digit | swar_equal(v, 0x7F));
+		uint64_t other = word & ~mark;
+		punctuation += swar_count(mark);
+		digits += swar_count(digit);
+		if (other) {
+			size_t lowest = (size_t)__builtin_ctzll(other);
+			if (first == SIZE_MAX) {
+				first = 8 * off + lowest;
+				capital = (upper >> lowest) & 1;
+			}
+			last = 8 * off + 63u - (unsigned)__builtin_clzll(other);
+			letters += swar_count(letter);
+			others += swar_count(other);
+		}
+		if (at < 64) {
+			len = off + at / 8;
+			break;
+		}
+	}
+	words->characters += len;
+	words->punctuation += punctuation;
+	words->digits += digits;
+	words->capitalised += capital;
+	/* Letters alone between the punctuation, one run, not too many. */
+	if (letters && letters == others && letters <= STOP_WORD_LONGEST &&
+	    (last - first) / 8 + 1 == letters) {
+		const char *q = p + first / 8;
+		uint64_t v = load_padded(q, end);
+		uint64_t key;
+		if (letters < 8) {
+			key = pack_letters(v & ((1ull << (8 * letters)) - 1));
+		} else {
+			key = pack_letters(v);
+			for (size_t i = 8; i < letters; i++)
+				key |= (uint64_t)((unsigned char)q[i] & 0x1F) << (5 * i);
+		}
+		words->stop_words += is_listed(key);
+	}
+	return len;
 }
 
 void ice_count_words(const char *text, size_t len, struct ice_words *words)
@@ -315,6 +397,11 @@ void ice_count_words(const char *text, size_t len, struct ice_words *words)
 		size_t n = SWAR_WORDS ? count_short_word(load_padded(p, end), words) : 0;
 		if (n) {
 			p += n;
+			continue;
+		}
+		if (SWAR_WORDS) {   /* eight bytes or more, or not ASCII */
+			n = count_word_by_eight(p, end, words);
+			p = n ? p + n : count_word(start, end, words);
 			continue;
 		}
 		p = count_ascii_word(p, end, words);

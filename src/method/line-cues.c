@@ -32,10 +32,30 @@ static const char *const credit_marks[] = {
 
 /* A byte of a word: an ASCII letter or digit, or any byte of a character
  * beyond ASCII (the letters of other scripts; their punctuation is rare
- * in credits). */
+ * in credits). One look-up a byte instead of five comparisons: the
+ * credit cue reads every byte of every short line. */
+static const unsigned char word_bytes[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 10 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,   /* 30: digits */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 40: A-O */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,   /* 50: P-Z */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 60: a-o */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,   /* 70: p-z */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 80 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 90 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* A0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* B0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* C0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* D0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* E0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* F0 */
+};
+
 static int word_byte(unsigned char c)
 {
-	return c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+	return word_bytes[c];
 }
 
 /* The lengths of the credit words by their first letter, lower case: a
@@ -124,6 +144,9 @@ int line_cues_label(const char *text, size_t len)
 		if (i == len || ++words > LINE_CUES_LABEL_MAX_WORDS)
 			return 0;
 		for (; i < len && text[i] != ' '; i++) {
+			/* Only ':' and the full-width colon's first byte can start one. */
+			if (text[i] != ':' && (unsigned char)text[i] != 0xEF)
+				continue;
 			size_t colon = colon_at(text + i, len - i);
 			/* A colon ends a label where a space or the text's end
 			 * follows it: not in "3:59" nor in "http://". The

@@ -161,11 +161,12 @@ static int starts_with(const char *p, const char *end, const char *prefix, size_
 	return (size_t)(end - p) >= n && !memcmp(p, prefix, n);
 }
 
+/* Lynx indents its lines with runs of spaces, and each line is skipped
+ * over several times (blank or not, its parts, its bullet): eight bytes
+ * a step. */
 static const char *skip_spaces(const char *p, const char *end)
 {
-	while (p < end && *p == ' ')
-		p++;
-	return p;
+	return p + swar_skip_byte(p, end, ' ');
 }
 
 /* If a Lynx list bullet starts at `p` ("* ", "+ ", "o ", "# ", "@ ", "- ",
