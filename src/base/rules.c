@@ -215,8 +215,7 @@ static enum class_answer class_scan(const struct rule *rule, const char *text, s
 			return CLASS_REFUSED;
 		if (*p == '\n')
 			return CLASS_UNKNOWN;
-		while (SWAR_WORDS && end - p > 8 && swar_load(p + 1) == SWAR_ONES * *p)
-			p += 8;
+		p += swar_skip_byte(p + 1, end, *p);   /* the rest of its run */
 	}
 	return p == end ? CLASS_WHOLE : CLASS_UNKNOWN;
 }

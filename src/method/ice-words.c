@@ -255,6 +255,26 @@ static inline uint64_t pack_letters(uint64_t v)
 	return (key & 0x00000000000FFFFFull) | ((key & 0x000FFFFF00000000ull) >> 12);
 }
 
+/* Which of the bytes `word` marks (the high bit of each byte of a word of
+ * ASCII bytes, so the masks are exact on them; bytes past it may carry
+ * into higher bytes only) are capitals, letters, digits and punctuation
+ * (count_ascii_word()'s classes: DEL is neither), and which are not
+ * punctuation. */
+struct ascii_classes {
+	uint64_t upper, letter, digit, mark, other;
+};
+
+static inline struct ascii_classes classify_ascii(uint64_t v, uint64_t word)
+{
+	struct ascii_classes c;
+	c.upper = swar_below(v, '[') & ~swar_below(v, 'A');
+	c.letter = (c.upper | (swar_below(v, '{') & ~swar_below(v, 'a'))) & word;
+	c.digit = swar_below(v, ':') & ~swar_below(v, '0') & word;
+	c.mark = word & ~(c.letter | c.digit | swar_equal(v, 0x7F));
+	c.other = word & ~c.mark;
+	return c;
+}
+
 /* The same for a word of at most seven ASCII bytes that ends in the eight
  * bytes `v` read at its start (zeros past the text's end, white space as
  * any byte below '!'): the masks of base/swar.h say at once which bytes
@@ -272,25 +292,19 @@ static inline size_t count_short_word(uint64_t v, struct ice_words *words)
 	unsigned at = (unsigned)__builtin_ctzll(ends) - 7;   /* 8 x the word's length */
 	if (!at || (v >> at & 0x80))
 		return 0;   /* a byte of 0x80 or above at the start or the end */
-	/* The word's bytes are ASCII: the masks are exact on them. Bytes after
-	 * it may carry into higher bytes only. */
-	uint64_t word = SWAR_HIGH & ((1ull << at) - 1);
-	uint64_t upper = swar_below(v, '[') & ~swar_below(v, 'A');
-	uint64_t letters = (upper | (swar_below(v, '{') & ~swar_below(v, 'a'))) & word;
-	uint64_t digits = swar_below(v, ':') & ~swar_below(v, '0') & word;
-	uint64_t punctuation = word & ~(letters | digits | swar_equal(v, 0x7F));
-	uint64_t other = word & ~punctuation;
+	struct ascii_classes c = classify_ascii(v, SWAR_HIGH & ((1ull << at) - 1));
+	uint64_t other = c.other;
 	words->characters += at / 8;
-	words->punctuation += swar_count(punctuation);
-	words->digits += swar_count(digits);
+	words->punctuation += swar_count(c.mark);
+	words->digits += swar_count(c.digit);
 	if (!other)
 		return at / 8;   /* punctuation alone: no capital, no stop word */
 	unsigned first = (unsigned)__builtin_ctzll(other), last = 63u - (unsigned)__builtin_clzll(other);
-	words->capitalised += (upper >> first) & 1;
+	words->capitalised += (c.upper >> first) & 1;
 	/* The bytes from the first to the last that is not punctuation must all
 	 * be letters (at most seven: fewer than STOP_WORD_LONGEST). */
 	uint64_t core = SWAR_HIGH & ((2ull << last) - 1) & ~((1ull << first) - 1);
-	if (core & ~letters)
+	if (core & ~c.letter)
 		return at / 8;
 	unsigned shift = first - 7, bytes = (last - first) / 8 + 1;
 	uint64_t key = pack_letters((v >> shift) & (bytes == 8 ? ~0ull : (1ull << (8 * bytes)) - 1));
@@ -336,24 +350,18 @@ static inline size_t count_word_by_eight(const char *p, const char *end,
 				return 0;   /* a byte of 0x80 or above */
 			word &= (1ull << at) - 1;
 		}
-		/* The word's bytes are ASCII: the masks are exact on them.
-		 * Bytes after it may carry into higher bytes only. */
-		uint64_t upper = swar_below(v, '[') & ~swar_below(v, 'A');
-		uint64_t letter = (upper | (swar_below(v, '{') & ~swar_below(v, 'a'))) & word;
-		uint64_t digit = swar_below(v, ':') & ~swar_below(v, '0') & word;
-		uint64_t mark = word & ~(letter | digit | swar_equal(v, 0x7F));
-		uint64_t other = word & ~mark;
-		punctuation += swar_count(mark);
-		digits += swar_count(digit);
-		if (other) {
-			size_t lowest = (size_t)__builtin_ctzll(other);
+		struct ascii_classes c = classify_ascii(v, word);
+		punctuation += swar_count(c.mark);
+		digits += swar_count(c.digit);
+		if (c.other) {
+			size_t lowest = (size_t)__builtin_ctzll(c.other);
 			if (first == SIZE_MAX) {
 				first = 8 * off + lowest;
-				capital = (upper >> lowest) & 1;
+				capital = (c.upper >> lowest) & 1;
 			}
-			last = 8 * off + 63u - (unsigned)__builtin_clzll(other);
-			letters += swar_count(letter);
-			others += swar_count(other);
+			last = 8 * off + 63u - (unsigned)__builtin_clzll(c.other);
+			letters += swar_count(c.letter);
+			others += swar_count(c.other);
 		}
 		if (at < 64) {
 			len = off + at / 8;
