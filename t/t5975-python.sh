@@ -297,16 +297,21 @@ with ncleaner.Cleaner() as cleaner:
           (result[1].error.code, "page 2" in str(result[1].error)), (ncleaner.ERR_LIMIT, True))
     check("...no output, no segments", (result[1].output, result[1].segments), (None, []))
     check("no pages: []", cleaner.clean_batch([]), [])
-    for title, call in (("as many URLs as pages, or ERR_USAGE",
-                         lambda: cleaner.clean_batch(pages, urls=["http://a/"])),
-                        ("one URL as a string, not a list: ERR_USAGE",
-                         lambda: cleaner.clean_batch(pages, urls="http://a/")),
-                        ("a page that is an int: ERR_USAGE", lambda: cleaner.clean_batch([5]))):
+    # (a single string of URLs would otherwise be taken a character at a
+    # time and refused for its count, which says nothing of the mistake)
+    for title, call, says in (("as many URLs as pages, or ERR_USAGE",
+                               lambda: cleaner.clean_batch(pages, urls=["http://a/"]),
+                               "3 pages and 1 URLs"),
+                              ("one URL as a string, not a list: ERR_USAGE",
+                               lambda: cleaner.clean_batch(pages, urls="http://a/"),
+                               "must be a list"),
+                              ("a page that is an int: ERR_USAGE",
+                               lambda: cleaner.clean_batch([5]), "bytes or str")):
         try:
             call()
             check(title, "no exception", "ncleaner.Error")
         except ncleaner.Error as e:
-            check(title, e.code, ncleaner.ERR_USAGE)
+            check(title, (e.code, says in str(e)), (ncleaner.ERR_USAGE, True))
 EOF
 run_python "clean_batch: " env PYTHONPATH="$site" NCLEANER_LIBRARY="$libdir/$soname" \
 	"$python" "$TMP/batch.py" "$site_pages" "$TMP/program-jsonl" "$TMP/program-cleaneval"
