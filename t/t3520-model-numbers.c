@@ -9,6 +9,7 @@
 #include "method/logistic.h"
 #include "method/model-file.h"
 #include "method/model-numbers.h"
+#include "method/model-sidecar.h"
 #include "base/file.h"
 #include "tap.h"
 
@@ -290,7 +291,7 @@ static uint64_t get64(const struct strbuf *b, size_t at)
 /* The body's hash made right again after a change (a forgery, not damage). */
 static void rehash(struct strbuf *b)
 {
-	set64(b, 40, model_numbers_hash(b->buf + 48, b->len - 48));
+	set64(b, 40, model_sidecar_hash(b->buf + 48, b->len - 48));
 }
 
 static void test_bad_sidecars(void)
