@@ -216,7 +216,7 @@ static void test_shipped_sidecars(void)
 		ok(read_file(num_path.buf, 0, &sidecar, &err) == 0 && sidecar.len == rebuilt.len &&
 		   !memcmp(sidecar.buf, rebuilt.buf, rebuilt.len),
 		   "...and it is what the model's text makes now, byte for byte (%zu numbers; "
-		   "`make model-numbers` makes it again)", count);
+		   "`make model-sidecars` makes it again)", count);
 		strbuf_release(&num_path);
 		strbuf_release(&sidecar);
 		strbuf_release(&rebuilt);

@@ -1,12 +1,13 @@
 /* ncleaner-compiled.h: the memory layout of the compiled ncleaner method,
  * private to the two files that make one: ncleaner-method.c builds it from
- * a model's text, ncleaner-image.c saves it to its image and maps it back.
+ * a model's text, ncleaner-image.c saves it to its image and points a
+ * method's tables into an image it has read.
  * Nothing else includes this header (ncleaner-method.h is the interface).
  *
  * An image holds these structures as they are in memory, so a change here
  * (the slot, the table's sizing or hash_key()) changes what an image must
  * hold: bump NCLEANER_IMAGE_VERSION with it. The image also carries
- * sizeof(struct slot) and hash_key() of a probe, and t3000 checks that the
+ * sizeof(struct slot) and hash_key() of a probe, and t3530 checks that the
  * shipped images are what their texts make now, so that a forgotten bump
  * is caught rather than read as tables of another layout.
  */

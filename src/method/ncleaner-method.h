@@ -21,7 +21,7 @@
  * 93 M-instruction run on one small page), which a run per page (GNU
  * parallel, Slurm) pays for every page. So the built tables can be saved
  * beside the model as its image, MODEL.img (NCLEANER_IMAGE_SUFFIX;
- * ncleaner_method_write_image(), `train-ncleaner --write-sidecars`,
+ * ncleaner_method_write_image(), `train-ncleaner --write-image`,
  * `make model-sidecars`): a sidecar (model-sidecar.h: magic "NCIMAGE",
  * version, byte-order mark, the text's size and hash, the image's own
  * hash), then the settings (order, q, mode, bias, language), the unigram
@@ -34,7 +34,7 @@
  * one that is missing, stale (the model edited), truncated, longer,
  * damaged, of another version, byte order or table layout is ignored and
  * the text is read as without one, with the same results
- * (t/t3010-ncleaner-image.c). The text stays the model; the image is a
+ * (t/t3530-ncleaner-image.c). The text stays the model; the image is a
  * cache of what the text makes. Its floats come from this machine's
  * log2() and pow(); an image made elsewhere holds those of the machine
  * that made it (see models/README.md).
