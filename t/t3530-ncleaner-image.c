@@ -22,14 +22,15 @@
 static const char *const imaged[] = { "english.model", "nonlex.model", "logistic-ngram.model" };
 
 /* Where the parts of an image lie (ncleaner-image.c): the head after the
- * sidecar's 48 bytes, the unigrams after its 128, then the tables. */
+ * sidecar's 48 bytes, the unigrams after its 144, then the tables. */
 #define HEAD_AT 48
 #define HEAD_ORDER (HEAD_AT + 0)
 #define HEAD_MODE (HEAD_AT + 4)
 #define HEAD_SLOT_BYTES (HEAD_AT + 40)
 #define HEAD_PROBE (HEAD_AT + 48)
 #define HEAD_SIZE(k) (HEAD_AT + 56 + 8 * (k))
-#define TABLES_AT (HEAD_AT + 128 + 4096)
+#define HEAD_ARITHMETIC (HEAD_AT + 128)
+#define TABLES_AT (HEAD_AT + 144 + 4096)
 
 static const char *model_path(const char *name)
 {
@@ -331,6 +332,9 @@ static void test_forged(void)
 	set64(fresh(&bad), HEAD_PROBE, get64(&good, HEAD_PROBE) + 1);
 	rehash(&bad);
 	try_good(&bad, "another table layout", "another hash function");
+	set64(fresh(&bad), HEAD_ARITHMETIC, get64(&good, HEAD_ARITHMETIC) ^ 1);
+	rehash(&bad);
+	try_good(&bad, "log2() or pow()", "made where log2() or pow() round otherwise");
 	set32(fresh(&bad), HEAD_ORDER, 9);
 	rehash(&bad);
 	try_good(&bad, "damaged (the settings)", "order 9");

@@ -26,11 +26,13 @@ struct image_head {
 	double q, bias;
 	char language[16];
 	uint32_t slot_bytes;        /* sizeof(struct slot) */
-	uint32_t zero;
+	uint32_t unused32;          /* 0: room to grow */
 	uint64_t probe;             /* hash_key(LAYOUT_PROBE_KEY, UINT64_MAX) */
 	uint64_t size[NGRAM_MAX_ORDER + 1];   /* slots of order k's table, 0 unused */
+	uint64_t arithmetic;        /* arithmetic_probe() where it was made */
+	uint64_t unused64;          /* 0 */
 };
-_Static_assert(sizeof(struct image_head) == 128, "the image's head has no padding");
+_Static_assert(sizeof(struct image_head) == 144, "the image's head has no padding");
 
 /* The unigrams follow the head; then, for k = 2..order, table k's slots
  * and its p. Every part is a multiple of 16 bytes long and the header 48,
@@ -39,6 +41,31 @@ _Static_assert(sizeof(struct image_head) == 128, "the image's head has no paddin
 #define TABLES_AT (MODEL_SIDECAR_HEADER_BYTES + sizeof(struct image_head) + UNIGRAM_BYTES)
 #define BYTES_PER_SLOT (sizeof(struct slot) + sizeof(float[2]))
 _Static_assert(TABLES_AT % 16 == 0, "the tables begin aligned");
+
+/* The sums of an image were computed with the log2() and pow() (the
+ * weights) of the machine that made it; the text read here would give
+ * this machine's. C libraries may round these last bits otherwise, so the
+ * image records a hash of the weights at its order and q and of log2() at
+ * probe points across (0, 1], and one made with other results there is
+ * ignored. The probes catch a library that computes otherwise, not a
+ * difference at a single value (models/README.md). */
+#define ARITHMETIC_PROBES 64
+
+static uint64_t arithmetic_probe(int order, double q)
+{
+	struct {
+		ngram_weights weight;
+		double log2[ARITHMETIC_PROBES];
+	} probe;
+	memset(&probe, 0, sizeof(probe));
+	ngram_weights_init(probe.weight, q, order);
+	for (unsigned i = 0; i < ARITHMETIC_PROBES; i++) {
+		/* Spread over six decades, not round numbers: 0.97^(7i) * 0.9137 */
+		double x = 0.9137 * pow(0.97, 7.0 * i) * probe.weight[order][1 + i % order];
+		probe.log2[i] = log2(x);
+	}
+	return model_sidecar_hash(&probe, sizeof(probe));
+}
 
 /* The longest image a text of `len` bytes can have: a line of order k
  * ("2<TAB>ab<TAB>0.1\n", 9 bytes or more) takes at most 8/3 slots (a table
@@ -65,6 +92,7 @@ void ncleaner_image_build(const struct ncleaner_method *c, const char *text, siz
 	memcpy(head.language, c->language, strnlen(c->language, sizeof(head.language) - 1));
 	head.slot_bytes = sizeof(struct slot);
 	head.probe = hash_key(LAYOUT_PROBE_KEY, UINT64_MAX);
+	head.arithmetic = arithmetic_probe(c->order, c->q);
 	for (int k = 2; k <= c->order; k++)
 		head.size[k] = c->table[k].mask + 1;
 	strbuf_add(&body, &head, sizeof(head));
@@ -180,6 +208,8 @@ const char *ncleaner_image_open(struct ncleaner_method *c, const char *model_pat
 	/* The order and q decide every sum of the tables. */
 	if ((order > 0 && (unsigned)order != head.order) || (q > 0 && q != head.q))
 		return "built for another order or q";
+	if (head.arithmetic != arithmetic_probe((int)head.order, head.q))
+		return "made where log2() or pow() round otherwise";
 	if (map_tables(c, &head) < 0) {
 		memset(c->table, 0, sizeof(c->table));
 		return "damaged (a full table)";

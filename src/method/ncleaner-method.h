@@ -35,9 +35,10 @@
  * damaged, of another version, byte order or table layout is ignored and
  * the text is read as without one, with the same results
  * (t/t3530-ncleaner-image.c). The text stays the model; the image is a
- * cache of what the text makes. Its floats come from this machine's
- * log2() and pow(); an image made elsewhere holds those of the machine
- * that made it (see models/README.md).
+ * cache of what the text makes. Its sums come from the log2() and pow()
+ * of the machine that made it, which another C library may round
+ * otherwise: an image whose probe of both (ncleaner-image.c) differs from
+ * this machine's is ignored too (see models/README.md).
  */
 #ifndef NC_NCLEANER_METHOD_H
 #define NC_NCLEANER_METHOD_H
