@@ -11,6 +11,7 @@
 #include "method/model-sidecar.h"
 #include "method/method.h"
 #include "base/file.h"
+#include "sidecar-test.h"
 #include "tap.h"
 
 #include <stdio.h>
@@ -164,29 +165,6 @@ static void test_shipped_images(void)
 static struct strbuf text, good;
 static struct method *reference;
 
-static void set64(struct strbuf *b, size_t at, uint64_t v)
-{
-	memcpy(b->buf + at, &v, 8);
-}
-
-static void set32(struct strbuf *b, size_t at, uint32_t v)
-{
-	memcpy(b->buf + at, &v, 4);
-}
-
-static uint64_t get64(const struct strbuf *b, size_t at)
-{
-	uint64_t v;
-	memcpy(&v, b->buf + at, 8);
-	return v;
-}
-
-/* The body's hash made right again after a change (a forgery, not damage). */
-static void rehash(struct strbuf *b)
-{
-	set64(b, 40, model_sidecar_hash(b->buf + 48, b->len - 48));
-}
-
 /* Load m.model (with `model_text`) beside `image` (NULL: none): whether
  * the image is ignored for `why` (NULL: used), and the method the same
  * as the text's. */
@@ -294,17 +272,7 @@ static void test_damaged(void)
 	fresh(&bad)->buf[TABLES_AT - 100] ^= 0x40;
 	try_good(&bad, "damaged", "a bit of a unigram flipped");
 
-	/* The other byte order: every field of the header swapped. */
-	fresh(&bad);
-	for (size_t at = 8; at < 48; at += at < 16 ? 4 : 8) {
-		size_t n = at < 16 ? 4 : 8;
-		for (size_t k = 0; k < n / 2; k++) {
-			char c = bad.buf[at + k];
-			bad.buf[at + k] = bad.buf[at + n - 1 - k];
-			bad.buf[at + n - 1 - k] = c;
-		}
-	}
-	memcpy(bad.buf + 8, good.buf + 8, 4);   /* so that the byte-order mark is what tells */
+	swap_header_order(fresh(&bad));
 	try_good(&bad, "byte order", "the other byte order");
 	fresh(&bad)->buf[8]++;
 	try_good(&bad, "version", "another version");
