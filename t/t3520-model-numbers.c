@@ -9,6 +9,8 @@
 #include "method/logistic.h"
 #include "method/model-file.h"
 #include "method/model-numbers.h"
+#include "method/model-sidecar.h"
+#include "sidecar-test.h"
 #include "base/file.h"
 #include "tap.h"
 
@@ -215,7 +217,7 @@ static void test_shipped_sidecars(void)
 		ok(read_file(num_path.buf, 0, &sidecar, &err) == 0 && sidecar.len == rebuilt.len &&
 		   !memcmp(sidecar.buf, rebuilt.buf, rebuilt.len),
 		   "...and it is what the model's text makes now, byte for byte (%zu numbers; "
-		   "`make model-numbers` makes it again)", count);
+		   "`make model-sidecars` makes it again)", count);
 		strbuf_release(&num_path);
 		strbuf_release(&sidecar);
 		strbuf_release(&rebuilt);
@@ -275,24 +277,6 @@ static int try_sidecar(const struct strbuf *text, const void *sidecar, size_t le
 	return used;
 }
 
-static void set64(struct strbuf *b, size_t at, uint64_t v)
-{
-	memcpy(b->buf + at, &v, 8);
-}
-
-static uint64_t get64(const struct strbuf *b, size_t at)
-{
-	uint64_t v;
-	memcpy(&v, b->buf + at, 8);
-	return v;
-}
-
-/* The body's hash made right again after a change (a forgery, not damage). */
-static void rehash(struct strbuf *b)
-{
-	set64(b, 40, model_numbers_hash(b->buf + 48, b->len - 48));
-}
-
 static void test_bad_sidecars(void)
 {
 	struct strbuf text = STRBUF_INIT, good = STRBUF_INIT, bad = STRBUF_INIT;
@@ -330,20 +314,10 @@ static void test_bad_sidecars(void)
 	bad.buf[bad.len - 3] ^= 0x01;     /* a bit of a place */
 	try_sidecar(&text, bad.buf, bad.len, "damaged", "a bit of a place flipped");
 
-	/* The other byte order: every field of the header swapped. */
+	/* The other byte order. */
 	strbuf_reset(&bad);
 	strbuf_add(&bad, good.buf, good.len);
-	for (size_t at = 8; at < 48; at += at < 16 ? 4 : 8) {
-		size_t n = at < 16 ? 4 : 8;
-		for (size_t k = 0; k < n / 2; k++) {
-			char c = bad.buf[at + k];
-			bad.buf[at + k] = bad.buf[at + n - 1 - k];
-			bad.buf[at + n - 1 - k] = c;
-		}
-	}
-	uint32_t version;
-	memcpy(&version, good.buf + 8, 4);
-	memcpy(bad.buf + 8, &version, 4);   /* so that the byte-order mark is what tells */
+	swap_header_order(&bad);
 	try_sidecar(&text, bad.buf, bad.len, "byte order", "the other byte order");
 
 	strbuf_reset(&bad);

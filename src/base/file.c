@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -61,19 +62,52 @@ FILE *anonymous_temp_file(struct nc_error *err)
 	return file;
 }
 
+/* Below this a buffer's pages are few: not worth a system call. */
+#define PREFAULT_MIN_BYTES (256u << 10)
+
+/* Map in the pages of a fresh buffer of `len` bytes at once, before read(2)
+ * fills them: faulting them in one by one as the copy reaches them costs
+ * far more (a 3.5 MB model image: 3.0 ms a process against 0.8 ms, as
+ * much as mapping the file; a read copy, unlike a mapping, cannot change
+ * under us or vanish when the file is rewritten in place). Where the
+ * kernel cannot (before Linux 5.14), the pages fault in as before. */
+static void prefault(char *buf, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	long page = sysconf(_SC_PAGESIZE);
+	if (len < PREFAULT_MIN_BYTES || page <= 0)
+		return;
+	uintptr_t start = ((uintptr_t)buf + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+	uintptr_t end = ((uintptr_t)buf + len) & ~((uintptr_t)page - 1);
+	if (end > start)
+		(void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+#else
+	(void)buf, (void)len;
+#endif
+}
+
 int read_fd(int fd, const char *name, size_t max_bytes, struct strbuf *out,
 	    struct nc_error *err)
 {
 	size_t start = out->len;
 	struct stat st;
+	int known = fstat(fd, &st) == 0, regular = known && S_ISREG(st.st_mode);
 
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+	if (known && S_ISDIR(st.st_mode))
 		return nc_error_set(err, NC_ERR_IO, "%s: is a directory", name);
-	if (max_bytes && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes)
+	if (max_bytes && regular && (uintmax_t)st.st_size > max_bytes)
 		return nc_error_set(err, NC_ERR_LIMIT, "%s: larger than the limit of %zu bytes",
 				    name, max_bytes);
+	/* A regular file's size is known: room for all of it at once, and a
+	 * read of 1 byte's room to see its end, so that the bytes are never
+	 * copied by growing (a 3.5 MB model image: 2.8 M instructions). */
+	int sized = regular && st.st_size > 0 &&
+		    strbuf_try_grow(out, (size_t)st.st_size + 1) == 0;
+	if (sized)
+		prefault(out->buf + out->len, (size_t)st.st_size);
 	for (;;) {
-		ssize_t got = strbuf_read_once(out, fd, 65536);
+		size_t hint = sized && strbuf_avail(out) > 0 ? 1 : 65536;
+		ssize_t got = strbuf_read_once(out, fd, hint);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {

@@ -6,6 +6,7 @@
  *   train-ncleaner --method ice-dt|ice-lm|logistic GOLD_DIR RAW_DIR [GOLD_DIR RAW_DIR]... OUT.model
  *     (logistic: a GOLD_DIR may be a benchmark's snippet annotations, NAME.json)
  *   train-ncleaner --write-numbers MODEL...
+ *   train-ncleaner --write-image MODEL...
  *
  * The trainer of a method is its entry's in compose's method table
  * (train/trainer.h): it checks its settings, reads the pages and writes the
@@ -61,6 +62,7 @@ static void usage(FILE *out)
 "       train-ncleaner --method logistic [OPTIONS] GOLD_DIR|SNIPPETS.json RAW_DIR\n"
 "                      [GOLD_DIR|SNIPPETS.json RAW_DIR]... OUT.model\n"
 "       train-ncleaner --write-numbers MODEL...\n"
+"       train-ncleaner --write-image MODEL...\n"
 "Train the clean and dirty character n-gram models of ncleaner, the word\n"
 "n-gram model of the perplexity method, or what an ICE method or the\n"
 "logistic method learns.\n"
@@ -122,6 +124,10 @@ static void usage(FILE *out)
 "      --write-numbers   write each model file MODEL's number sidecar,\n"
 "                        MODEL.num, beside it: its numbers in binary, so that\n"
 "                        loading it calls no strtod (the same results)\n"
+"      --write-image     write each ncleaner model file MODEL's image,\n"
+"                        MODEL.img, beside it: its tables as built, so that\n"
+"                        loading it parses and computes nothing (the same\n"
+"                        results)\n"
 "A GOLD_DIR of the logistic method may be a benchmark's snippet annotations\n"
 "(a file NAME.json, such as trafilatura's evaldata.json): its pages are\n"
 "RAW_DIR/FILE, each segment labelled text or boilerplate by the snippets it\n"
@@ -141,6 +147,7 @@ struct options {
 	int folds;                       /* --folds K (--tune) */
 	const char *plot;                /* --plot FILE (--tune) */
 	int write_numbers;               /* --write-numbers: the operands are models */
+	int write_image;                 /* --write-image: the same */
 	char *ngram_name;                /* train.ngram_name's storage (ngram_model_name) */
 	struct compose_values compose;   /* as read; order, q, bias, ... copied to train */
 };
@@ -549,7 +556,7 @@ enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
 	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH, OPT_SNIPPET_WEIGHT,
-	OPT_WRITE_NUMBERS
+	OPT_WRITE_NUMBERS, OPT_WRITE_IMAGE
 };
 
 static const struct option long_options[] = {
@@ -572,6 +579,7 @@ static const struct option long_options[] = {
 	{ "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
 	{ "snippet-weight", required_argument, NULL, OPT_SNIPPET_WEIGHT },
 	{ "write-numbers", no_argument, NULL, OPT_WRITE_NUMBERS },
+	{ "write-image", no_argument, NULL, OPT_WRITE_IMAGE },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -657,6 +665,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 			break;
 		case OPT_STANDARD: o->train.standard = 1; break;
 		case OPT_WRITE_NUMBERS: o->write_numbers = 1; break;
+		case OPT_WRITE_IMAGE: o->write_image = 1; break;
 		case OPT_HELP_RENDERERS: compose_print_table(stdout, "renderers"); return 0;
 		case 'h': usage(stdout); return 0;
 		case 'V': cli_print_version(program); return 0;
@@ -724,17 +733,24 @@ static int train_with(struct options *o, const struct trainer *trainer, int narg
 	return status;
 }
 
-/* --write-numbers: each model's sidecar (model-numbers.h); the exit status. */
-static int write_numbers(int nargs, char **models)
+static int write_numbers(const char *model, struct nc_error *err)
+{
+	size_t count;
+	return model_numbers_write(model, &count, err);
+}
+
+/* --write-numbers, --write-image: each model's sidecar of that kind
+ * (model-numbers.h, ncleaner-method.h) made by `write`; the exit status. */
+static int write_sidecars(const char *option, int nargs, char **models,
+			  int (*write)(const char *model, struct nc_error *err))
 {
 	if (nargs < 1) {
-		cli_print(program, "--write-numbers: name the model files");
+		cli_print(program, "%s: name the model files", option);
 		return 2;
 	}
 	for (int i = 0; i < nargs; i++) {
 		struct nc_error err;
-		size_t count;
-		if (model_numbers_write(models[i], &count, &err) < 0) {
+		if (write(models[i], &err) < 0) {
 			cli_print(program, "%s", err.message);
 			return 1;
 		}
@@ -754,7 +770,11 @@ int main(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	if (o.write_numbers)
-		return write_numbers(argc - optind, argv + optind);
+		return write_sidecars("--write-numbers", argc - optind, argv + optind,
+				      write_numbers);
+	if (o.write_image)
+		return write_sidecars("--write-image", argc - optind, argv + optind,
+				      ncleaner_method_write_image);
 	const struct trainer *trainer = find_trainer(o.train.method);
 	if (!trainer) {
 		struct strbuf names = STRBUF_INIT;

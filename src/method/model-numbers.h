@@ -16,20 +16,14 @@
  * model_numbers_parse() for the number at some span of the text, as it
  * would ask model_parse_double(), and gets the sidecar's double when the
  * sidecar holds that exact span. It is made from the exact bytes of one
- * text and says so: the text's size and a 64-bit hash of it (8 bytes a
- * step, about one instruction a byte), which the loader checks against the
- * text it has just read before it uses a single number.
+ * text and says so: the text's size and a 64-bit hash of it
+ * (model_sidecar_hash(): about one instruction a byte), which the loader
+ * checks against the text it has just read before it uses a single number.
  *
- * Layout, in the byte order of the machine that wrote it (a machine of the
- * other order sees the byte-order mark differ and ignores the file):
+ * Layout: the header every sidecar has (model-sidecar.h: magic "NCNUMS",
+ * version MODEL_NUMBERS_VERSION, byte-order mark, the text's size and
+ * hash; its own field is the count of numbers held), then
  *
- *     0   8 bytes   "NCNUMS\0\0"
- *     8   uint32    version (MODEL_NUMBERS_VERSION)
- *     12  uint32    0x01020304, the byte-order mark
- *     16  uint64    size of the text in bytes
- *     24  uint64    model_numbers_hash() of the text
- *     32  uint64    count, the numbers held
- *     40  uint64    model_numbers_hash() of the values and places below
  *     48  count doubles, the values, in the text's order
  *         count uint32, their places: offset << 6 | length
  *
@@ -41,10 +35,7 @@
  * hold is read from the text too, so a reader that asks for other spans
  * than the fields (a newer parser) still reads right. The results are the
  * same with or without the sidecar, bit for bit (t/t3520-model-numbers.c).
- * The hashes find accidents (an edited model, a copy cut short), not
- * intent: they are no signature, and a sidecar made to match the text
- * with other values is used. That opens nothing new: whoever can write
- * beside a model can write the model.
+ * What the hashes find and what not: model-sidecar.h.
  */
 #ifndef NC_MODEL_NUMBERS_H
 #define NC_MODEL_NUMBERS_H
@@ -94,10 +85,6 @@ int model_numbers_parse(struct model_numbers *numbers, const char *text, size_t 
 			double *value);
 
 /* --- making one ---------------------------------------------------------- */
-
-/* The 64-bit hash the sidecar names its text by (in this machine's byte
- * order): every change of a single run of 8 aligned bytes changes it. */
-uint64_t model_numbers_hash(const void *data, size_t len);
 
 /* Append the sidecar of the text [text, text + len) to `out`; the number
  * of values it holds into *count (when not NULL). */

@@ -1,40 +1,12 @@
 /* ncleaner-method.c: the compiled n-gram classifier (see ncleaner-method.h). */
 #include "method/ncleaner-method.h"
+#include "method/ncleaner-compiled.h"
 #include "base/alloc.h"
+#include "base/file.h"
+#include "base/limits.h"
 
 #include <math.h>
 #include <string.h>
-
-#define EMPTY_KEY UINT64_MAX   /* never a real key: symbol 0xFF cannot occur */
-
-/* What the hot loop reads of a k-gram: one probe, one cache line. */
-struct slot {
-	uint64_t key;
-	float log_s[2];   /* log2 of the interpolated probability S_k, clean and dirty */
-};
-
-/* One order's k-grams. p[i] belongs to slots[i]: the own conditional
- * probabilities, read only for a segment's first symbols. While the method
- * is built, `exact` holds them as the file gave them (doubles: the sums
- * are computed from those, as they always were) and p is not yet there. */
-struct table {
-	struct slot *slots;
-	float (*p)[2];
-	double (*exact)[2];
-	size_t mask, count;
-};
-
-struct ncleaner_method {
-	struct method base;
-	int order;
-	double q;
-	struct ngram_alphabet alphabet;
-	ngram_weights weight;                     /* [m][j] */
-	float unigram_p[2][NGRAM_SYMBOLS];
-	float unigram_log_s[2][NGRAM_SYMBOLS];   /* log2(w_1 p_1) at full order */
-	struct table table[NGRAM_MAX_ORDER + 1];
-	char language[16];   /* the model's (ncleaner-model.h), or "" */
-};
 
 /* A worker's scratch: the segment's symbols. */
 struct ncleaner_scorer {
@@ -42,14 +14,6 @@ struct ncleaner_scorer {
 	const struct ncleaner_method *method;
 	struct strbuf symbols;
 };
-
-static inline size_t hash_key(uint64_t key, size_t mask)
-{
-	key ^= key >> 31;
-	key *= 0x9E3779B97F4A7C15ull;
-	key ^= key >> 29;
-	return (size_t)key & mask;
-}
 
 static const struct slot *table_find(const struct table *t, uint64_t key)
 {
@@ -73,7 +37,7 @@ static void table_init(struct table *t, size_t expected)
 	size_t size = 16;
 	while (size / 4 * 3 < expected)
 		size *= 2;
-	t->slots = xmalloc(size * sizeof(*t->slots));
+	t->slots = xcalloc(size, sizeof(*t->slots));   /* empty slots' sums 0: images repeat */
 	t->exact = xcalloc(size, sizeof(*t->exact));
 	for (size_t i = 0; i < size; i++)
 		t->slots[i].key = EMPTY_KEY;
@@ -114,11 +78,12 @@ static void ncleaner_method_free(struct method *base)
 	struct ncleaner_method *c = (struct ncleaner_method *)base;
 	if (!c)
 		return;
-	for (int k = 2; k <= NGRAM_MAX_ORDER; k++) {
+	for (int k = 2; k <= NGRAM_MAX_ORDER && !c->image.len; k++) {
 		free(c->table[k].slots);
 		free(c->table[k].p);
 		free(c->table[k].exact);
 	}
+	strbuf_release(&c->image);
 	free(c);
 }
 
@@ -142,6 +107,14 @@ static const struct method_ops ncleaner_ops = {
 	.describe = ncleaner_describe,
 };
 
+static struct ncleaner_method *method_alloc(void)
+{
+	struct ncleaner_method *c = xcalloc(1, sizeof(*c));
+	c->base.ops = &ncleaner_ops;
+	strbuf_init(&c->image);
+	return c;
+}
+
 /* A method being built, whether from a model in memory or from a file's
  * lines (ncleaner_model_read()): begun from the model's header, given every
  * probability of order >= 2, finished with its unigrams. */
@@ -163,8 +136,7 @@ static int build_begin(void *data, const struct ncleaner_model *model,
 				    order, model->order);
 	if (ngram_check_q(q, err) < 0)
 		return -1;
-	struct ncleaner_method *c = xcalloc(1, sizeof(*c));
-	c->base.ops = &ncleaner_ops;
+	struct ncleaner_method *c = method_alloc();
 	c->base.default_bias = model->bias;
 	c->order = order;
 	c->q = q;
@@ -254,20 +226,71 @@ struct method *ncleaner_method_new(const struct ncleaner_model *model, int order
 	return build_finish(&b, model);
 }
 
-struct method *ncleaner_method_load(const char *path, int order, double q,
-				    struct nc_error *err)
+/* The method built from the text of the model file `path`, already read
+ * into `text` (whose lines the parse cuts). */
+static struct method *load_text(const char *path, struct strbuf *text, int order, double q,
+				struct nc_error *err)
 {
 	struct ncleaner_model model;
 	struct build b = { order, q, NULL };
 	const struct ncleaner_model_reader reader = { build_begin, build_store, &b };
 	struct method *method = NULL;
 
-	if (ncleaner_model_read(&model, path, &reader, err) == 0)
+	if (ncleaner_model_read_buffer(&model, path, text, &reader, err) == 0)
 		method = build_finish(&b, &model);
 	else
 		ncleaner_method_free(b.c ? &b.c->base : NULL);
 	ncleaner_model_release(&model);
 	return method;
+}
+
+/* The text is read first either way: the image is used only when made
+ * from exactly these bytes (ncleaner-image.c). */
+struct method *ncleaner_method_load(const char *path, int order, double q,
+				    struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct method *method = NULL;
+
+	if (read_file(path, MODEL_MAX_BYTES, &text, err) == 0) {
+		struct ncleaner_method *c = method_alloc();
+		const char *unused = ncleaner_image_open(c, path, text.buf, text.len, order, q);
+		if (!unused) {
+			method = &c->base;
+		} else {
+			ncleaner_method_free(&c->base);
+			method = load_text(path, &text, order, q, err);
+			if (method)
+				((struct ncleaner_method *)method)->image_unused = unused;
+		}
+	}
+	strbuf_release(&text);
+	return method;
+}
+
+const char *ncleaner_method_image_unused(const struct method *method)
+{
+	return ((const struct ncleaner_method *)method)->image_unused;
+}
+
+int ncleaner_method_write_image(const char *model_path, struct nc_error *err)
+{
+	struct strbuf text = STRBUF_INIT, parsed = STRBUF_INIT;
+	struct method *method = NULL;
+	int ret = -1;
+
+	if (read_file(model_path, MODEL_MAX_BYTES, &text, err) < 0)
+		goto done;
+	strbuf_add(&parsed, text.buf, text.len);   /* the parse cuts its copy */
+	if (!(method = load_text(model_path, &parsed, 0, 0, err)))
+		goto done;
+	ret = ncleaner_image_write((const struct ncleaner_method *)method, model_path, text.buf,
+				   text.len, err);
+done:
+	ncleaner_method_free(method);
+	strbuf_release(&text);
+	strbuf_release(&parsed);
+	return ret;
 }
 
 /* Slow path for the first symbols: history of m-1 symbols, weights of order m. */

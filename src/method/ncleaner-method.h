@@ -15,6 +15,30 @@
  * padded segment (boundary, text, boundary) is predicted, the first one by
  * its unigram probability. cost_clean is H_clean, cost_dirty is H_dirty, and
  * units is the number of symbols predicted.
+ *
+ * The image. Parsing a model's text and computing its sums costs far more
+ * than cleaning a page (logistic-ngram.model: 62 M instructions of a
+ * 93 M-instruction run on one small page), which a run per page (GNU
+ * parallel, Slurm) pays for every page. So the built tables can be saved
+ * beside the model as its image, MODEL.img (NCLEANER_IMAGE_SUFFIX;
+ * ncleaner_method_write_image(), `train-ncleaner --write-image`,
+ * `make model-sidecars`): a sidecar (model-sidecar.h: magic "NCIMAGE",
+ * version, byte-order mark, the text's size and hash, the image's own
+ * hash), then the settings (order, q, mode, bias, language), the unigram
+ * arrays and each order's table, slots and p, as they lie in memory, in
+ * this machine's byte order. ncleaner_method_load() reads the text (to
+ * hash it) and the image, and uses the image's tables where they are
+ * instead of parsing and building: the same method, bit for bit. It does
+ * so only when the image was made from exactly that text and for the
+ * order and q asked for (the model's own: an image is built for those);
+ * one that is missing, stale (the model edited), truncated, longer,
+ * damaged, of another version, byte order or table layout is ignored and
+ * the text is read as without one, with the same results
+ * (t/t3530-ncleaner-image.c). The text stays the model; the image is a
+ * cache of what the text makes. Its sums come from the log2() and pow()
+ * of the machine that made it, which another C library may round
+ * otherwise: an image whose probe of both (ncleaner-image.c) differs from
+ * this machine's is ignored too (see models/README.md).
  */
 #ifndef NC_NCLEANER_METHOD_H
 #define NC_NCLEANER_METHOD_H
@@ -31,9 +55,27 @@
 struct method *ncleaner_method_new(const struct ncleaner_model *model, int order, double q,
 				   struct nc_error *err);
 
-/* Load the model file `path` and compile it, as above. */
+/* Load the model file `path` and compile it, as above; from its image
+ * when there is one to use (see above). */
 struct method *ncleaner_method_load(const char *path, int order, double q,
 				    struct nc_error *err);
+
+#define NCLEANER_IMAGE_SUFFIX ".img"
+/* The layout of the image; bump with any change of it or of the tables
+ * (ncleaner-compiled.h). */
+#define NCLEANER_IMAGE_VERSION 1
+
+/* Why a method of ncleaner_method_load() was built from the text, not
+ * its image ("none", "made from another text (the model was changed)",
+ * ...: static text), or NULL when it came from its image (or from memory:
+ * ncleaner_method_new()). */
+const char *ncleaner_method_image_unused(const struct method *method);
+
+/* Build the method of the model file `model_path` from its text (order and
+ * q the model's) and write its image beside it, whole or not at all.
+ * Errors: as ncleaner_method_load() for the model; NC_ERR_IO when the
+ * image cannot be written. */
+int ncleaner_method_write_image(const char *model_path, struct nc_error *err);
 
 /* The language of the clean text the model learned, as its file says
  * ("en"), or "" when it does not say. */

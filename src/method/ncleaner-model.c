@@ -206,11 +206,6 @@ static int parse_header(struct reader *r, const char *name, const char *value,
 	return 0;
 }
 
-static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
-				       struct strbuf *buffer,
-				       const struct ncleaner_model_reader *reader,
-				       struct nc_error *err);
-
 int ncleaner_model_read(struct ncleaner_model *model, const char *path,
 			const struct ncleaner_model_reader *reader, struct nc_error *err)
 {
@@ -220,7 +215,7 @@ int ncleaner_model_read(struct ncleaner_model *model, const char *path,
 	ncleaner_model_init(model, 0, 0, 0);
 	if (read_file(path, MODEL_MAX_BYTES, &text, err) < 0)
 		return -1;
-	ret = ncleaner_model_parse_buffer(model, path, &text, reader, err);
+	ret = ncleaner_model_read_buffer(model, path, &text, reader, err);
 	strbuf_release(&text);
 	return ret;
 }
@@ -237,7 +232,7 @@ int ncleaner_model_parse(struct ncleaner_model *model, const char *name, const c
 	int ret;
 
 	strbuf_add(&text, data, len);
-	ret = ncleaner_model_parse_buffer(model, name, &text, NULL, err);
+	ret = ncleaner_model_read_buffer(model, name, &text, NULL, err);
 	strbuf_release(&text);
 	return ret;
 }
@@ -354,8 +349,6 @@ static int check_complete(const struct parser *ps)
 	return 0;
 }
 
-/* The parser proper: works in place on `buffer` (lines and fields are cut
- * with NULs), which the caller owns and releases. */
 /* Lines that begin "k<TAB>" for each k of 2..9 (at least the k-grams
  * there are of each order: a reader sizes its tables by them). */
 static void count_lines(const char *p, const char *end, size_t lines[NGRAM_MAX_ORDER + 1])
@@ -369,10 +362,11 @@ static void count_lines(const char *p, const char *end, size_t lines[NGRAM_MAX_O
 	}
 }
 
-static int ncleaner_model_parse_buffer(struct ncleaner_model *model, const char *path,
-				       struct strbuf *buffer,
-				       const struct ncleaner_model_reader *reader,
-				       struct nc_error *err)
+/* The parser proper: works in place on `buffer` (lines and fields are cut
+ * with NULs), which the caller owns and releases. */
+int ncleaner_model_read_buffer(struct ncleaner_model *model, const char *path,
+			       struct strbuf *buffer, const struct ncleaner_model_reader *reader,
+			       struct nc_error *err)
 {
 	struct parser ps = { .r = { path, 0, err }, .model = model, .reader = reader };
 	struct model_file_header header;

@@ -79,6 +79,13 @@ struct ncleaner_model_reader {
 int ncleaner_model_read(struct ncleaner_model *model, const char *path,
 			const struct ncleaner_model_reader *reader, struct nc_error *err);
 
+/* The same from the file's bytes, already read into `text` (by a caller
+ * that needs them for more than the parse); the parse cuts its lines in
+ * place, so `text` holds no model file afterwards. */
+int ncleaner_model_read_buffer(struct ncleaner_model *model, const char *path,
+			       struct strbuf *text, const struct ncleaner_model_reader *reader,
+			       struct nc_error *err);
+
 /* Write the model; the output is byte-for-byte reproducible (keys sorted).
  * To write a file whole or not at all, write to an atomic_file
  * (base/file.h), as train-ncleaner does. */
