@@ -3,6 +3,7 @@
  * the bias of the best F, the model file (round trip, damage, features of
  * another program), the n-gram models' features and the file that names
  * their model, scoring a page, and the types it proposes. */
+#include "base/alloc.h"
 #include "base/file.h"
 #include "base/order.h"
 #include "method/logistic.h"
@@ -566,6 +567,49 @@ static void test_ngram(struct logistic_model *model)
 	strbuf_release(&again);
 }
 
+/* A page of many blocks of rows (the method makes its features
+ * LOGISTIC_BLOCK_ROWS rows at a time, logistic.c) scores as the weights
+ * times the page's rows made whole, bit for bit: the neighbours and the
+ * window across a block's edges, the page's totals and ranks, the title. */
+static void test_long_page(const struct logistic_model *model, struct method_scorer *scorer)
+{
+	static const char *const texts[] = {
+		"Home", "The harbour was rebuilt after the storm of 1953, and the town grew.",
+		"Contact: 12 Quay Street", "News from the harbour", "Photo: J. Smith",
+		"It was late when the boats came in, and nobody on the quay said a word.",
+	};
+	enum { N = 1000 };
+	struct scored_segment *segments = xcalloc(N, sizeof(*segments));
+	double *rows = xmalloc(N * LOGISTIC_FEATURES * sizeof(double));
+	struct nc_error err = { 0 };
+	for (size_t i = 0; i < N; i++) {
+		const char *text = texts[(i * 7 + i / 13) % (sizeof(texts) / sizeof(texts[0]))];
+		unsigned chars = (unsigned)strlen(text);
+		segments[i].segment = make_segment(i % 5 ? SEGMENT_PARAGRAPH : SEGMENT_LIST_ITEM,
+						   text, chars, (unsigned)(i * 11 % (chars + 1)),
+						   i % 3 ? 0 : chars / 2);
+	}
+	struct page_info info = { .title = (char *)"News from the harbour - The Gazette" };
+	is_int(method_score_page(scorer, &info, segments, N, &err), 0,
+	       "a page of %d segments scored", N);
+	is_int(logistic_page_features(&segments[0].segment, sizeof(segments[0]), N, NULL,
+				      info.title, NULL, rows, &err), 0, "...its rows made whole");
+	size_t differ = 0;
+	for (size_t i = 0; i < N; i++) {
+		const double *f = rows + i * LOGISTIC_FEATURES;
+		double z = 0;
+		for (int k = 0; k < LOGISTIC_FEATURES; k++)
+			z += model->weights[k] * f[k];
+		if (model->trees.trees)
+			z += tree_ensemble_score(&model->trees, f);
+		double want = z / 0.69314718055994530942;
+		differ += memcmp(&want, &segments[i].score.cost_dirty, sizeof(want)) != 0;
+	}
+	is_int((long long)differ, 0, "...scores as those rows, bit for bit");
+	free(rows);
+	free(segments);
+}
+
 /* The types the method proposes: a heading for a short paragraph that ends
  * no sentence or clause, a paragraph for a long list item; nothing for the
  * rest. */
@@ -633,6 +677,7 @@ static void test_types(struct logistic_model *model)
 	for (size_t i = 0; i < n; i++)
 		is_int(segments[i].score.type, cases[i].want, "type proposed for <%c>%s",
 		       cases[i].type, cases[i].text);
+	test_long_page(model, scorer);
 	method_scorer_free(scorer);
 	method_free(method);
 }
