@@ -16,13 +16,21 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The segments' structures, as long as the test runs (a segment points
+ * at its structure). */
+static struct segment_structure structures[2048];
+static size_t structures_used;
+
 static struct segment make_segment(enum segment_type type, const char *text, unsigned chars,
 				   unsigned link_chars, unsigned nav_chars)
 {
-	struct segment s = { .type = type, .text = text, .len = strlen(text), .has_structure = 1 };
-	s.structure.chars = chars;
-	s.structure.cue_chars[CUE_LINK] = link_chars;
-	s.structure.cue_chars[CUE_NAV] = nav_chars;
+	if (structures_used == sizeof(structures) / sizeof(structures[0]))
+		bail("make_segment: more structures than the test keeps");
+	struct segment_structure *st = &structures[structures_used++];
+	struct segment s = { .type = type, .text = text, .len = strlen(text), .structure = st };
+	st->chars = chars;
+	st->cue_chars[CUE_LINK] = link_chars;
+	st->cue_chars[CUE_NAV] = nav_chars;
 	return s;
 }
 
@@ -69,7 +77,7 @@ static void test_features(void)
 	is_double(f[1][LF_PAGE_LINK], 4.0 / 47, 1e-12, "the page's link density");
 	is_double(f[1][LF_NEXT_LOG_CHARS], log1p(9), 1e-12, "the next segment's log_chars");
 	is_double(f[1][LF_NGRAM_LLR] + f[1][LF_NGRAM_EVIDENCE], 0, 0, "no n-gram model: its features 0");
-	page[1].has_structure = 0;
+	page[1].structure = NULL;
 	logistic_features(page, sizeof(page[0]), 3, NULL, &f[0][0]);
 	is_double(f[1][LF_CUE_FIRST + CUE_LINK], 0, 0, "no structure: cues 0");
 	/* No segments: nothing written, and no failure. */

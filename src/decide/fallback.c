@@ -65,8 +65,8 @@ static double margin_of(const struct segment_score *s)
 
 static double link_share(const struct segment *s)
 {
-	return s->has_structure && s->structure.chars
-	       ? (double)s->structure.cue_chars[CUE_LINK] / s->structure.chars : 0;
+	return s->structure && s->structure->chars
+	       ? (double)s->structure->cue_chars[CUE_LINK] / s->structure->chars : 0;
 }
 
 /* Does the page keep nothing, though it has enough prose? */

@@ -414,8 +414,8 @@ static void measure_self(const struct segment *s, const struct stop_words *stop_
 	self->label = line_cues_label(s->text, s->len);
 	self->date = line_cues_date(s->text, s->len, n);
 	self->link = 0;
-	if (s->has_structure && s->structure.chars) {
-		double share = (double)s->structure.cue_chars[CUE_LINK] / s->structure.chars;
+	if (s->structure && s->structure->chars) {
+		double share = (double)s->structure->cue_chars[CUE_LINK] / s->structure->chars;
 		self->link = share < 1 ? share : 1;
 	}
 	*characters = w.characters;
@@ -542,9 +542,9 @@ static int page_row(const struct logistic_page *p, size_t i, double *f, struct n
 	f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
 	f[LF_POSITION] = p->count > 1 ? (double)i / (double)(p->count - 1) : 0;
 	f[LF_POSITION_CHARS] = p->page_chars ? self->chars_before / p->page_chars : 0;
-	if (s->has_structure && s->structure.chars) {
+	if (s->structure && s->structure->chars) {
 		for (int c = 0; c < CUE_COUNT; c++) {
-			double share = (double)s->structure.cue_chars[c] / s->structure.chars;
+			double share = (double)s->structure->cue_chars[c] / s->structure->chars;
 			f[LF_CUE_FIRST + c] = share < 1 ? share : 1;
 		}
 	}
@@ -983,7 +983,7 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 	if (!count)
 		return 0;
 	/* A page has its structure whole or not at all (the segmenter's flag). */
-	int structured = segments[0].segment.has_structure;
+	int structured = segments[0].segment.structure != NULL;
 	if (logistic_page_prepare(&s->page, &segments[0].segment, sizeof(segments[0]), count,
 				  &s->method->text, page ? page->title : NULL, s->ngram, err) < 0)
 		return -1;
