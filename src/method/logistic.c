@@ -15,7 +15,6 @@
 #include "base/words.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -349,14 +348,20 @@ static double in_title(const struct segment *s, const struct title_headline *h)
  * segments: its row of features is made from this, a block of rows at a
  * time, so that a page's rows (LOGISTIC_FEATURES doubles a segment, 472
  * bytes: 10 MB for a text dump's window of 21,000 segments) never exist
- * all at once; this is 88 bytes. The values are the row's own, computed as
- * the row computes them, so that the rows are the same bit for bit. */
+ * all at once; this is 56 bytes. What the neighbours read is kept as the
+ * row has it; the rest as counts, which the row divides as it did, so
+ * that the rows are the same bit for bit. The counts are at most the
+ * segment's bytes, and a segment at most SEGMENT_MAX_BYTES. */
 struct segment_self {
-	double log_chars, log_words, stop_words, punctuation, capitals, digits, ends_sentence;
+	double log_chars;      /* log1p(characters) */
 	double link;           /* cue_link: its link density */
+	double stop_words;     /* stop words / words */
 	double chars_before;   /* the page's characters before it: position_chars' numerator */
-	int credit, label, date;
+	uint32_t characters, words, punctuation, capitalised, digits;
+	unsigned char ends_sentence, credit, label, date;   /* 0 or 1 */
 };
+
+_Static_assert(SEGMENT_MAX_BYTES <= UINT32_MAX, "a segment's counts fit in 32 bits");
 
 /* What a page's rows need of the whole page (its segments' own values,
  * their totals and their lengths' ranks), measured before any row is made;
@@ -402,17 +407,18 @@ static void measure_self(const struct segment *s, const struct stop_words *stop_
 		/* words_count()'s, read from ICE's count where it must agree */
 		n = w.maybe_unspaced ? words_count(s->text, s->len) : w.words;
 	}
-	double words = n ? (double)n : 1, chars = w.characters ? w.characters : 1;
+	double words = n ? (double)n : 1;
 	self->log_chars = log1p((double)w.characters);
-	self->log_words = log1p((double)n);
 	self->stop_words = (double)stops.found / words;
-	self->punctuation = w.punctuation / words;
-	self->capitals = w.capitalised / words;
-	self->digits = w.digits / chars;
-	self->ends_sentence = ends_sentence(s->text, s->len);
-	self->credit = line_cues_credit(s->text, s->len, n);
-	self->label = line_cues_label(s->text, s->len);
-	self->date = line_cues_date(s->text, s->len, n);
+	self->characters = (uint32_t)w.characters;
+	self->words = (uint32_t)n;
+	self->punctuation = (uint32_t)w.punctuation;
+	self->capitalised = (uint32_t)w.capitalised;
+	self->digits = (uint32_t)w.digits;
+	self->ends_sentence = (unsigned char)ends_sentence(s->text, s->len);
+	self->credit = (unsigned char)line_cues_credit(s->text, s->len, n);
+	self->label = (unsigned char)line_cues_label(s->text, s->len);
+	self->date = (unsigned char)line_cues_date(s->text, s->len, n);
 	self->link = 0;
 	if (s->structure && s->structure->chars) {
 		double share = (double)s->structure->cue_chars[CUE_LINK] / s->structure->chars;
@@ -462,19 +468,21 @@ static int logistic_page_measure(struct logistic_page *p, const struct segment *
 	return 0;
 }
 
-/* A value (the member at `member`) of the segment `offset` places from
- * segment i; 0 past the page's ends. */
-static double near(const struct logistic_page *p, size_t i, long offset, size_t member)
+/* What a segment's neighbours give its row. */
+struct neighbour {
+	double link, log_chars, stop_words, ends_sentence;
+};
+
+/* The segment `offset` places from segment i; 0 past the page's ends. */
+static struct neighbour near(const struct logistic_page *p, size_t i, long offset)
 {
 	long j = (long)i + offset;
 	if (j < 0 || j >= (long)p->count)
-		return 0;
-	double value;
-	memcpy(&value, (const char *)&p->selves[j] + member, sizeof(value));
-	return value;
+		return (struct neighbour){ 0, 0, 0, 0 };
+	const struct segment_self *self = &p->selves[j];
+	return (struct neighbour){ self->link, self->log_chars, self->stop_words,
+				   self->ends_sentence };
 }
-
-#define NEAR(p, i, offset, name) near(p, i, offset, offsetof(struct segment_self, name))
 
 /* Segments on either side of one whose means the window features take. */
 #define WINDOW_HALF 5
@@ -485,18 +493,20 @@ static double near(const struct logistic_page *p, size_t i, long offset, size_t 
  * cue_link features. */
 static void neighbourhood(const struct logistic_page *p, size_t i, double *f)
 {
-	f[LF_PREV_LINK] = NEAR(p, i, -1, link);
-	f[LF_NEXT_LINK] = NEAR(p, i, 1, link);
-	f[LF_PREV_LOG_CHARS] = NEAR(p, i, -1, log_chars);
-	f[LF_NEXT_LOG_CHARS] = NEAR(p, i, 1, log_chars);
-	f[LF_PREV2_LINK] = NEAR(p, i, -2, link);
-	f[LF_NEXT2_LINK] = NEAR(p, i, 2, link);
-	f[LF_PREV2_LOG_CHARS] = NEAR(p, i, -2, log_chars);
-	f[LF_NEXT2_LOG_CHARS] = NEAR(p, i, 2, log_chars);
-	f[LF_PREV_STOP_WORDS] = NEAR(p, i, -1, stop_words);
-	f[LF_NEXT_STOP_WORDS] = NEAR(p, i, 1, stop_words);
-	f[LF_PREV_ENDS_SENTENCE] = NEAR(p, i, -1, ends_sentence);
-	f[LF_NEXT_ENDS_SENTENCE] = NEAR(p, i, 1, ends_sentence);
+	struct neighbour prev = near(p, i, -1), next = near(p, i, 1);
+	struct neighbour prev2 = near(p, i, -2), next2 = near(p, i, 2);
+	f[LF_PREV_LINK] = prev.link;
+	f[LF_NEXT_LINK] = next.link;
+	f[LF_PREV_LOG_CHARS] = prev.log_chars;
+	f[LF_NEXT_LOG_CHARS] = next.log_chars;
+	f[LF_PREV2_LINK] = prev2.link;
+	f[LF_NEXT2_LINK] = next2.link;
+	f[LF_PREV2_LOG_CHARS] = prev2.log_chars;
+	f[LF_NEXT2_LOG_CHARS] = next2.log_chars;
+	f[LF_PREV_STOP_WORDS] = prev.stop_words;
+	f[LF_NEXT_STOP_WORDS] = next.stop_words;
+	f[LF_PREV_ENDS_SENTENCE] = prev.ends_sentence;
+	f[LF_NEXT_ENDS_SENTENCE] = next.ends_sentence;
 	double chars = 0, links = 0, n = 0;
 	for (long o = -WINDOW_HALF; o <= WINDOW_HALF; o++) {
 		long j = (long)i + o;
@@ -526,14 +536,16 @@ static int page_row(const struct logistic_page *p, size_t i, double *f, struct n
 {
 	const struct segment *s = segment_at(p->first, p->stride, i);
 	const struct segment_self *self = &p->selves[i];
+	double words = self->words ? (double)self->words : 1;
+	double chars = self->characters ? (double)self->characters : 1;
 	memset(f, 0, LOGISTIC_FEATURES * sizeof(*f));
 	f[LF_INTERCEPT] = 1;
 	f[LF_LOG_CHARS] = self->log_chars;
-	f[LF_LOG_WORDS] = self->log_words;
+	f[LF_LOG_WORDS] = log1p((double)self->words);
 	f[LF_STOP_WORDS] = self->stop_words;
-	f[LF_PUNCTUATION] = self->punctuation;
-	f[LF_CAPITALS] = self->capitals;
-	f[LF_DIGITS] = self->digits;
+	f[LF_PUNCTUATION] = self->punctuation / words;
+	f[LF_CAPITALS] = self->capitalised / words;
+	f[LF_DIGITS] = self->digits / chars;
 	f[LF_ENDS_SENTENCE] = self->ends_sentence;
 	f[LF_CREDIT] = self->credit;
 	f[LF_LABEL] = self->label;
