@@ -984,6 +984,7 @@ static int score_block(struct logistic_scorer *s, struct scored_segment *segment
 		segments[i].score.cost_dirty = z / LN2;
 		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */
 		segments[i].score.type = proposed_type(&segments[i].segment);
+		segments[i].words_plus_one = s->page.selves[i].words + 1;
 	}
 	return 0;
 }
