@@ -114,6 +114,8 @@ void pipeline_free(struct pipeline *p)
 
 /* --- workers -------------------------------------------------------------------- */
 
+static int whole_page(const struct pipeline_config *config);
+
 struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, struct nc_error *err)
 {
 	struct worker *w = xcalloc(1, sizeof(*w));
@@ -136,6 +138,13 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		w->decider_state = decider_state_new(p->config.decider);
 	strbuf_init(&w->batch.text);
 	strbuf_init(&w->kept);
+	/* A whole-page batch holds up to a window of text and one segment
+	 * more (clean_segment()): reserved at once, since growing
+	 * to it by doubling copied up to 4 MB and left the allocator holding
+	 * the smaller blocks (1.2 MB of a text dump's peak memory), while
+	 * pages of the reservation not written to cost nothing. */
+	if (whole_page(&p->config))
+		strbuf_grow(&w->batch.text, PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES);
 	return w;
 }
 
