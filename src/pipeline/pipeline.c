@@ -139,10 +139,10 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 	strbuf_init(&w->batch.text);
 	strbuf_init(&w->kept);
 	/* A whole-page batch holds up to a window of text and one segment
-	 * more (clean_segment()): reserved at once, since growing
-	 * to it by doubling copied up to 4 MB and left the allocator holding
-	 * the smaller blocks (1.2 MB of a text dump's peak memory), while
-	 * pages of the reservation not written to cost nothing. */
+	 * more (clean_segment()): reserved at once, since growing to it by
+	 * doubling copied up to 4 MB and left the allocator holding the
+	 * smaller blocks (1.2 MB of a text dump's peak memory), while the
+	 * reservation's pages cost nothing until they are written to. */
 	if (whole_page(&p->config))
 		strbuf_grow(&w->batch.text, PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES);
 	return w;
@@ -497,7 +497,7 @@ static void batch_add(struct segment_batch *batch, const struct scored_segment *
 		batch->offsets = xrealloc(batch->offsets, batch->alloc * sizeof(*batch->offsets));
 		batch->recurs = xrealloc(batch->recurs, batch->alloc * sizeof(*batch->recurs));
 	}
-	if (s->segment.structure) {   /* the arrays of HTML pages only */
+	if (s->segment.structure) {   /* pages read with their structure only */
 		if (batch->structures_alloc < batch->alloc) {
 			batch->structures = xrealloc(batch->structures,
 						     batch->alloc * sizeof(*batch->structures));
