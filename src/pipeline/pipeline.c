@@ -142,9 +142,12 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 	 * more (clean_segment()): reserved at once, since growing to it by
 	 * doubling copied up to 4 MB and left the allocator holding the
 	 * smaller blocks (1.2 MB of a text dump's peak memory), while the
-	 * reservation's pages cost nothing until they are written to. */
+	 * reservation's pages cost nothing until they are written to. Where
+	 * there is no room for it (a limit on address space), the text grows
+	 * as it did. */
 	if (whole_page(&p->config))
-		strbuf_grow(&w->batch.text, PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES);
+		(void)strbuf_try_grow(&w->batch.text,
+				      PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES);
 	return w;
 }
 
