@@ -26,6 +26,7 @@ struct rule {
 	int required;   /* a byte every match holds (an ASCII non-letter), or -1 */
 	int refuses;    /* refused[] is filled in: a text holding one of them cannot match */
 	unsigned char refused[256];
+	int leading;    /* "^\s*X...": the byte X after a text's leading white space, or -1 */
 	int jit;        /* compiled by the JIT: pcre2_jit_match() runs it */
 	char *replacement;
 	size_t replacement_len;
@@ -146,6 +147,54 @@ static int required_byte(const pcre2_code *code)
 	return -1;
 }
 
+/* Does the pattern start "^\s*X" (or "^\s*+X"), X an ASCII letter or
+ * digit that no quantifier makes optional, with no alternative ('|'
+ * nowhere) and anchored at the text's start (PCRE2 says so: ^ is not
+ * multiline)? Then a match starts with ASCII white space and X: a text
+ * whose first byte after its ASCII white space is another ASCII byte
+ * cannot match, and is not searched (a byte beyond ASCII may begin a
+ * character \s takes: PCRE2 decides those). dump.rules' "^\s*IFRAME:",
+ * "^\s*FRAME:\s" and "^\s*REFRESH(" need only a colon, which many a
+ * line of prose holds, and PCRE2 ran on each such line three times (2% of
+ * text mode's instructions). Any other pattern gives -1: nothing is
+ * assumed. */
+static int leading_byte(const pcre2_code *code, const char *pattern, size_t len)
+{
+	static const char *const starts[] = { "^\\s*+", "^\\s*" };
+	uint32_t options;
+	if (memchr(pattern, '|', len) ||
+	    pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &options) != 0 ||
+	    !(options & PCRE2_ANCHORED) || (options & (PCRE2_CASELESS | PCRE2_EXTENDED)))
+		return -1;
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+		size_t n = strlen(starts[i]);
+		if (len < n + 1 || memcmp(pattern, starts[i], n) != 0)
+			continue;
+		unsigned char x = (unsigned char)pattern[n];
+		if (x < 0x80 && isalnum(x) && (len == n + 1 || !strchr("?*+{", pattern[n + 1])))
+			return x;
+	}
+	return -1;
+}
+
+/* The first byte of [text, text + len) after its ASCII white space, or
+ * -1 when there is none; what leading_byte()'s rules are checked against,
+ * found once a text for all of them (a Lynx dump's lines are indented, some
+ * by hundreds of spaces). */
+#define LEAD_UNKNOWN (-2)
+static int first_after_space(const char *text, size_t len)
+{
+	size_t i = 0;
+	for (;;) {
+		i += swar_skip_byte(text + i, text + len, ' ');
+		if (i == len)
+			return -1;
+		if (text[i] < '\t' || text[i] > '\r')
+			return (unsigned char)text[i];
+		i++;
+	}
+}
+
 /* Does the pattern match a whole text of one character class, "^[CLASS]Q$"
  * with Q one of + ++ * *+ (and CLASS holding no bracket)? Such a pattern
  * matches a text exactly when every character of it, a last line feed
@@ -249,6 +298,7 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 	rule = &rules->rules[rules->count++];
 	rule->code = code;
 	rule->required = required_byte(code);
+	rule->leading = leading_byte(code, line, pattern_len);
 	whole_text_class(rule, line, pattern_len, rules->match_options);
 	rule->jit = jit;
 	rule->line = lineno;
@@ -332,18 +382,27 @@ static int out_of_memory(const struct rule_set *rules, const struct rule *rule, 
 			    rules->name, rule->line, bytes);
 }
 
+/* Apply one rule to `text`; *lead is first_after_space() of the text, or
+ * LEAD_UNKNOWN, and becomes LEAD_UNKNOWN when the rule changes the text. */
 static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
-		      const struct rule *rule, struct strbuf *text, size_t max_len,
+		      const struct rule *rule, struct strbuf *text, size_t max_len, int *lead,
 		      struct nc_error *err)
 {
 	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
 		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
+	if (rule->leading >= 0) {   /* the same, for a rule that starts "^\s*X" */
+		if (*lead == LEAD_UNKNOWN)
+			*lead = first_after_space(text->buf, text->len);
+		if (*lead < 0x80 && *lead != rule->leading)
+			return 0;   /* none, or an ASCII byte not X */
+	}
 	if (rule->refuses) {   /* the same, for a whole text of one class */
 		enum class_answer answer = class_scan(rule, text->buf, text->len);
 		if (answer == CLASS_REFUSED)
 			return 0;
 		if (answer == CLASS_WHOLE && !rule->replacement_len) {
 			strbuf_setlen(text, 0);   /* the whole text matched, and is deleted */
+			*lead = LEAD_UNKNOWN;
 			return 0;
 		}
 	}
@@ -380,6 +439,7 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 		if (rc >= 0) {
 			strbuf_commit(out, out_len);
 			strbuf_swap(out, text);
+			*lead = LEAD_UNKNOWN;
 			return 0;
 		}
 		if (strbuf_try_grow(out, out_len + 1) < 0)
@@ -396,9 +456,9 @@ int rule_set_apply(const struct rule_set *rules, struct rule_workspace *workspac
 		   struct strbuf *text, struct nc_error *err)
 {
 	size_t max_len = RULE_MAX_GROWTH * text->len + (1u << 20);
-	int ret = 0;
+	int ret = 0, lead = LEAD_UNKNOWN;
 	for (size_t i = 0; i < rules->count && ret == 0; i++)
-		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, err);
+		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, &lead, err);
 	if (workspace->scratch.alloc > RULE_SCRATCH_KEEP_BYTES)
 		strbuf_release(&workspace->scratch);
 	return ret;
