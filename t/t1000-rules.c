@@ -204,6 +204,18 @@ int main(void)
 	rule_set_free(shaped);
 	rule_set_free(plain);
 
+	/* Rules that need the same byte ask the text once, and again once a
+	 * rule has changed it: the third rule sees the colon the second
+	 * wrote, which the first did not find. */
+	const char *again = "ncleaner-rules 1\n:z\t\nx\t:z\n:z\tQ\n";
+	rules = rule_set_parse("again", again, strlen(again), RULES_UTF, &err);
+	strbuf_init(&s);
+	strbuf_addstr(&s, "x");
+	rule_set_apply(rules, ws, &s, &err);
+	is_string(s.buf, "Q", "a byte a rule needs is looked for again after a change");
+	strbuf_release(&s);
+	rule_set_free(rules);
+
 	/* Catastrophic backtracking ends with an error, not hours of matching. */
 	rules = rule_set_parse("evil", "ncleaner-rules 1\n(a+)+$\tx\n", 26, RULES_BYTES, &err);
 	strbuf_init(&s);

@@ -178,10 +178,8 @@ static int leading_byte(const pcre2_code *code, const char *pattern, size_t len)
 }
 
 /* The first byte of [text, text + len) after its ASCII white space, or
- * -1 when there is none; what leading_byte()'s rules are checked against,
- * found once a text for all of them (a Lynx dump's lines are indented, some
- * by hundreds of spaces). */
-#define LEAD_UNKNOWN (-2)
+ * -1 when there is none; what leading_byte()'s rules are checked against
+ * (a Lynx dump's lines are indented, some by hundreds of spaces). */
 static int first_after_space(const char *text, size_t len)
 {
 	size_t i = 0;
@@ -382,27 +380,56 @@ static int out_of_memory(const struct rule_set *rules, const struct rule *rule, 
 			    rules->name, rule->line, bytes);
 }
 
-/* Apply one rule to `text`; *lead is first_after_space() of the text, or
- * LEAD_UNKNOWN, and becomes LEAD_UNKNOWN when the rule changes the text. */
-static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
-		      const struct rule *rule, struct strbuf *text, size_t max_len, int *lead,
-		      struct nc_error *err)
+/* What the rules' checks found in the text so far, so that rules that ask
+ * the same (dump.rules: two need a '|', three a ':') ask once; forgotten
+ * when a rule changes the text. */
+struct text_facts {
+	int required;   /* the required byte last looked for, or -1 */
+	int holds;      /* ...whether the text holds it */
+	int lead;       /* first_after_space(), or FACT_UNKNOWN */
+};
+#define FACT_UNKNOWN (-2)
+
+static void text_facts_forget(struct text_facts *facts)
 {
-	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
-		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
-	if (rule->leading >= 0) {   /* the same, for a rule that starts "^\s*X" */
-		if (*lead == LEAD_UNKNOWN)
-			*lead = first_after_space(text->buf, text->len);
-		if (*lead < 0x80 && *lead != rule->leading)
+	facts->required = -1;
+	facts->holds = 0;
+	facts->lead = FACT_UNKNOWN;
+}
+
+/* Can `rule` match the text, as its required byte and leading byte say? */
+static int may_match(const struct rule *rule, const struct strbuf *text,
+		     struct text_facts *facts)
+{
+	if (rule->required >= 0 && rule->required != facts->required) {
+		facts->required = rule->required;
+		facts->holds = memchr(text->buf, rule->required, text->len) != NULL;
+	}
+	if (rule->required >= 0 && !facts->holds)
+		return 0;   /* no call into PCRE2 (most lines, most rules) */
+	if (rule->leading >= 0) {   /* a rule that starts "^\s*X" */
+		if (facts->lead == FACT_UNKNOWN)
+			facts->lead = first_after_space(text->buf, text->len);
+		if (facts->lead < 0x80 && facts->lead != rule->leading)
 			return 0;   /* none, or an ASCII byte not X */
 	}
+	return 1;
+}
+
+/* Apply one rule to `text`, with what `facts` knows of it. */
+static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
+		      const struct rule *rule, struct strbuf *text, size_t max_len,
+		      struct text_facts *facts, struct nc_error *err)
+{
+	if (!may_match(rule, text, facts))
+		return 0;
 	if (rule->refuses) {   /* the same, for a whole text of one class */
 		enum class_answer answer = class_scan(rule, text->buf, text->len);
 		if (answer == CLASS_REFUSED)
 			return 0;
 		if (answer == CLASS_WHOLE && !rule->replacement_len) {
 			strbuf_setlen(text, 0);   /* the whole text matched, and is deleted */
-			*lead = LEAD_UNKNOWN;
+			text_facts_forget(facts);
 			return 0;
 		}
 	}
@@ -439,7 +466,7 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 		if (rc >= 0) {
 			strbuf_commit(out, out_len);
 			strbuf_swap(out, text);
-			*lead = LEAD_UNKNOWN;
+			text_facts_forget(facts);
 			return 0;
 		}
 		if (strbuf_try_grow(out, out_len + 1) < 0)
@@ -456,9 +483,11 @@ int rule_set_apply(const struct rule_set *rules, struct rule_workspace *workspac
 		   struct strbuf *text, struct nc_error *err)
 {
 	size_t max_len = RULE_MAX_GROWTH * text->len + (1u << 20);
-	int ret = 0, lead = LEAD_UNKNOWN;
+	int ret = 0;
+	struct text_facts facts;
+	text_facts_forget(&facts);
 	for (size_t i = 0; i < rules->count && ret == 0; i++)
-		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, &lead, err);
+		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, &facts, err);
 	if (workspace->scratch.alloc > RULE_SCRATCH_KEEP_BYTES)
 		strbuf_release(&workspace->scratch);
 	return ret;
