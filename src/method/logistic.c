@@ -165,13 +165,6 @@ static int ends_sentence(const char *text, size_t len)
 #define HEADING_MAX_WORDS 10
 #define LIST_ITEM_PARAGRAPH_WORDS 20
 
-/* The words of `segment` (base/words.h), counting no further than
- * `limit`. */
-static size_t words_up_to(const struct segment *segment, size_t limit)
-{
-	return words_count_up_to(segment->text, segment->len, limit);
-}
-
 /* Does the text end in a sentence's or a clause's mark: . ! ? , ; : or one
  * of another script? (Not in a closing quote or bracket, nor an ellipsis:
  * the rule was chosen without them.) */
@@ -184,15 +177,15 @@ static int ends_clause(const char *text, size_t len)
 	return sentence_mark(cp) || clause_mark(cp);
 }
 
-static enum segment_type proposed_type(const struct segment *segment)
+/* `words` is the segment's (words_count()'s: the method counted them). */
+static enum segment_type proposed_type(const struct segment *segment, size_t words)
 {
 	if (segment->type == SEGMENT_LIST_ITEM)
-		return words_up_to(segment, LIST_ITEM_PARAGRAPH_WORDS) >= LIST_ITEM_PARAGRAPH_WORDS
-		       ? SEGMENT_PARAGRAPH : 0;
+		return words >= LIST_ITEM_PARAGRAPH_WORDS ? SEGMENT_PARAGRAPH : 0;
 	if (segment->type != SEGMENT_PARAGRAPH || !segment->len ||
 	    ends_clause(segment->text, segment->len))
 		return 0;
-	return words_up_to(segment, HEADING_MAX_WORDS) <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
+	return words <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
 }
 
 int logistic_feature_structural(int feature)
@@ -983,7 +976,8 @@ static int score_block(struct logistic_scorer *s, struct scored_segment *segment
 		segments[i].score.cost_clean = bias;
 		segments[i].score.cost_dirty = z / LN2;
 		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */
-		segments[i].score.type = proposed_type(&segments[i].segment);
+		segments[i].score.type = proposed_type(&segments[i].segment,
+						       s->page.selves[i].words);
 		segments[i].words_plus_one = s->page.selves[i].words + 1;
 	}
 	return 0;
