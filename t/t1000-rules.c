@@ -158,6 +158,64 @@ int main(void)
 	rule_set_free(shaped);
 	rule_set_free(plain);
 
+	/* A rule that starts "^\s*X" (dump.rules' IFRAME, FRAME and REFRESH
+	 * lines) is not searched in a text whose first byte after its ASCII
+	 * white space is another ASCII byte; the group "(?:^...)" hides the
+	 * shape, so the second set always calls PCRE2. Both must agree on
+	 * random texts of white space (ASCII's, a no-break space, an em
+	 * space), the rules' letters and words and other bytes: the second
+	 * rule writes a text the first of the others starts with (the first
+	 * byte is found again after a change), and an optional letter
+	 * ("I?") or an alternative ("A|Z") is no X. */
+	const char *leads[] = {
+		"ncleaner-rules 1\n^\\s*+R\\(x\\)\tIFRAME: y\n^\\s*IFRAME:.*$\t\n"
+		"^\\s*FRAME:\\s.*$\t<F>\n^\\s*I?X\t<$0>\n^\\s*A|Z\t<$0>\n^\\s*I\tJ\n",
+		"ncleaner-rules 1\n(?:^\\s*+R\\(x\\))\tIFRAME: y\n(?:^\\s*IFRAME:.*$)\t\n"
+		"(?:^\\s*FRAME:\\s.*$)\t<F>\n(?:^\\s*I?X)\t<$0>\n(?:^\\s*A|Z)\t<$0>\n"
+		"(?:^\\s*I)\tJ\n",
+	};
+	shaped = rule_set_parse("lead", leads[0], strlen(leads[0]), RULES_UTF, &err);
+	plain = rule_set_parse("group", leads[1], strlen(leads[1]), RULES_UTF, &err);
+	static const char *const words[] = {
+		" ", "   ", "\t", "\n", "\f", "\v", "\r", "\xc2\xa0", "\xe2\x80\x83", "I", "IFRAME:",
+		"FRAME: ", "R(x)", "X", "A", "Z", "x", ":", "-", "\xc3\xa9",
+	};
+	agree = matched = 0;
+	for (unsigned t = 0; t < texts; t++) {
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+		unsigned n = (seed = seed * 1103515245u + 12345u) >> 16 & 7;
+		for (unsigned i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			strbuf_addstr(&a, words[(seed >> 16) % (sizeof(words) / sizeof(words[0]))]);
+		}
+		strbuf_add(&b, a.buf, a.len);
+		size_t before = a.len;
+		rule_set_apply(shaped, ws, &a, &err);
+		rule_set_apply(plain, ws, &b, &err);
+		agree += a.len == b.len && !memcmp(a.buf, b.buf, a.len);
+		matched += a.len != before;
+		strbuf_release(&a);
+		strbuf_release(&b);
+	}
+	ok(shaped && plain, "rules that start \"^\\s*X\" load");
+	is_int(agree, texts, "a rule that starts \"^\\s*X\" refused by a text's first byte = PCRE2 "
+	       "asked, on %u random texts", texts);
+	ok(matched > texts / 10, "... %u of which the rules changed", matched);
+	rule_set_free(shaped);
+	rule_set_free(plain);
+
+	/* Rules that need the same byte ask the text once, and again once a
+	 * rule has changed it: the third rule sees the colon the second
+	 * wrote, which the first did not find. */
+	const char *again = "ncleaner-rules 1\n:z\t\nx\t:z\n:z\tQ\n";
+	rules = rule_set_parse("again", again, strlen(again), RULES_UTF, &err);
+	strbuf_init(&s);
+	strbuf_addstr(&s, "x");
+	rule_set_apply(rules, ws, &s, &err);
+	is_string(s.buf, "Q", "a byte a rule needs is looked for again after a change");
+	strbuf_release(&s);
+	rule_set_free(rules);
+
 	/* Catastrophic backtracking ends with an error, not hours of matching. */
 	rules = rule_set_parse("evil", "ncleaner-rules 1\n(a+)+$\tx\n", 26, RULES_BYTES, &err);
 	strbuf_init(&s);

@@ -294,6 +294,7 @@ static void test_join(void)
 
 struct collected {
 	struct segment segments[8];
+	struct segment_structure structures[8];
 	char text[8][64];
 	int n;
 };
@@ -304,6 +305,10 @@ static int collect(const struct segment *segment, void *data, struct nc_error *e
 	(void)err;
 	if (c->n < 8) {
 		c->segments[c->n] = *segment;
+		if (segment->structure) {
+			c->structures[c->n] = *segment->structure;
+			c->segments[c->n].structure = &c->structures[c->n];
+		}
 		snprintf(c->text[c->n], sizeof(c->text[0]), "%.*s", (int)segment->len, segment->text);
 		c->n++;
 	}
@@ -328,25 +333,25 @@ static void test_segments(void)
 		bail(err.message);
 	is_int(c.n, 3, "three segments");
 	is_string(c.text[0], "Home", "markers are removed");
-	is_int(c.segments[0].has_structure, 1, "with SEGMENT_STRUCTURE segments have structure");
-	is_int(c.segments[0].structure.chars, 4, "the bullet is not counted");
-	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 4, "all link");
-	is_int(c.segments[0].structure.cue_chars[CUE_NAV], 4, "all nav");
+	ok(c.segments[0].structure != NULL, "with SEGMENT_STRUCTURE segments have structure");
+	is_int(c.segments[0].structure->chars, 4, "the bullet is not counted");
+	is_int(c.segments[0].structure->cue_chars[CUE_LINK], 4, "all link");
+	is_int(c.segments[0].structure->cue_chars[CUE_NAV], 4, "all nav");
 	is_string(c.text[1], "About us", "the state goes on over the line's bullet");
-	is_int(c.segments[1].structure.chars, 7, "its characters");
-	is_int(c.segments[1].structure.cue_chars[CUE_LINK], 5, "'About' under the state before");
+	is_int(c.segments[1].structure->chars, 7, "its characters");
+	is_int(c.segments[1].structure->cue_chars[CUE_LINK], 5, "'About' under the state before");
 	is_string(c.text[2], "Some text, and a link going on.", "lines join");
-	is_int(c.segments[2].structure.chars, 25, "characters of both lines");
-	is_int(c.segments[2].structure.cue_chars[CUE_LINK], 5, "the link's");
-	is_int(c.segments[2].structure.cue_chars[CUE_PARA], 25, "all of it in the paragraph");
+	is_int(c.segments[2].structure->chars, 25, "characters of both lines");
+	is_int(c.segments[2].structure->cue_chars[CUE_LINK], 5, "the link's");
+	is_int(c.segments[2].structure->cue_chars[CUE_PARA], 25, "all of it in the paragraph");
 
 	c.n = 0;
 	segmenter_set_flags(s, SEGMENT_DEFAULT);
 	if (segmenter_run(s, dump, strlen(dump), &err) < 0)
 		bail(err.message);
 	is_string(c.text[0], "Home", "without the flag the markers go too");
-	is_int(c.segments[0].has_structure, 0, "...and nothing is counted");
-	is_int(c.segments[2].structure.chars, 0, "...no characters");
+	ok(c.segments[0].structure == NULL, "...and nothing is counted");
+	ok(c.segments[2].structure == NULL, "...no characters");
 
 	c.n = 0;
 	segmenter_set_flags(s, SEGMENT_STRUCTURE);
@@ -361,8 +366,8 @@ static void test_segments(void)
 	if (segmenter_run(s, starred, strlen(starred), &err) < 0)
 		bail(err.message);
 	is_string(c.text[0], "text", "a page's own '* ' after a marker reads as a bullet, as before");
-	is_int(c.segments[0].structure.chars, 5, "...its star counted: no Lynx bullet began the line");
-	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 5,
+	is_int(c.segments[0].structure->chars, 5, "...its star counted: no Lynx bullet began the line");
+	is_int(c.segments[0].structure->cue_chars[CUE_LINK], 5,
 	       "...under its own state (a cue never counts more than the characters)");
 	segmenter_free(s);
 	rule_workspace_free(ws);
@@ -388,12 +393,12 @@ static void test_segment_breaks(void)
 		bail(err.message);
 	is_int(c.n, 5, "a break ends a segment, mid-line too");
 	is_string(c.text[0], "first cell", "the text before the break");
-	is_int(c.segments[0].structure.chars, 9, "...its characters");
-	is_int(c.segments[0].structure.cue_chars[CUE_PARA], 9, "...under its state");
-	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 0, "...none of the next part's");
+	is_int(c.segments[0].structure->chars, 9, "...its characters");
+	is_int(c.segments[0].structure->cue_chars[CUE_PARA], 9, "...under its state");
+	is_int(c.segments[0].structure->cue_chars[CUE_LINK], 0, "...none of the next part's");
 	is_string(c.text[1], "second cell", "the text after it begins the next");
-	is_int(c.segments[1].structure.chars, 10, "...with its own characters");
-	is_int(c.segments[1].structure.cue_chars[CUE_LINK], 10, "...under its state");
+	is_int(c.segments[1].structure->chars, 10, "...with its own characters");
+	is_int(c.segments[1].structure->cue_chars[CUE_LINK], 10, "...under its state");
 	is_string(c.text[2], "third fourth", "a break at a line's start: the lines after still join");
 	is_int(c.segments[3].type, SEGMENT_LIST_ITEM, "a Lynx bullet before a break: a list item");
 	is_string(c.text[3], "item", "...its text");
@@ -413,8 +418,8 @@ static void test_segment_breaks(void)
 		bail(err.message);
 	is_int(c.n, 1, "a break a rule took ends nothing");
 	is_string(c.text[0], "first cell cell", "...the line as the rule left it");
-	is_int(c.segments[0].structure.chars, 19, "...with the counts of both parts");
-	is_int(c.segments[0].structure.cue_chars[CUE_LINK], 10, "...each under its state");
+	is_int(c.segments[0].structure->chars, 19, "...with the counts of both parts");
+	is_int(c.segments[0].structure->cue_chars[CUE_LINK], 10, "...each under its state");
 	segmenter_free(r);
 	rule_set_free(rules);
 

@@ -313,18 +313,20 @@ static void test_fallback(void)
 	};
 	enum { N = sizeof(page) / sizeof(page[0]) };
 	struct scored_segment segs[N];
+	struct segment_structure structures[N];
 	struct nc_error err = { 0 };
 	struct decider *members[2] = { threshold_decider_new(0), fallback_decider_new() };
 	struct decider *chain = decider_chain_new(members, 2);
 
 	memset(segs, 0, sizeof(segs));
+	memset(structures, 0, sizeof(structures));
 	for (int i = 0; i < N; i++) {
 		const char *text = page[i].text ? page[i].text : prose;
 		segs[i].segment.text = text;
 		segs[i].segment.len = strlen(text);
-		segs[i].segment.has_structure = 1;
-		segs[i].segment.structure.chars = 60;
-		segs[i].segment.structure.cue_chars[CUE_LINK] = (unsigned)(60 * page[i].links);
+		structures[i].chars = 60;
+		structures[i].cue_chars[CUE_LINK] = (unsigned)(60 * page[i].links);
+		segs[i].segment.structure = &structures[i];
 		segs[i].score.cost_dirty = page[i].margin;
 	}
 	struct decider_state *state = decider_state_new(chain);

@@ -3,6 +3,7 @@
  * the bias of the best F, the model file (round trip, damage, features of
  * another program), the n-gram models' features and the file that names
  * their model, scoring a page, and the types it proposes. */
+#include "base/alloc.h"
 #include "base/file.h"
 #include "base/order.h"
 #include "method/logistic.h"
@@ -15,13 +16,21 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The segments' structures, as long as the test runs (a segment points
+ * at its structure). */
+static struct segment_structure structures[2048];
+static size_t structures_used;
+
 static struct segment make_segment(enum segment_type type, const char *text, unsigned chars,
 				   unsigned link_chars, unsigned nav_chars)
 {
-	struct segment s = { .type = type, .text = text, .len = strlen(text), .has_structure = 1 };
-	s.structure.chars = chars;
-	s.structure.cue_chars[CUE_LINK] = link_chars;
-	s.structure.cue_chars[CUE_NAV] = nav_chars;
+	if (structures_used == sizeof(structures) / sizeof(structures[0]))
+		bail("make_segment: more structures than the test keeps");
+	struct segment_structure *st = &structures[structures_used++];
+	struct segment s = { .type = type, .text = text, .len = strlen(text), .structure = st };
+	st->chars = chars;
+	st->cue_chars[CUE_LINK] = link_chars;
+	st->cue_chars[CUE_NAV] = nav_chars;
 	return s;
 }
 
@@ -68,7 +77,7 @@ static void test_features(void)
 	is_double(f[1][LF_PAGE_LINK], 4.0 / 47, 1e-12, "the page's link density");
 	is_double(f[1][LF_NEXT_LOG_CHARS], log1p(9), 1e-12, "the next segment's log_chars");
 	is_double(f[1][LF_NGRAM_LLR] + f[1][LF_NGRAM_EVIDENCE], 0, 0, "no n-gram model: its features 0");
-	page[1].has_structure = 0;
+	page[1].structure = NULL;
 	logistic_features(page, sizeof(page[0]), 3, NULL, &f[0][0]);
 	is_double(f[1][LF_CUE_FIRST + CUE_LINK], 0, 0, "no structure: cues 0");
 	/* No segments: nothing written, and no failure. */
@@ -566,6 +575,49 @@ static void test_ngram(struct logistic_model *model)
 	strbuf_release(&again);
 }
 
+/* A page of many blocks of rows (the method makes its features
+ * LOGISTIC_BLOCK_ROWS rows at a time, logistic.c) scores as the weights
+ * times the page's rows made whole, bit for bit: the neighbours and the
+ * window across a block's edges, the page's totals and ranks, the title. */
+static void test_long_page(const struct logistic_model *model, struct method_scorer *scorer)
+{
+	static const char *const texts[] = {
+		"Home", "The harbour was rebuilt after the storm of 1953, and the town grew.",
+		"Contact: 12 Quay Street", "News from the harbour", "Photo: J. Smith",
+		"It was late when the boats came in, and nobody on the quay said a word.",
+	};
+	enum { N = 1000 };
+	struct scored_segment *segments = xcalloc(N, sizeof(*segments));
+	double *rows = xmalloc(N * LOGISTIC_FEATURES * sizeof(double));
+	struct nc_error err = { 0 };
+	for (size_t i = 0; i < N; i++) {
+		const char *text = texts[(i * 7 + i / 13) % (sizeof(texts) / sizeof(texts[0]))];
+		unsigned chars = (unsigned)strlen(text);
+		segments[i].segment = make_segment(i % 5 ? SEGMENT_PARAGRAPH : SEGMENT_LIST_ITEM,
+						   text, chars, (unsigned)(i * 11 % (chars + 1)),
+						   i % 3 ? 0 : chars / 2);
+	}
+	struct page_info info = { .title = (char *)"News from the harbour - The Gazette" };
+	is_int(method_score_page(scorer, &info, segments, N, &err), 0,
+	       "a page of %d segments scored", N);
+	is_int(logistic_page_features(&segments[0].segment, sizeof(segments[0]), N, NULL,
+				      info.title, NULL, rows, &err), 0, "...its rows made whole");
+	size_t differ = 0;
+	for (size_t i = 0; i < N; i++) {
+		const double *f = rows + i * LOGISTIC_FEATURES;
+		double z = 0;
+		for (int k = 0; k < LOGISTIC_FEATURES; k++)
+			z += model->weights[k] * f[k];
+		if (model->trees.trees)
+			z += tree_ensemble_score(&model->trees, f);
+		double want = z / 0.69314718055994530942;
+		differ += memcmp(&want, &segments[i].score.cost_dirty, sizeof(want)) != 0;
+	}
+	is_int((long long)differ, 0, "...scores as those rows, bit for bit");
+	free(rows);
+	free(segments);
+}
+
 /* The types the method proposes: a heading for a short paragraph that ends
  * no sentence or clause, a paragraph for a long list item; nothing for the
  * rest. */
@@ -633,6 +685,7 @@ static void test_types(struct logistic_model *model)
 	for (size_t i = 0; i < n; i++)
 		is_int(segments[i].score.type, cases[i].want, "type proposed for <%c>%s",
 		       cases[i].type, cases[i].text);
+	test_long_page(model, scorer);
 	method_scorer_free(scorer);
 	method_free(method);
 }

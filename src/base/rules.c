@@ -26,6 +26,7 @@ struct rule {
 	int required;   /* a byte every match holds (an ASCII non-letter), or -1 */
 	int refuses;    /* refused[] is filled in: a text holding one of them cannot match */
 	unsigned char refused[256];
+	int leading;    /* "^\s*X...": the byte X after a text's leading white space, or -1 */
 	int jit;        /* compiled by the JIT: pcre2_jit_match() runs it */
 	char *replacement;
 	size_t replacement_len;
@@ -146,6 +147,52 @@ static int required_byte(const pcre2_code *code)
 	return -1;
 }
 
+/* Does the pattern start "^\s*X" (or "^\s*+X"), X an ASCII letter or
+ * digit that no quantifier makes optional, with no alternative ('|'
+ * nowhere) and anchored at the text's start (PCRE2 says so: ^ is not
+ * multiline)? Then a match starts with ASCII white space and X: a text
+ * whose first byte after its ASCII white space is another ASCII byte
+ * cannot match, and is not searched (a byte beyond ASCII may begin a
+ * character \s takes: PCRE2 decides those). dump.rules' "^\s*IFRAME:",
+ * "^\s*FRAME:\s" and "^\s*REFRESH(" need only a colon, which many a
+ * line of prose holds, and PCRE2 ran on each such line three times (2% of
+ * text mode's instructions). Any other pattern gives -1: nothing is
+ * assumed. */
+static int leading_byte(const pcre2_code *code, const char *pattern, size_t len)
+{
+	static const char *const starts[] = { "^\\s*+", "^\\s*" };
+	uint32_t options;
+	if (memchr(pattern, '|', len) ||
+	    pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &options) != 0 ||
+	    !(options & PCRE2_ANCHORED) || (options & (PCRE2_CASELESS | PCRE2_EXTENDED)))
+		return -1;
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+		size_t n = strlen(starts[i]);
+		if (len < n + 1 || memcmp(pattern, starts[i], n) != 0)
+			continue;
+		unsigned char x = (unsigned char)pattern[n];
+		if (x < 0x80 && isalnum(x) && (len == n + 1 || !strchr("?*+{", pattern[n + 1])))
+			return x;
+	}
+	return -1;
+}
+
+/* The first byte of [text, text + len) after its ASCII white space, or
+ * -1 when there is none; what leading_byte()'s rules are checked against
+ * (a Lynx dump's lines are indented, some by hundreds of spaces). */
+static int first_after_space(const char *text, size_t len)
+{
+	size_t i = 0;
+	for (;;) {
+		i += swar_skip_byte(text + i, text + len, ' ');
+		if (i == len)
+			return -1;
+		if (text[i] < '\t' || text[i] > '\r')
+			return (unsigned char)text[i];
+		i++;
+	}
+}
+
 /* Does the pattern match a whole text of one character class, "^[CLASS]Q$"
  * with Q one of + ++ * *+ (and CLASS holding no bracket)? Such a pattern
  * matches a text exactly when every character of it, a last line feed
@@ -249,6 +296,7 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 	rule = &rules->rules[rules->count++];
 	rule->code = code;
 	rule->required = required_byte(code);
+	rule->leading = leading_byte(code, line, pattern_len);
 	whole_text_class(rule, line, pattern_len, rules->match_options);
 	rule->jit = jit;
 	rule->line = lineno;
@@ -332,18 +380,56 @@ static int out_of_memory(const struct rule_set *rules, const struct rule *rule, 
 			    rules->name, rule->line, bytes);
 }
 
+/* What the rules' checks found in the text so far, so that rules that ask
+ * the same (dump.rules: two need a '|', three a ':') ask once; forgotten
+ * when a rule changes the text. */
+struct text_facts {
+	int required;   /* the required byte last looked for, or -1 */
+	int holds;      /* ...whether the text holds it */
+	int lead;       /* first_after_space(), or FACT_UNKNOWN */
+};
+#define FACT_UNKNOWN (-2)
+
+static void text_facts_forget(struct text_facts *facts)
+{
+	facts->required = -1;
+	facts->holds = 0;
+	facts->lead = FACT_UNKNOWN;
+}
+
+/* Can `rule` match the text, as its required byte and leading byte say? */
+static int may_match(const struct rule *rule, const struct strbuf *text,
+		     struct text_facts *facts)
+{
+	if (rule->required >= 0 && rule->required != facts->required) {
+		facts->required = rule->required;
+		facts->holds = memchr(text->buf, rule->required, text->len) != NULL;
+	}
+	if (rule->required >= 0 && !facts->holds)
+		return 0;   /* no call into PCRE2 (most lines, most rules) */
+	if (rule->leading >= 0) {   /* a rule that starts "^\s*X" */
+		if (facts->lead == FACT_UNKNOWN)
+			facts->lead = first_after_space(text->buf, text->len);
+		if (facts->lead < 0x80 && facts->lead != rule->leading)
+			return 0;   /* none, or an ASCII byte not X */
+	}
+	return 1;
+}
+
+/* Apply one rule to `text`, with what `facts` knows of it. */
 static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 		      const struct rule *rule, struct strbuf *text, size_t max_len,
-		      struct nc_error *err)
+		      struct text_facts *facts, struct nc_error *err)
 {
-	if (rule->required >= 0 && !memchr(text->buf, rule->required, text->len))
-		return 0;   /* cannot match: no call into PCRE2 (most lines, most rules) */
+	if (!may_match(rule, text, facts))
+		return 0;
 	if (rule->refuses) {   /* the same, for a whole text of one class */
 		enum class_answer answer = class_scan(rule, text->buf, text->len);
 		if (answer == CLASS_REFUSED)
 			return 0;
 		if (answer == CLASS_WHOLE && !rule->replacement_len) {
 			strbuf_setlen(text, 0);   /* the whole text matched, and is deleted */
+			text_facts_forget(facts);
 			return 0;
 		}
 	}
@@ -380,6 +466,7 @@ static int apply_rule(const struct rule_set *rules, struct rule_workspace *ws,
 		if (rc >= 0) {
 			strbuf_commit(out, out_len);
 			strbuf_swap(out, text);
+			text_facts_forget(facts);
 			return 0;
 		}
 		if (strbuf_try_grow(out, out_len + 1) < 0)
@@ -397,8 +484,10 @@ int rule_set_apply(const struct rule_set *rules, struct rule_workspace *workspac
 {
 	size_t max_len = RULE_MAX_GROWTH * text->len + (1u << 20);
 	int ret = 0;
+	struct text_facts facts;
+	text_facts_forget(&facts);
 	for (size_t i = 0; i < rules->count && ret == 0; i++)
-		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, err);
+		ret = apply_rule(rules, workspace, &rules->rules[i], text, max_len, &facts, err);
 	if (workspace->scratch.alloc > RULE_SCRATCH_KEEP_BYTES)
 		strbuf_release(&workspace->scratch);
 	return ret;

@@ -29,7 +29,6 @@
 #include "decide/decider.h"
 #include "base/alloc.h"
 #include "base/order.h"
-#include "base/words.h"
 
 #include <math.h>
 
@@ -65,8 +64,8 @@ static double margin_of(const struct segment_score *s)
 
 static double link_share(const struct segment *s)
 {
-	return s->has_structure && s->structure.chars
-	       ? (double)s->structure.cue_chars[CUE_LINK] / s->structure.chars : 0;
+	return s->structure && s->structure->chars
+	       ? (double)s->structure->cue_chars[CUE_LINK] / s->structure->chars : 0;
 }
 
 /* Does the page keep nothing, though it has enough prose? */
@@ -76,7 +75,7 @@ static int keeps_nothing_of_prose(const struct scored_segment *segments, size_t 
 
 	for (size_t i = 0; i < count; i++) {
 		const struct segment *s = &segments[i].segment;
-		size_t words = words_count(s->text, s->len);
+		size_t words = scored_segment_words(&segments[i]);
 		if (segments[i].keep)
 			return 0;   /* it keeps something: a short article above long comments */
 		if (words < FALLBACK_PROSE_WORDS ||

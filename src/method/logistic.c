@@ -165,13 +165,6 @@ static int ends_sentence(const char *text, size_t len)
 #define HEADING_MAX_WORDS 10
 #define LIST_ITEM_PARAGRAPH_WORDS 20
 
-/* The words of `segment` (base/words.h), counting no further than
- * `limit`. */
-static size_t words_up_to(const struct segment *segment, size_t limit)
-{
-	return words_count_up_to(segment->text, segment->len, limit);
-}
-
 /* Does the text end in a sentence's or a clause's mark: . ! ? , ; : or one
  * of another script? (Not in a closing quote or bracket, nor an ellipsis:
  * the rule was chosen without them.) */
@@ -184,15 +177,15 @@ static int ends_clause(const char *text, size_t len)
 	return sentence_mark(cp) || clause_mark(cp);
 }
 
-static enum segment_type proposed_type(const struct segment *segment)
+/* `words` is the segment's (words_count()'s: the method counted them). */
+static enum segment_type proposed_type(const struct segment *segment, size_t words)
 {
 	if (segment->type == SEGMENT_LIST_ITEM)
-		return words_up_to(segment, LIST_ITEM_PARAGRAPH_WORDS) >= LIST_ITEM_PARAGRAPH_WORDS
-		       ? SEGMENT_PARAGRAPH : 0;
+		return words >= LIST_ITEM_PARAGRAPH_WORDS ? SEGMENT_PARAGRAPH : 0;
 	if (segment->type != SEGMENT_PARAGRAPH || !segment->len ||
 	    ends_clause(segment->text, segment->len))
 		return 0;
-	return words_up_to(segment, HEADING_MAX_WORDS) <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
+	return words <= HEADING_MAX_WORDS ? SEGMENT_HEADING : 0;
 }
 
 int logistic_feature_structural(int feature)
@@ -216,138 +209,6 @@ static void count_stop_word(const char *word, size_t len, void *data)
 {
 	struct stop_count *c = data;
 	c->found += stop_words_has(c->list, word, len);
-}
-
-static int neighbourhood(double *out, size_t count);
-
-int logistic_features(const struct segment *first, size_t stride, size_t count,
-		      const struct stop_words *stop_list, double *out)
-{
-	double page_chars = 0, page_link_chars = 0;
-
-	/* What a segment says of itself; the page's totals on the way. */
-	for (size_t i = 0; i < count; i++) {
-		const struct segment *s = segment_at(first, stride, i);
-		double *f = out + i * LOGISTIC_FEATURES;
-		struct ice_words w;
-		memset(f, 0, LOGISTIC_FEATURES * sizeof(*f));
-		/* Characters, capitals and punctuation as ICE counts them; words
-		 * in every script (the same as ICE's in spaced scripts), and the
-		 * stop words of the page's list, else ICE's English ones. */
-		ice_count_words(s->text, s->len, &w);
-		struct stop_count stops = { .list = stop_list, .found = w.stop_words };
-		size_t n;
-		if (stop_list) {
-			stops.found = 0;
-			n = words_each(s->text, s->len, count_stop_word, &stops);
-		} else {
-			/* words_count()'s, read from ICE's count where it must agree */
-			n = w.maybe_unspaced ? words_count(s->text, s->len) : w.words;
-		}
-		double words = n ? (double)n : 1, chars = w.characters ? w.characters : 1;
-		f[LF_INTERCEPT] = 1;
-		f[LF_LOG_CHARS] = log1p((double)w.characters);
-		f[LF_LOG_WORDS] = log1p((double)n);
-		f[LF_STOP_WORDS] = (double)stops.found / words;
-		f[LF_PUNCTUATION] = w.punctuation / words;
-		f[LF_CAPITALS] = w.capitalised / words;
-		f[LF_DIGITS] = w.digits / chars;
-		f[LF_ENDS_SENTENCE] = ends_sentence(s->text, s->len);
-		f[LF_CREDIT] = line_cues_credit(s->text, s->len, n);
-		f[LF_LABEL] = line_cues_label(s->text, s->len);
-		f[LF_DATE] = line_cues_date(s->text, s->len, n);
-		f[LF_TYPE_H] = s->type == SEGMENT_HEADING;
-		f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
-		f[LF_POSITION] = count > 1 ? (double)i / (double)(count - 1) : 0;
-		f[LF_POSITION_CHARS] = page_chars;   /* divided below */
-		if (s->has_structure && s->structure.chars) {
-			for (int c = 0; c < CUE_COUNT; c++) {
-				double share = (double)s->structure.cue_chars[c] / s->structure.chars;
-				f[LF_CUE_FIRST + c] = share < 1 ? share : 1;
-			}
-		}
-		page_chars += w.characters;
-		page_link_chars += f[LF_CUE_FIRST + CUE_LINK] * w.characters;
-	}
-	/* What the page and the neighbours say. */
-	double page_link = page_chars ? page_link_chars / page_chars : 0;
-	for (size_t i = 0; i < count; i++) {
-		double *f = out + i * LOGISTIC_FEATURES;
-		f[LF_POSITION_CHARS] = page_chars ? f[LF_POSITION_CHARS] / page_chars : 0;
-		f[LF_PAGE_LINK] = page_link;
-	}
-	return neighbourhood(out, count);
-}
-
-/* A feature of the segment `offset` places from row `f` (0 past the page's
- * ends). */
-static double near(const double *f, size_t i, size_t count, long offset, int feature)
-{
-	long j = (long)i + offset;
-	return j < 0 || j >= (long)count ? 0 : f[(j - (long)i) * LOGISTIC_FEATURES + feature];
-}
-
-/* Segments on either side of one whose means the window features take. */
-#define WINDOW_HALF 5
-
-/* The features of a segment's neighbourhood: its neighbours one and two
- * places away, the means over WINDOW_HALF on each side, and its length
- * against the page's other segments. Link densities are the cue_link
- * features. */
-static int neighbourhood(double *out, size_t count)
-{
-	if (!count)
-		return 0;
-	double longest = 0, *lengths = malloc(2 * count * sizeof(double));
-	if (!lengths)
-		return -1;
-	for (size_t i = 0; i < count; i++) {
-		lengths[i] = out[i * LOGISTIC_FEATURES + LF_LOG_CHARS];
-		longest = fmax(longest, lengths[i]);
-	}
-	/* log1p() of counts: never negative (qsort() for what else could be) */
-	if (order_sort_nonnegative_doubles(lengths, lengths + count, count) < 0)
-		qsort(lengths, count, sizeof(*lengths), order_doubles);
-	const int link = LF_CUE_FIRST + CUE_LINK;
-	for (size_t i = 0; i < count; i++) {
-		double *f = out + i * LOGISTIC_FEATURES;
-		f[LF_PREV_LINK] = near(f, i, count, -1, link);
-		f[LF_NEXT_LINK] = near(f, i, count, 1, link);
-		f[LF_PREV_LOG_CHARS] = near(f, i, count, -1, LF_LOG_CHARS);
-		f[LF_NEXT_LOG_CHARS] = near(f, i, count, 1, LF_LOG_CHARS);
-		f[LF_PREV2_LINK] = near(f, i, count, -2, link);
-		f[LF_NEXT2_LINK] = near(f, i, count, 2, link);
-		f[LF_PREV2_LOG_CHARS] = near(f, i, count, -2, LF_LOG_CHARS);
-		f[LF_NEXT2_LOG_CHARS] = near(f, i, count, 2, LF_LOG_CHARS);
-		f[LF_PREV_STOP_WORDS] = near(f, i, count, -1, LF_STOP_WORDS);
-		f[LF_NEXT_STOP_WORDS] = near(f, i, count, 1, LF_STOP_WORDS);
-		f[LF_PREV_ENDS_SENTENCE] = near(f, i, count, -1, LF_ENDS_SENTENCE);
-		f[LF_NEXT_ENDS_SENTENCE] = near(f, i, count, 1, LF_ENDS_SENTENCE);
-		double chars = 0, links = 0, n = 0;
-		for (long o = -WINDOW_HALF; o <= WINDOW_HALF; o++) {
-			long j = (long)i + o;
-			if (j < 0 || j >= (long)count)
-				continue;
-			chars += out[(size_t)j * LOGISTIC_FEATURES + LF_LOG_CHARS];
-			links += out[(size_t)j * LOGISTIC_FEATURES + link];
-			n++;
-		}
-		f[LF_WINDOW_LOG_CHARS] = chars / n;
-		f[LF_WINDOW_LINK] = links / n;
-		/* the segments strictly shorter: the first of equals in the sorted lengths */
-		size_t lo = 0, hi = count;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (lengths[mid] < f[LF_LOG_CHARS])
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		f[LF_SHORTER_SHARE] = count > 1 ? (double)lo / (double)(count - 1) : 0;
-		f[LF_BELOW_LONGEST] = longest - f[LF_LOG_CHARS];
-	}
-	free(lengths);
-	return 0;
 }
 
 double logistic_ngram_llr(double cost_clean, double cost_dirty)
@@ -474,36 +335,294 @@ static double in_title(const struct segment *s, const struct title_headline *h)
 	return 2 * s->len >= h->len && holds(h->text, h->len, s->text, s->len);
 }
 
-int logistic_page_features(const struct segment *first, size_t stride, size_t count,
-			   const struct logistic_text *text, const char *title,
-			   struct method_scorer *ngram, double *out, struct nc_error *err)
+/* --- a page's features, a block of rows at a time -------------------------------------- */
+
+/* What a segment says of itself, measured once for each of a page's
+ * segments: its row of features is made from this, a block of rows at a
+ * time, so that a page's rows (LOGISTIC_FEATURES doubles a segment, 472
+ * bytes: 10 MB for a text dump's window of 21,000 segments) never exist
+ * all at once; this is 56 bytes. What the neighbours read is kept as the
+ * row has it; the rest as counts, which the row divides as it did, so
+ * that the rows are the same bit for bit. The counts are at most the
+ * segment's bytes, and a segment at most SEGMENT_MAX_BYTES. */
+struct segment_self {
+	double log_chars;      /* log1p(characters) */
+	double link;           /* cue_link: its link density */
+	double stop_words;     /* stop words / words */
+	double chars_before;   /* the page's characters before it: position_chars' numerator */
+	uint32_t characters, words, punctuation, capitalised, digits;
+	unsigned char ends_sentence, credit, label, date;   /* 0 or 1 */
+};
+
+_Static_assert(SEGMENT_MAX_BYTES <= UINT32_MAX, "a segment's counts fit in 32 bits");
+
+/* What a page's rows need of the whole page (its segments' own values,
+ * their totals and their lengths' ranks), measured before any row is made;
+ * a scorer keeps one and its arrays from page to page. */
+struct logistic_page {
+	const struct segment *first;
+	size_t stride, count;
+	struct segment_self *selves;   /* count of them */
+	double *lengths;   /* the selves' log_chars, sorted; room for 2 x count (the sort's) */
+	size_t alloc;      /* segments the two arrays have room for */
+	double page_chars, page_link, longest;
+	struct title_headline headline;   /* len 0: no title, in_title stays 0 */
+	struct method_scorer *ngram;      /* NULL: the n-gram features stay 0 */
+};
+
+/* Rows made at once when a page is scored: small enough to stay in the
+ * cache, large enough that the loop around them costs nothing. */
+#define LOGISTIC_BLOCK_ROWS 128
+
+static void logistic_page_release(struct logistic_page *p)
 {
-	struct language language;
-	if (!count)
-		return 0;
-	logistic_page_language(first, stride, count, &language);
-	if (logistic_features(first, stride, count,
-			      text ? stop_lists_find(text->stop_lists, language.code) : NULL, out) < 0)
-		return nc_error_set(err, NC_ERR_MEMORY, "no memory for the features of a page of "
-				    "%zu segments", count);
-	if (title && *title) {
-		struct title_headline headline;
-		title_headline(title, &headline);
-		for (size_t i = 0; i < count; i++)
-			out[i * LOGISTIC_FEATURES + LF_IN_TITLE] =
-				in_title(segment_at(first, stride, i), &headline);
+	free(p->selves);
+	free(p->lengths);
+	memset(p, 0, sizeof(*p));
+}
+
+/* What segment `s` says of itself, with stop words from `stop_list` (NULL:
+ * the ICE list); its characters into *characters. */
+static void measure_self(const struct segment *s, const struct stop_words *stop_list,
+			 struct segment_self *self, size_t *characters)
+{
+	struct ice_words w;
+	/* Characters, capitals and punctuation as ICE counts them; words in
+	 * every script (the same as ICE's in spaced scripts), and the stop
+	 * words of the page's list, else ICE's English ones. */
+	ice_count_words(s->text, s->len, &w);
+	struct stop_count stops = { .list = stop_list, .found = w.stop_words };
+	size_t n;
+	if (stop_list) {
+		stops.found = 0;
+		n = words_each(s->text, s->len, count_stop_word, &stops);
+	} else {
+		/* words_count()'s, read from ICE's count where it must agree */
+		n = w.maybe_unspaced ? words_count(s->text, s->len) : w.words;
 	}
-	if (ngram && !speaks(text ? text->ngram_language : NULL, &language))
-		ngram = NULL;   /* its features stay 0: "not English" says nothing here */
-	for (size_t i = 0; ngram && i < count; i++) {
-		struct segment_score score;
-		if (method_score(ngram, segment_at(first, stride, i), &score, err) < 0)
+	double words = n ? (double)n : 1;
+	self->log_chars = log1p((double)w.characters);
+	self->stop_words = (double)stops.found / words;
+	self->characters = (uint32_t)w.characters;
+	self->words = (uint32_t)n;
+	self->punctuation = (uint32_t)w.punctuation;
+	self->capitalised = (uint32_t)w.capitalised;
+	self->digits = (uint32_t)w.digits;
+	self->ends_sentence = (unsigned char)ends_sentence(s->text, s->len);
+	self->credit = (unsigned char)line_cues_credit(s->text, s->len, n);
+	self->label = (unsigned char)line_cues_label(s->text, s->len);
+	self->date = (unsigned char)line_cues_date(s->text, s->len, n);
+	self->link = 0;
+	if (s->structure && s->structure->chars) {
+		double share = (double)s->structure->cue_chars[CUE_LINK] / s->structure->chars;
+		self->link = share < 1 ? share : 1;
+	}
+	*characters = w.characters;
+}
+
+/* Measure the page's `count` (> 0) segments (read as logistic_features()
+ * reads them): -1 when memory runs out, else 0. */
+static int logistic_page_measure(struct logistic_page *p, const struct segment *first,
+				 size_t stride, size_t count, const struct stop_words *stop_list)
+{
+	if (count > p->alloc) {
+		/* within the page's bound on segments (pipeline.h); a failure
+		 * fails the page alone */
+		free(p->selves);
+		free(p->lengths);
+		p->selves = malloc(count * sizeof(*p->selves));
+		p->lengths = malloc(2 * count * sizeof(*p->lengths));
+		p->alloc = p->selves && p->lengths ? count : 0;
+		if (!p->alloc)
 			return -1;
-		double *f = out + i * LOGISTIC_FEATURES;
+	}
+	p->first = first;
+	p->stride = stride;
+	p->count = count;
+	double page_chars = 0, page_link_chars = 0, longest = 0;
+	for (size_t i = 0; i < count; i++) {
+		struct segment_self *self = &p->selves[i];
+		size_t characters;
+		measure_self(segment_at(first, stride, i), stop_list, self, &characters);
+		self->chars_before = page_chars;
+		page_chars += characters;
+		page_link_chars += self->link * characters;
+		p->lengths[i] = self->log_chars;
+		longest = fmax(longest, self->log_chars);
+	}
+	p->page_chars = page_chars;
+	p->page_link = page_chars ? page_link_chars / page_chars : 0;
+	p->longest = longest;
+	/* log1p() of counts: never negative (qsort() for what else could be) */
+	if (order_sort_nonnegative_doubles(p->lengths, p->lengths + count, count) < 0)
+		qsort(p->lengths, count, sizeof(*p->lengths), order_doubles);
+	p->headline.len = 0;
+	p->ngram = NULL;
+	return 0;
+}
+
+/* What a segment's neighbours give its row. */
+struct neighbour {
+	double link, log_chars, stop_words, ends_sentence;
+};
+
+/* The segment `offset` places from segment i; 0 past the page's ends. */
+static struct neighbour near(const struct logistic_page *p, size_t i, long offset)
+{
+	long j = (long)i + offset;
+	if (j < 0 || j >= (long)p->count)
+		return (struct neighbour){ 0, 0, 0, 0 };
+	const struct segment_self *self = &p->selves[j];
+	return (struct neighbour){ self->link, self->log_chars, self->stop_words,
+				   self->ends_sentence };
+}
+
+/* Segments on either side of one whose means the window features take. */
+#define WINDOW_HALF 5
+
+/* The features of segment i's neighbourhood into its row f: its neighbours
+ * one and two places away, the means over WINDOW_HALF on each side, and
+ * its length against the page's other segments. Link densities are the
+ * cue_link features. */
+static void neighbourhood(const struct logistic_page *p, size_t i, double *f)
+{
+	struct neighbour prev = near(p, i, -1), next = near(p, i, 1);
+	struct neighbour prev2 = near(p, i, -2), next2 = near(p, i, 2);
+	f[LF_PREV_LINK] = prev.link;
+	f[LF_NEXT_LINK] = next.link;
+	f[LF_PREV_LOG_CHARS] = prev.log_chars;
+	f[LF_NEXT_LOG_CHARS] = next.log_chars;
+	f[LF_PREV2_LINK] = prev2.link;
+	f[LF_NEXT2_LINK] = next2.link;
+	f[LF_PREV2_LOG_CHARS] = prev2.log_chars;
+	f[LF_NEXT2_LOG_CHARS] = next2.log_chars;
+	f[LF_PREV_STOP_WORDS] = prev.stop_words;
+	f[LF_NEXT_STOP_WORDS] = next.stop_words;
+	f[LF_PREV_ENDS_SENTENCE] = prev.ends_sentence;
+	f[LF_NEXT_ENDS_SENTENCE] = next.ends_sentence;
+	double chars = 0, links = 0, n = 0;
+	for (long o = -WINDOW_HALF; o <= WINDOW_HALF; o++) {
+		long j = (long)i + o;
+		if (j < 0 || j >= (long)p->count)
+			continue;
+		chars += p->selves[j].log_chars;
+		links += p->selves[j].link;
+		n++;
+	}
+	f[LF_WINDOW_LOG_CHARS] = chars / n;
+	f[LF_WINDOW_LINK] = links / n;
+	/* the segments strictly shorter: the first of equals in the sorted lengths */
+	size_t lo = 0, hi = p->count;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (p->lengths[mid] < f[LF_LOG_CHARS])
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	f[LF_SHORTER_SHARE] = p->count > 1 ? (double)lo / (double)(p->count - 1) : 0;
+	f[LF_BELOW_LONGEST] = p->longest - f[LF_LOG_CHARS];
+}
+
+/* The row of segment i into f. */
+static int page_row(const struct logistic_page *p, size_t i, double *f, struct nc_error *err)
+{
+	const struct segment *s = segment_at(p->first, p->stride, i);
+	const struct segment_self *self = &p->selves[i];
+	double words = self->words ? (double)self->words : 1;
+	double chars = self->characters ? (double)self->characters : 1;
+	memset(f, 0, LOGISTIC_FEATURES * sizeof(*f));
+	f[LF_INTERCEPT] = 1;
+	f[LF_LOG_CHARS] = self->log_chars;
+	f[LF_LOG_WORDS] = log1p((double)self->words);
+	f[LF_STOP_WORDS] = self->stop_words;
+	f[LF_PUNCTUATION] = self->punctuation / words;
+	f[LF_CAPITALS] = self->capitalised / words;
+	f[LF_DIGITS] = self->digits / chars;
+	f[LF_ENDS_SENTENCE] = self->ends_sentence;
+	f[LF_CREDIT] = self->credit;
+	f[LF_LABEL] = self->label;
+	f[LF_DATE] = self->date;
+	f[LF_TYPE_H] = s->type == SEGMENT_HEADING;
+	f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
+	f[LF_POSITION] = p->count > 1 ? (double)i / (double)(p->count - 1) : 0;
+	f[LF_POSITION_CHARS] = p->page_chars ? self->chars_before / p->page_chars : 0;
+	if (s->structure && s->structure->chars) {
+		for (int c = 0; c < CUE_COUNT; c++) {
+			double share = (double)s->structure->cue_chars[c] / s->structure->chars;
+			f[LF_CUE_FIRST + c] = share < 1 ? share : 1;
+		}
+	}
+	f[LF_PAGE_LINK] = p->page_link;
+	neighbourhood(p, i, f);
+	f[LF_IN_TITLE] = in_title(s, &p->headline);
+	if (p->ngram) {
+		struct segment_score score;
+		if (method_score(p->ngram, s, &score, err) < 0)
+			return -1;
 		f[LF_NGRAM_LLR] = logistic_ngram_llr(score.cost_clean, score.cost_dirty);
 		f[LF_NGRAM_EVIDENCE] = f[LF_NGRAM_LLR] * f[LF_LOG_CHARS];
 	}
 	return 0;
+}
+
+/* The rows of segments [from, to) into `out`, row by row. */
+static int page_rows(const struct logistic_page *p, size_t from, size_t to, double *out,
+		     struct nc_error *err)
+{
+	for (size_t i = from; i < to; i++)
+		if (page_row(p, i, out + (i - from) * LOGISTIC_FEATURES, err) < 0)
+			return -1;
+	return 0;
+}
+
+int logistic_features(const struct segment *first, size_t stride, size_t count,
+		      const struct stop_words *stop_list, double *out)
+{
+	struct logistic_page page = { 0 };
+	if (!count)
+		return 0;
+	int ret = logistic_page_measure(&page, first, stride, count, stop_list);
+	if (ret == 0)
+		ret = page_rows(&page, 0, count, out, NULL);   /* no n-gram scorer: no error */
+	logistic_page_release(&page);
+	return ret;
+}
+
+/* Measure the page (count > 0) as logistic_page_features() does: its
+ * language found, its stop-word list, its title's headline, its n-gram
+ * scorer when the page speaks the n-gram model's language. */
+static int logistic_page_prepare(struct logistic_page *p, const struct segment *first,
+				 size_t stride, size_t count, const struct logistic_text *text,
+				 const char *title, struct method_scorer *ngram,
+				 struct nc_error *err)
+{
+	struct language language;
+	logistic_page_language(first, stride, count, &language);
+	if (logistic_page_measure(p, first, stride, count,
+				  text ? stop_lists_find(text->stop_lists, language.code) : NULL) < 0)
+		return nc_error_set(err, NC_ERR_MEMORY, "no memory for the features of a page of "
+				    "%zu segments", count);
+	if (title && *title)
+		title_headline(title, &p->headline);
+	/* else the n-gram features stay 0: "not English" says nothing here */
+	if (ngram && speaks(text ? text->ngram_language : NULL, &language))
+		p->ngram = ngram;
+	return 0;
+}
+
+int logistic_page_features(const struct segment *first, size_t stride, size_t count,
+			   const struct logistic_text *text, const char *title,
+			   struct method_scorer *ngram, double *out, struct nc_error *err)
+{
+	struct logistic_page page = { 0 };
+	if (!count)
+		return 0;
+	int ret = logistic_page_prepare(&page, first, stride, count, text, title, ngram, err);
+	if (ret == 0)
+		ret = page_rows(&page, 0, count, out, err);
+	logistic_page_release(&page);
+	return ret;
 }
 
 /* --- the model file ------------------------------------------------------------------- */
@@ -827,44 +946,28 @@ struct logistic_method {
 	struct logistic_text text;       /* what the two above say of text */
 };
 
-/* A worker's scratch: the features of its page. */
+/* A worker's scratch: its page's measures and a block of its rows. */
 struct logistic_scorer {
 	struct method_scorer base;
 	const struct logistic_method *method;
 	struct method_scorer *ngram;   /* or NULL */
-	double *features;
-	size_t alloc;   /* rows */
+	struct logistic_page page;
+	double features[LOGISTIC_BLOCK_ROWS * LOGISTIC_FEATURES];
 };
 
 static struct method_scorer *logistic_scorer_new(const struct method *method);
 
-static int logistic_score_page(struct method_scorer *base, const struct page_info *page,
-			       struct scored_segment *segments, size_t count, struct nc_error *err)
+/* Score the segments [from, to) of the page measured in s->page. */
+static int score_block(struct logistic_scorer *s, struct scored_segment *segments, size_t from,
+		       size_t to, int structured, struct nc_error *err)
 {
-	struct logistic_scorer *s = (struct logistic_scorer *)base;
 	const struct logistic_model *model = &s->method->model;
-	/* A page has its structure whole or not at all (the segmenter's flag). */
-	int structured = count && segments[0].segment.has_structure;
 	const double *w = structured ? model->weights : model->plain_weights;
 	double bias = structured ? model->bias : model->plain_bias;
-	
-
-	if (count > s->alloc) {
-		/* count x LOGISTIC_FEATURES doubles, within the page's bound on
-		 * segments (pipeline.h); a failure fails the page alone. */
-		double *grown = realloc(s->features, count * LOGISTIC_FEATURES * sizeof(double));
-		if (!grown)
-			return nc_error_set(err, NC_ERR_MEMORY, "no memory for the features of %zu "
-					    "segments", count);
-		s->features = grown;
-		s->alloc = count;
-	}
-	if (count && logistic_page_features(&segments[0].segment, sizeof(segments[0]), count,
-					    &s->method->text, page ? page->title : NULL, s->ngram,
-					    s->features, err) < 0)
+	if (page_rows(&s->page, from, to, s->features, err) < 0)
 		return -1;
-	for (size_t i = 0; i < count; i++) {
-		const double *f = s->features + i * LOGISTIC_FEATURES;
+	for (size_t i = from; i < to; i++) {
+		const double *f = s->features + (i - from) * LOGISTIC_FEATURES;
 		double z = 0;
 		for (int k = 0; k < LOGISTIC_FEATURES; k++)
 			z += w[k] * f[k];
@@ -873,7 +976,28 @@ static int logistic_score_page(struct method_scorer *base, const struct page_inf
 		segments[i].score.cost_clean = bias;
 		segments[i].score.cost_dirty = z / LN2;
 		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */
-		segments[i].score.type = proposed_type(&segments[i].segment);
+		segments[i].score.type = proposed_type(&segments[i].segment,
+						       s->page.selves[i].words);
+		segments[i].words_plus_one = s->page.selves[i].words + 1;
+	}
+	return 0;
+}
+
+static int logistic_score_page(struct method_scorer *base, const struct page_info *page,
+			       struct scored_segment *segments, size_t count, struct nc_error *err)
+{
+	struct logistic_scorer *s = (struct logistic_scorer *)base;
+	if (!count)
+		return 0;
+	/* A page has its structure whole or not at all (the segmenter's flag). */
+	int structured = segments[0].segment.structure != NULL;
+	if (logistic_page_prepare(&s->page, &segments[0].segment, sizeof(segments[0]), count,
+				  &s->method->text, page ? page->title : NULL, s->ngram, err) < 0)
+		return -1;
+	for (size_t from = 0; from < count; from += LOGISTIC_BLOCK_ROWS) {
+		size_t to = count - from > LOGISTIC_BLOCK_ROWS ? from + LOGISTIC_BLOCK_ROWS : count;
+		if (score_block(s, segments, from, to, structured, err) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -882,7 +1006,7 @@ static void logistic_scorer_free(struct method_scorer *base)
 {
 	struct logistic_scorer *s = (struct logistic_scorer *)base;
 	method_scorer_free(s->ngram);
-	free(s->features);
+	logistic_page_release(&s->page);
 	free(s);
 }
 

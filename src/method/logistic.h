@@ -98,7 +98,12 @@
  * and cost_clean the set's bias, so that the threshold decider keeps a
  * segment when L >= bias + -b (-b 0, the method's default, is the model's
  * own choice). The features need the whole page: the method scores whole
- * pages (method.h). It reads dumps.
+ * pages (method.h). It measures the page first (each segment's counts, 56
+ * bytes; the page's totals and sorted lengths), then makes the rows of
+ * features and scores them a block of segments at a time, so that a
+ * text dump's window of 20,000 segments never has its 10 MB of rows at
+ * once (logistic.c); the rows are those logistic_page_features() gives,
+ * bit for bit. It reads dumps.
  *
  * The model file: the header (model-file.h), then
  *     description<TAB>TEXT        (optional)
@@ -169,7 +174,7 @@ const char *logistic_feature_name(int feature);
  * ICE list), the n-gram features 0. The segments are read at `first`,
  * `stride` bytes apart, so that an array of segments and an array of
  * scored segments (method.h) both serve. -1 when memory runs out (the
- * page's length ranks need a copy), else 0. */
+ * page's measures: 72 bytes a segment), else 0. */
 int logistic_features(const struct segment *first, size_t stride, size_t count,
 		      const struct stop_words *stop_list, double *out);
 

@@ -39,6 +39,7 @@ struct table {
 	float (*p)[2];
 	double (*exact)[2];
 	size_t mask, count;
+	unsigned shift;   /* 64 - log2(slots): hash_key()'s */
 };
 
 struct ncleaner_method {
@@ -57,12 +58,25 @@ struct ncleaner_method {
 	const char *image_unused;   /* why not (static text), or NULL */
 };
 
-static inline size_t hash_key(uint64_t key, size_t mask)
+/* A key's first slot in a table whose `shift` is 64 - log2(its slots): the
+ * top bits of the key times 2^64 / the golden ratio (Fibonacci hashing),
+ * which every bit of the key moves. Every symbol of every segment the
+ * method scores is looked up (the logistic method's n-gram features: all
+ * of a text dump's text), and this is three instructions where the mixer
+ * before it was six: 2.5% of text mode's instructions, with the same
+ * probes on the shipped models. */
+static inline size_t hash_key(uint64_t key, unsigned shift)
 {
-	key ^= key >> 31;
-	key *= 0x9E3779B97F4A7C15ull;
-	key ^= key >> 29;
-	return (size_t)key & mask;
+	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
+}
+
+/* hash_key()'s shift for a table of `size` slots, a power of two > 1. */
+static inline unsigned table_shift(size_t size)
+{
+	unsigned shift = 64;
+	while (size >>= 1)
+		shift--;
+	return shift;
 }
 
 /* --- the image (ncleaner-image.c) ---------------------------------------------- */

@@ -27,7 +27,7 @@ struct image_head {
 	char language[16];
 	uint32_t slot_bytes;        /* sizeof(struct slot) */
 	uint32_t unused32;          /* 0: room to grow */
-	uint64_t probe;             /* hash_key(LAYOUT_PROBE_KEY, UINT64_MAX) */
+	uint64_t probe;             /* hash_key(LAYOUT_PROBE_KEY, 0) */
 	uint64_t size[NGRAM_MAX_ORDER + 1];   /* slots of order k's table, 0 unused */
 	uint64_t arithmetic;        /* arithmetic_probe() where it was made */
 	uint64_t unused64;          /* 0 */
@@ -91,7 +91,7 @@ void ncleaner_image_build(const struct ncleaner_method *c, const char *text, siz
 	/* Up to its NUL only: the image's bytes are the same on every run. */
 	memcpy(head.language, c->language, strnlen(c->language, sizeof(head.language) - 1));
 	head.slot_bytes = sizeof(struct slot);
-	head.probe = hash_key(LAYOUT_PROBE_KEY, UINT64_MAX);
+	head.probe = hash_key(LAYOUT_PROBE_KEY, 0);
 	head.arithmetic = arithmetic_probe(c->order, c->q);
 	for (int k = 2; k <= c->order; k++)
 		head.size[k] = c->table[k].mask + 1;
@@ -124,7 +124,7 @@ int ncleaner_image_write(const struct ncleaner_method *c, const char *model_path
 static const char *check_head(const struct image_head *head, size_t *tables)
 {
 	if (head->slot_bytes != sizeof(struct slot) ||
-	    head->probe != hash_key(LAYOUT_PROBE_KEY, UINT64_MAX))
+	    head->probe != hash_key(LAYOUT_PROBE_KEY, 0))
 		return "another table layout";
 	if (head->order < 1 || head->order > NGRAM_MAX_ORDER || head->mode > NGRAM_MODE_MAX ||
 	    !(head->q > 0 && head->q <= 1) || !isfinite(head->bias) ||
@@ -187,6 +187,7 @@ static int map_tables(struct ncleaner_method *c, const struct image_head *head)
 		t->slots = (struct slot *)(void *)at;
 		t->p = (float(*)[2])(void *)(at + size * sizeof(*t->slots));
 		t->mask = size - 1;
+		t->shift = table_shift(size);
 		t->count = 0;   /* counted only while building */
 		at += size * BYTES_PER_SLOT;
 		if (!has_empty_slot(t->slots, size))

@@ -17,7 +17,7 @@ struct ncleaner_scorer {
 
 static const struct slot *table_find(const struct table *t, uint64_t key)
 {
-	size_t i = hash_key(key, t->mask);
+	size_t i = hash_key(key, t->shift);
 	for (;;) {
 		const struct slot *slot = &t->slots[i];
 		if (slot->key == key)
@@ -43,11 +43,12 @@ static void table_init(struct table *t, size_t expected)
 		t->slots[i].key = EMPTY_KEY;
 	t->mask = size - 1;
 	t->count = 0;
+	t->shift = table_shift(size);
 }
 
 static size_t table_slot(const struct table *t, uint64_t key)
 {
-	size_t i = hash_key(key, t->mask);
+	size_t i = hash_key(key, t->shift);
 	while (t->slots[i].key != EMPTY_KEY && t->slots[i].key != key)
 		i = (i + 1) & t->mask;
 	return i;

@@ -63,7 +63,7 @@ struct method *ncleaner_method_load(const char *path, int order, double q,
 #define NCLEANER_IMAGE_SUFFIX ".img"
 /* The layout of the image; bump with any change of it or of the tables
  * (ncleaner-compiled.h). */
-#define NCLEANER_IMAGE_VERSION 1
+#define NCLEANER_IMAGE_VERSION 2
 
 /* Why a method of ncleaner_method_load() was built from the text, not
  * its image ("none", "made from another text (the model was changed)",

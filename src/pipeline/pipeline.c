@@ -33,13 +33,16 @@ struct pipeline {
 };
 
 /* The scored segments of a page waiting for a whole-page decider. Their
- * texts live in `text` (pointers are set when the batch is decided, since
- * `text` moves as it grows). */
+ * texts live in `text`, the structure of item i (when it has one) in
+ * structures[i]; the pointers to both are set when the batch is decided,
+ * since the buffers move as they grow (until then an item's `structure`
+ * only says whether it has one). */
 struct segment_batch {
 	struct scored_segment *items;
 	size_t *offsets;
 	unsigned char *recurs;   /* the item's segment recurs on the page's site */
-	size_t count, alloc;
+	struct segment_structure *structures;   /* `structures_alloc` of them: items' */
+	size_t count, alloc, structures_alloc;
 	struct strbuf text;
 };
 
@@ -111,6 +114,8 @@ void pipeline_free(struct pipeline *p)
 
 /* --- workers -------------------------------------------------------------------- */
 
+static int whole_page(const struct pipeline_config *config);
+
 struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, struct nc_error *err)
 {
 	struct worker *w = xcalloc(1, sizeof(*w));
@@ -133,6 +138,16 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		w->decider_state = decider_state_new(p->config.decider);
 	strbuf_init(&w->batch.text);
 	strbuf_init(&w->kept);
+	/* A whole-page batch holds up to a window of text and one segment
+	 * more (clean_segment()): reserved at once, since growing to it by
+	 * doubling copied up to 4 MB and left the allocator holding the
+	 * smaller blocks (1.2 MB of a text dump's peak memory), while the
+	 * reservation's pages cost nothing until they are written to. Where
+	 * there is no room for it (a limit on address space), the text grows
+	 * as it did. */
+	if (whole_page(&p->config))
+		(void)strbuf_try_grow(&w->batch.text,
+				      PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES);
 	return w;
 }
 
@@ -152,6 +167,7 @@ void worker_free(struct worker *w)
 	free(w->batch.items);
 	free(w->batch.offsets);
 	free(w->batch.recurs);
+	free(w->batch.structures);
 	strbuf_release(&w->batch.text);
 	strbuf_release(&w->kept);
 	page_info_release(&w->info);
@@ -207,8 +223,9 @@ static int keep_segment(const struct segment *segment, void *data, struct nc_err
 	kept.blank_lines = segment->blank_lines;
 	kept.type = (uint8_t)segment->type;
 	kept.tag_len = tag_len <= UINT8_MAX ? (uint8_t)tag_len : 0;
-	kept.has_structure = (uint8_t)segment->has_structure;
-	kept.structure = segment->structure;
+	kept.has_structure = segment->structure != NULL;
+	if (segment->structure)
+		kept.structure = *segment->structure;
 	strbuf_add(&w->kept, &kept, sizeof(kept));
 	strbuf_add(&w->kept, segment->tag, kept.tag_len);
 	strbuf_add(&w->kept, segment->text, segment->len);
@@ -269,8 +286,7 @@ static int replay_segments(struct worker *w, const struct page_consumer *c,
 			.text = at + kept.tag_len,
 			.len = (size_t)kept.len,
 			.blank_lines = kept.blank_lines,
-			.has_structure = kept.has_structure,
-			.structure = kept.structure,
+			.structure = kept.has_structure ? &kept.structure : NULL,
 		};
 		at += kept.tag_len + segment.len;
 		if (c->segment(&segment, c->data, err) < 0)
@@ -484,6 +500,14 @@ static void batch_add(struct segment_batch *batch, const struct scored_segment *
 		batch->offsets = xrealloc(batch->offsets, batch->alloc * sizeof(*batch->offsets));
 		batch->recurs = xrealloc(batch->recurs, batch->alloc * sizeof(*batch->recurs));
 	}
+	if (s->segment.structure) {   /* pages read with their structure only */
+		if (batch->structures_alloc < batch->alloc) {
+			batch->structures = xrealloc(batch->structures,
+						     batch->alloc * sizeof(*batch->structures));
+			batch->structures_alloc = batch->alloc;
+		}
+		batch->structures[batch->count] = *s->segment.structure;
+	}
 	batch->offsets[batch->count] = batch->text.len;
 	batch->recurs[batch->count] = (unsigned char)recurs;
 	batch->items[batch->count++] = *s;
@@ -520,8 +544,12 @@ static int flush_batch_from(struct worker *w, size_t first, struct nc_error *err
 {
 	struct segment_batch *batch = &w->batch;
 	const struct method *method = w->pipeline->config.method;
-	for (size_t i = first; i < batch->count; i++)
-		batch->items[i].segment.text = batch->text.buf + batch->offsets[i];
+	for (size_t i = first; i < batch->count; i++) {
+		struct segment *s = &batch->items[i].segment;
+		s->text = batch->text.buf + batch->offsets[i];
+		if (s->structure)
+			s->structure = &batch->structures[i];
+	}
 	int ret = 0;
 	if (batch->count > first && method && method_whole_page(method))
 		ret = method_score_page(w->scorer, &w->info, batch->items + first,

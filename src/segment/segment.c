@@ -103,8 +103,7 @@ static int flush(struct segmenter *s, struct nc_error *err)
 	segment.len = len;
 	segment.tag = s->tag;
 	segment.blank_lines = s->blank_lines;
-	segment.has_structure = (s->flags & SEGMENT_STRUCTURE) != 0;
-	segment.structure = s->structure;
+	segment.structure = s->flags & SEGMENT_STRUCTURE ? &s->structure : NULL;
 	int ret = s->emit(&segment, s->data, err);
 	strbuf_reset(&s->current);
 	s->type = SEGMENT_PARAGRAPH;

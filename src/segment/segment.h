@@ -65,9 +65,12 @@ struct segment {
 	 * that counts lines (ice-hr) needs them; they are not segments. */
 	unsigned blank_lines;
 	/* With SEGMENT_STRUCTURE: what the page's structure says of the text
-	 * (see above); `has_structure` is 0 and the counts 0 otherwise. */
-	int has_structure;
-	struct segment_structure structure;
+	 * (see above); NULL otherwise. It lives as long as `text` does: a
+	 * consumer that keeps the segment keeps a copy of both. (A pointer,
+	 * not the counts themselves, so that a page of segments without
+	 * structure, a text dump's window of 20,000, does not carry 100 bytes
+	 * of zeros in each.) */
+	const struct segment_structure *structure;
 };
 
 /* Return 0 to go on, -1 (with `err` filled) to stop the segmenter. */

@@ -132,8 +132,8 @@ static void jsonl_part(struct format_page *fp, const struct scored_segment *segm
 			strbuf_addstr(out, state->first_item ? "{" : ",{");
 			state->first_item = 0;
 			strbuf_addf(out, "\"type\":\"%c\",", (char)s->segment.type);
-			if (s->segment.has_structure)
-				add_structure(out, &s->segment.structure);
+			if (s->segment.structure)
+				add_structure(out, s->segment.structure);
 			if (scores) {
 				strbuf_addstr(out, "\"cost_clean\":");
 				json_add_number(out, s->score.cost_clean, 4);

@@ -12,7 +12,6 @@
 #include "base/language.h"
 #include "base/alloc.h"
 #include "base/utf8.h"
-#include "base/words.h"
 
 #include <math.h>
 #include <string.h>
@@ -172,7 +171,7 @@ static void count(struct page_sink *sink, const struct scored_segment *segments,
 
 	for (size_t i = 0; i < n; i++) {
 		const struct scored_segment *s = &segments[i];
-		size_t words = words_count(s->segment.text, s->segment.len);
+		size_t words = scored_segment_words(s);
 		if (!s->continues) {
 			c->segments++;
 			kept_here = 0;

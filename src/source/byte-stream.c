@@ -341,8 +341,28 @@ void byte_stream_consume(struct byte_stream *stream, size_t len)
 	}
 }
 
+/* A plain stream with nothing waiting in the output buffer: `buf` takes
+ * the raw window's bytes directly, not through the output buffer (a copy
+ * fewer of every byte of a text dump, which is read so); 0 when this does
+ * not apply or nothing is left, and the general way answers. */
+static size_t read_plain(struct byte_stream *stream, char *buf, size_t cap)
+{
+	if (stream->format != FORMAT_PLAIN || stream->out_pos != stream->out_len ||
+	    stream->failed || raw_ensure(stream, 1) < 0)
+		return 0;
+	size_t n = stream->zs.avail_in < cap ? stream->zs.avail_in : cap;
+	memcpy(buf, stream->zs.next_in, n);
+	stream->zs.next_in += n;
+	stream->zs.avail_in -= (uInt)n;
+	stream->offset += n;
+	return n;
+}
+
 ssize_t byte_stream_read(struct byte_stream *stream, char *buf, size_t cap, struct nc_error *err)
 {
+	size_t direct = read_plain(stream, buf, cap);
+	if (direct)
+		return (ssize_t)direct;
 	const char *data;
 	ssize_t avail = byte_stream_peek(stream, 1, &data, err);
 

@@ -80,12 +80,14 @@ void logistic_training_counts(const struct logistic_training *t,
 
 /* --- reading pages ------------------------------------------------------------------ */
 
-/* A page's segments as read, their texts in one buffer. */
+/* A page's segments as read, their texts in one buffer, their structures
+ * (when they have one) in `structures`, item i's at i. */
 struct page_segments {
 	struct strbuf text;
 	struct segment *items;
 	size_t *offsets;
-	size_t count, alloc, offsets_alloc;
+	struct segment_structure *structures;
+	size_t count, alloc, offsets_alloc, structures_alloc;
 };
 
 static int collect(const struct segment *segment, void *data, struct nc_error *err)
@@ -95,6 +97,13 @@ static int collect(const struct segment *segment, void *data, struct nc_error *e
 	(void)err;
 	ARRAY_GROW(p->items, p->count, p->alloc, 256);
 	ARRAY_GROW(p->offsets, n, p->offsets_alloc, 256);
+	if (segment->structure) {   /* room for as many as items: any item may have one */
+		if (p->structures_alloc < p->alloc) {
+			p->structures = xrealloc(p->structures, p->alloc * sizeof(*p->structures));
+			p->structures_alloc = p->alloc;
+		}
+		p->structures[n] = *segment->structure;
+	}
 	p->items[p->count] = *segment;
 	p->offsets[p->count++] = p->text.len;
 	strbuf_add(&p->text, segment->text, segment->len);
@@ -112,8 +121,11 @@ static int read_page(struct worker *worker, const struct file_input *raw,
 		ret = worker_read_segments(worker, &page, collect, p, err);
 		page_release(&page);
 	}
-	for (size_t i = 0; ret == 0 && i < p->count; i++)
+	for (size_t i = 0; ret == 0 && i < p->count; i++) {
 		p->items[i].text = p->text.buf + p->offsets[i];
+		if (p->items[i].structure)
+			p->items[i].structure = &p->structures[i];
+	}
 	return ret;
 }
 
@@ -121,6 +133,7 @@ static void page_segments_release(struct page_segments *p)
 {
 	free(p->items);
 	free(p->offsets);
+	free(p->structures);
 	strbuf_release(&p->text);
 }
 
