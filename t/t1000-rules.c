@@ -204,6 +204,17 @@ int main(void)
 	rule_set_free(shaped);
 	rule_set_free(plain);
 
+	/* An X a quantifier makes optional from behind a comment or an
+	 * empty \E is no leading byte: "  b" matches both rules. */
+	const char *hidden = "ncleaner-rules 1\n^\\s*a(?#c)?b\t1\n^\\s*c\\E?1\t2\n";
+	rules = rule_set_parse("hidden", hidden, strlen(hidden), RULES_UTF, &err);
+	strbuf_init(&s);
+	strbuf_addstr(&s, "  b");
+	rule_set_apply(rules, ws, &s, &err);
+	is_string(s.buf, "2", "\"^\\s*a(?#c)?b\" and \"^\\s*c\\E?1\" do not need their a and c");
+	strbuf_release(&s);
+	rule_set_free(rules);
+
 	/* Rules that need the same byte ask the text once, and again once a
 	 * rule has changed it: the third rule sees the colon the second
 	 * wrote, which the first did not find. */

@@ -150,8 +150,10 @@ static int required_byte(const pcre2_code *code)
 /* Does the pattern start "^\s*X" (or "^\s*+X"), X an ASCII letter or
  * digit that no quantifier makes optional, with no alternative ('|'
  * nowhere) and anchored at the text's start (PCRE2 says so: ^ is not
- * multiline)? Then a match starts with ASCII white space and X: a text
- * whose first byte after its ASCII white space is another ASCII byte
+ * multiline)? Nor may a '(' or '\\' follow X: "X(?#c)?" and "X\E?" are an
+ * X made optional too (a comment and an empty \E stand between an item
+ * and its quantifier). Then a match starts with ASCII white space and X:
+ * a text whose first byte after its ASCII white space is another ASCII byte
  * cannot match, and is not searched (a byte beyond ASCII may begin a
  * character \s takes: PCRE2 decides those). dump.rules' "^\s*IFRAME:",
  * "^\s*FRAME:\s" and "^\s*REFRESH(" need only a colon, which many a
@@ -171,7 +173,7 @@ static int leading_byte(const pcre2_code *code, const char *pattern, size_t len)
 		if (len < n + 1 || memcmp(pattern, starts[i], n) != 0)
 			continue;
 		unsigned char x = (unsigned char)pattern[n];
-		if (x < 0x80 && isalnum(x) && (len == n + 1 || !strchr("?*+{", pattern[n + 1])))
+		if (x < 0x80 && isalnum(x) && (len == n + 1 || !strchr("?*+{(\\", pattern[n + 1])))
 			return x;
 	}
 	return -1;

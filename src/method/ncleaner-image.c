@@ -120,8 +120,9 @@ int ncleaner_image_write(const struct ncleaner_method *c, const char *model_path
 /* --- using one ------------------------------------------------------------- */
 
 /* Why the head cannot describe tables we read, or NULL; the bytes its
- * tables take into *tables. */
-static const char *check_head(const struct image_head *head, size_t *tables)
+ * tables take into *tables (64 bits, also where size_t has 32: a forged
+ * size must not wrap the sum to the file's length). */
+static const char *check_head(const struct image_head *head, uint64_t *tables)
 {
 	if (head->slot_bytes != sizeof(struct slot) ||
 	    head->probe != hash_key(LAYOUT_PROBE_KEY, 0))
@@ -138,7 +139,7 @@ static const char *check_head(const struct image_head *head, size_t *tables)
 		 * the bound keeps the sum from overflowing. */
 		if (used ? size < 16 || (size & (size - 1)) || size > ((uint64_t)1 << 40) : size)
 			return "damaged (a table's size)";
-		*tables += (size_t)size * BYTES_PER_SLOT;
+		*tables += size * BYTES_PER_SLOT;
 	}
 	return NULL;
 }
@@ -159,8 +160,8 @@ static const char *check_image(struct ncleaner_method *c, const char *text, size
 			       struct image_head *head)
 {
 	const unsigned char *p = (const unsigned char *)c->image.buf;
-	size_t size = c->image.len, tables;
-	uint64_t body_bytes;
+	size_t size = c->image.len;
+	uint64_t body_bytes, tables;
 	const char *why = model_sidecar_check_header(p, size, &image_kind, text, len, &body_bytes);
 	if (why)
 		return why;
@@ -171,7 +172,7 @@ static const char *check_image(struct ncleaner_method *c, const char *text, size
 	memcpy(head, p + MODEL_SIDECAR_HEADER_BYTES, sizeof(*head));
 	if ((why = check_head(head, &tables)))
 		return why;
-	if (tables != size - TABLES_AT)
+	if (tables != (uint64_t)(size - TABLES_AT))
 		return "truncated or too long";
 	return NULL;
 }
