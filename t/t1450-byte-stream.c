@@ -3,8 +3,11 @@
  * members, truncated and corrupt gzip, bytes after the last member, zero
  * padding, checking a member's trailer at a record's end, the offset within
  * a member, files, pipes fed in small writes, and a page over a stream
- * (its limit, its errors without the file's name). */
+ * (its limit, its errors without the file's name). And a regular file read
+ * whole (base/file.h) into exactly its room: a model image's buffer held
+ * for a run, which `ulimit -v` counts, has no margin. */
 #include "source/byte-stream.h"
+#include "base/file.h"
 #include "tap.h"
 
 #include <fcntl.h>
@@ -358,6 +361,36 @@ static void check_page_reader(void)
 	strbuf_release(&out);
 }
 
+static void check_exact_room(void)
+{
+	struct strbuf sb = STRBUF_INIT, file = STRBUF_INIT;
+	struct nc_error err;
+	char path[] = "/tmp/t1450-XXXXXX";
+
+	ok(strbuf_try_grow_exact(&sb, 1000) == 0 && sb.alloc == 1001,
+	   "strbuf_try_grow_exact(): room for the bytes and the NUL, no more");
+	ok(strbuf_try_grow_exact(&sb, 500) == 0 && sb.alloc == 1001, "...and none taken when there is room");
+	for (int i = 0; i < 1001; i++)
+		strbuf_addch(&sb, 'x');
+	ok(sb.len == 1001 && sb.alloc > 1002 && sb.buf[1001] == '\0', "...and grows as before past it");
+
+	/* Past the size from which read_fd() maps its pages at once. */
+	strbuf_reset(&sb);
+	for (int i = 0; i < 300000; i++)
+		strbuf_addch(&sb, (char)('a' + i % 26));
+	int fd = mkstemp(path);
+	if (fd < 0 || write(fd, sb.buf, sb.len) != (ssize_t)sb.len)
+		bail("cannot write a temporary file");
+	close(fd);
+	ok(read_file(path, 0, &file, &err) == 0 && file.len == sb.len &&
+	   !memcmp(file.buf, sb.buf, sb.len), "a regular file reads whole");
+	ok(file.alloc == sb.len + 2, "...into its size, a byte to see its end and the NUL (%zu of %zu)",
+	   file.alloc, sb.len);
+	unlink(path);
+	strbuf_release(&sb);
+	strbuf_release(&file);
+}
+
 int main(void)
 {
 	check_plain();
@@ -367,5 +400,6 @@ int main(void)
 	check_member_ends();
 	check_page_reader();
 	check_descriptors();
+	check_exact_room();
 	return done_testing();
 }

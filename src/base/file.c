@@ -102,7 +102,7 @@ int read_fd(int fd, const char *name, size_t max_bytes, struct strbuf *out,
 	 * read of 1 byte's room to see its end, so that the bytes are never
 	 * copied by growing (a 3.5 MB model image: 2.8 M instructions). */
 	int sized = regular && st.st_size > 0 &&
-		    strbuf_try_grow(out, (size_t)st.st_size + 1) == 0;
+		    strbuf_try_grow_exact(out, (size_t)st.st_size + 1) == 0;
 	if (sized)
 		prefault(out->buf + out->len, (size_t)st.st_size);
 	for (;;) {

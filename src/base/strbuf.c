@@ -37,22 +37,11 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return result;
 }
 
-int strbuf_try_grow(struct strbuf *sb, size_t extra)
+/* The buffer at exactly `alloc` bytes (more than it holds): 0, or -1 with
+ * the strbuf unchanged. */
+static int reallocate(struct strbuf *sb, size_t alloc)
 {
-	if (extra >= SIZE_MAX - sb->len)
-		return -1;   /* size overflow */
-	size_t need = sb->len + extra + 1;
-
-	if (need <= sb->alloc)
-		return 0;
-	size_t alloc = sb->alloc ? sb->alloc : 64;
-	while (alloc < need)
-		alloc = alloc / 2 < need ? need + need / 2 : alloc * 2;
 	char *buf = sb->alloc ? realloc(sb->buf, alloc) : malloc(alloc);
-	if (!buf && alloc > need) {
-		alloc = need;   /* the 1.5x margin may be what does not fit */
-		buf = sb->alloc ? realloc(sb->buf, alloc) : malloc(alloc);
-	}
 	if (!buf)
 		return -1;
 	if (!sb->alloc)
@@ -60,6 +49,36 @@ int strbuf_try_grow(struct strbuf *sb, size_t extra)
 	sb->buf = buf;
 	sb->alloc = alloc;
 	return 0;
+}
+
+/* What `extra` more bytes and the NUL need in all, or 0 on overflow. */
+static size_t needed(const struct strbuf *sb, size_t extra)
+{
+	return extra >= SIZE_MAX - sb->len ? 0 : sb->len + extra + 1;
+}
+
+int strbuf_try_grow(struct strbuf *sb, size_t extra)
+{
+	size_t need = needed(sb, extra);
+	if (!need)
+		return -1;
+	if (need <= sb->alloc)
+		return 0;
+	size_t alloc = sb->alloc ? sb->alloc : 64;
+	while (alloc < need)
+		alloc = alloc / 2 < need ? need + need / 2 : alloc * 2;
+	if (reallocate(sb, alloc) == 0)
+		return 0;
+	/* the 1.5x margin may be what does not fit */
+	return alloc > need ? reallocate(sb, need) : -1;
+}
+
+int strbuf_try_grow_exact(struct strbuf *sb, size_t extra)
+{
+	size_t need = needed(sb, extra);
+	if (!need)
+		return -1;
+	return need <= sb->alloc ? 0 : reallocate(sb, need);
 }
 
 void strbuf_grow(struct strbuf *sb, size_t extra)

@@ -39,6 +39,11 @@ char *strbuf_detach(struct strbuf *sb, size_t *len);
 void strbuf_grow(struct strbuf *sb, size_t extra);
 /* The same, but -1 (with the strbuf unchanged) when memory runs out. */
 int strbuf_try_grow(struct strbuf *sb, size_t extra);
+/* strbuf_try_grow() to exactly that room, without the half again that
+ * growing by steps keeps in hand: for a buffer whose final size is known
+ * (a file of known length, a window's most), whose margin would be address
+ * space held for nothing (`ulimit -v` counts it). */
+int strbuf_try_grow_exact(struct strbuf *sb, size_t extra);
 
 /* Bytes that can be written at buf + len without growing (the NUL excluded). */
 static inline size_t strbuf_avail(const struct strbuf *sb)

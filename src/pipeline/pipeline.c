@@ -114,8 +114,6 @@ void pipeline_free(struct pipeline *p)
 
 /* --- workers -------------------------------------------------------------------- */
 
-static int whole_page(const struct pipeline_config *config);
-
 struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, struct nc_error *err)
 {
 	struct worker *w = xcalloc(1, sizeof(*w));
@@ -138,16 +136,6 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		w->decider_state = decider_state_new(p->config.decider);
 	strbuf_init(&w->batch.text);
 	strbuf_init(&w->kept);
-	/* A whole-page batch holds up to a window of text and one segment
-	 * more (clean_segment()): reserved at once, since growing to it by
-	 * doubling copied up to 4 MB and left the allocator holding the
-	 * smaller blocks (1.2 MB of a text dump's peak memory), while the
-	 * reservation's pages cost nothing until they are written to. Where
-	 * there is no room for it (a limit on address space), the text grows
-	 * as it did. */
-	if (whole_page(&p->config))
-		(void)strbuf_try_grow(&w->batch.text,
-				      PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES);
 	return w;
 }
 
@@ -493,6 +481,9 @@ static void drop_recurring(struct worker *w, struct scored_segment *segments, si
 	}
 }
 
+/* Segment text a batch holds before it reserves a whole window's. */
+#define BATCH_RESERVE_AFTER (256u << 10)
+
 static void batch_add(struct segment_batch *batch, const struct scored_segment *s, int recurs)
 {
 	if (batch->count == batch->alloc) {
@@ -511,6 +502,18 @@ static void batch_add(struct segment_batch *batch, const struct scored_segment *
 	batch->offsets[batch->count] = batch->text.len;
 	batch->recurs[batch->count] = (unsigned char)recurs;
 	batch->items[batch->count++] = *s;
+	/* A batch holds up to a window of text and one segment more
+	 * (clean_segment()). Once a page's text passes BATCH_RESERVE_AFTER (a
+	 * text dump's, seldom an HTML page's) all of that is reserved at once:
+	 * growing to it by doubling copied up to 4 MB and left the allocator
+	 * holding the smaller blocks (1.2 MB of a text dump's peak memory),
+	 * and the reservation's pages cost nothing until written to. Not
+	 * sooner, and no more: address space is what `ulimit -v` counts. Where
+	 * there is no room for it, the text grows as it did. */
+	if (batch->text.len <= BATCH_RESERVE_AFTER &&
+	    batch->text.len + s->segment.len > BATCH_RESERVE_AFTER)
+		(void)strbuf_try_grow_exact(&batch->text, PIPELINE_WHOLE_PAGE_WINDOW +
+							  SEGMENT_MAX_BYTES - batch->text.len);
 	strbuf_add(&batch->text, s->segment.text, s->segment.len);
 }
 
