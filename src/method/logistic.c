@@ -605,7 +605,8 @@ static int logistic_page_prepare(struct logistic_page *p, const struct segment *
 				    "%zu segments", count);
 	if (title && *title)
 		title_headline(title, &p->headline);
-	/* else the n-gram features stay 0: "not English" says nothing here */
+	/* On a page not in the n-gram model's language its features stay 0:
+	 * "not English" says nothing here. */
 	if (ngram && speaks(text ? text->ngram_language : NULL, &language))
 		p->ngram = ngram;
 	return 0;
