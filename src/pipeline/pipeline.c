@@ -15,6 +15,7 @@
  */
 #include "pipeline/pipeline.h"
 #include "normalise/structure.h"
+#include "segment/segment-store.h"
 #include "base/alloc.h"
 #include "base/hash.h"
 #include "base/rules.h"
@@ -33,17 +34,13 @@ struct pipeline {
 };
 
 /* The scored segments of a page waiting for a whole-page decider. Their
- * texts live in `text`, the structure of item i (when it has one) in
- * structures[i]; the pointers to both are set when the batch is decided,
- * since the buffers move as they grow (until then an item's `structure`
- * only says whether it has one). */
+ * texts and structures live in `store`, item i's as the store's item i;
+ * the pointers to both are set when the batch is decided (segment-store.h). */
 struct segment_batch {
 	struct scored_segment *items;
-	size_t *offsets;
 	unsigned char *recurs;   /* the item's segment recurs on the page's site */
-	struct segment_structure *structures;   /* `structures_alloc` of them: items' */
-	size_t count, alloc, structures_alloc;
-	struct strbuf text;
+	size_t count, alloc;
+	struct segment_store store;
 };
 
 struct worker {
@@ -134,7 +131,7 @@ struct worker *worker_new(const struct pipeline *p, struct page_sink *sink, stru
 		w->scorer = method_scorer_new(p->config.method);
 	if (p->config.decider)
 		w->decider_state = decider_state_new(p->config.decider);
-	strbuf_init(&w->batch.text);
+	segment_store_init(&w->batch.store);
 	strbuf_init(&w->kept);
 	return w;
 }
@@ -153,10 +150,8 @@ void worker_free(struct worker *w)
 	rule_workspace_free(w->workspace);
 	charset_tables_free(w->charset_tables);
 	free(w->batch.items);
-	free(w->batch.offsets);
 	free(w->batch.recurs);
-	free(w->batch.structures);
-	strbuf_release(&w->batch.text);
+	segment_store_release(&w->batch.store);
 	strbuf_release(&w->kept);
 	page_info_release(&w->info);
 	free(w);
@@ -488,18 +483,8 @@ static void batch_add(struct segment_batch *batch, const struct scored_segment *
 {
 	if (batch->count == batch->alloc) {
 		batch->items = xgrow(batch->items, &batch->alloc, 256, sizeof(*batch->items));
-		batch->offsets = xrealloc(batch->offsets, batch->alloc * sizeof(*batch->offsets));
 		batch->recurs = xrealloc(batch->recurs, batch->alloc * sizeof(*batch->recurs));
 	}
-	if (s->segment.structure) {   /* pages read with their structure only */
-		if (batch->structures_alloc < batch->alloc) {
-			batch->structures = xrealloc(batch->structures,
-						     batch->alloc * sizeof(*batch->structures));
-			batch->structures_alloc = batch->alloc;
-		}
-		batch->structures[batch->count] = *s->segment.structure;
-	}
-	batch->offsets[batch->count] = batch->text.len;
 	batch->recurs[batch->count] = (unsigned char)recurs;
 	batch->items[batch->count++] = *s;
 	/* A batch holds up to a window of text and one segment more
@@ -510,17 +495,17 @@ static void batch_add(struct segment_batch *batch, const struct scored_segment *
 	 * and the reservation's pages cost nothing until written to. Not
 	 * sooner, and no more: address space is what `ulimit -v` counts. Where
 	 * there is no room for it, the text grows as it did. */
-	if (batch->text.len <= BATCH_RESERVE_AFTER &&
-	    batch->text.len + s->segment.len > BATCH_RESERVE_AFTER)
-		(void)strbuf_try_grow_exact(&batch->text, PIPELINE_WHOLE_PAGE_WINDOW +
-							  SEGMENT_MAX_BYTES - batch->text.len);
-	strbuf_add(&batch->text, s->segment.text, s->segment.len);
+	struct strbuf *text = &batch->store.text;
+	if (text->len <= BATCH_RESERVE_AFTER && text->len + s->segment.len > BATCH_RESERVE_AFTER)
+		(void)strbuf_try_grow_exact(text, PIPELINE_WHOLE_PAGE_WINDOW + SEGMENT_MAX_BYTES -
+							  text->len);
+	segment_store_add(&batch->store, &s->segment);
 }
 
 static void batch_clear(struct segment_batch *batch)
 {
 	batch->count = 0;
-	strbuf_reset(&batch->text);
+	segment_store_reset(&batch->store);
 }
 
 /* Decide `count` scored segments, drop the kept ones `recurs` flags as site
@@ -547,12 +532,8 @@ static int flush_batch_from(struct worker *w, size_t first, struct nc_error *err
 {
 	struct segment_batch *batch = &w->batch;
 	const struct method *method = w->pipeline->config.method;
-	for (size_t i = first; i < batch->count; i++) {
-		struct segment *s = &batch->items[i].segment;
-		s->text = batch->text.buf + batch->offsets[i];
-		if (s->structure)
-			s->structure = &batch->structures[i];
-	}
+	for (size_t i = first; i < batch->count; i++)
+		segment_store_point(&batch->store, i, &batch->items[i].segment);
 	int ret = 0;
 	if (batch->count > first && method && method_whole_page(method))
 		ret = method_score_page(w->scorer, &w->info, batch->items + first,
@@ -560,8 +541,7 @@ static int flush_batch_from(struct worker *w, size_t first, struct nc_error *err
 	if (ret == 0 && batch->count > first)
 		ret = decide_and_write(w, batch->items + first, batch->count - first,
 				       batch->recurs + first, err);
-	if (first < batch->count)
-		strbuf_setlen(&batch->text, batch->offsets[first]);
+	segment_store_truncate(&batch->store, first);
 	batch->count = first;
 	return ret;
 }
@@ -596,7 +576,7 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 	}
 	/* A long page is decided a window at a time (limits.h), between
 	 * segments so that a segment's pieces stay together. */
-	if (whole_page(config) && w->batch.text.len >= PIPELINE_WHOLE_PAGE_WINDOW &&
+	if (whole_page(config) && w->batch.store.text.len >= PIPELINE_WHOLE_PAGE_WINDOW &&
 	    flush_batch(w, err) < 0)
 		return -1;
 	size_t first = w->batch.count;
@@ -604,7 +584,7 @@ static int clean_segment(const struct segment *segment, void *data, struct nc_er
 		struct scored_segment piece = { .segment = *segment, .continues = i > 0, .keep = 1 };
 		piece.segment.text = segment->text + pieces[i].offset;
 		piece.segment.len = pieces[i].len;
-		if (w->batch.text.len + piece.segment.len > PIPELINE_MAX_DUMP_BYTES)
+		if (w->batch.store.text.len + piece.segment.len > PIPELINE_MAX_DUMP_BYTES)
 			return nc_error_set(err, NC_ERR_LIMIT, "more than %u bytes of segments for "
 					    "the whole-page decider", PIPELINE_MAX_DUMP_BYTES);
 		if (!scored_later && method_score(w->scorer, &piece.segment, &piece.score, err) < 0)

@@ -6,6 +6,7 @@
 #include "eval/snippet-labels.h"
 #include "base/alloc.h"
 #include "train/boosting.h"
+#include "segment/segment-store.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -80,38 +81,27 @@ void logistic_training_counts(const struct logistic_training *t,
 
 /* --- reading pages ------------------------------------------------------------------ */
 
-/* A page's segments as read, their texts in one buffer, their structures
- * (when they have one) in `structures`, item i's at i. */
+/* A page's segments as read, their texts and structures in `store`. */
 struct page_segments {
-	struct strbuf text;
 	struct segment *items;
-	size_t *offsets;
-	struct segment_structure *structures;
-	size_t count, alloc, offsets_alloc, structures_alloc;
+	size_t count, alloc;
+	struct segment_store store;
 };
+
+#define PAGE_SEGMENTS_INIT { .store = SEGMENT_STORE_INIT }
 
 static int collect(const struct segment *segment, void *data, struct nc_error *err)
 {
 	struct page_segments *p = data;
-	size_t n = p->count;
 	(void)err;
 	ARRAY_GROW(p->items, p->count, p->alloc, 256);
-	ARRAY_GROW(p->offsets, n, p->offsets_alloc, 256);
-	if (segment->structure) {   /* room for as many as items: any item may have one */
-		if (p->structures_alloc < p->alloc) {
-			p->structures = xrealloc(p->structures, p->alloc * sizeof(*p->structures));
-			p->structures_alloc = p->alloc;
-		}
-		p->structures[n] = *segment->structure;
-	}
-	p->items[p->count] = *segment;
-	p->offsets[p->count++] = p->text.len;
-	strbuf_add(&p->text, segment->text, segment->len);
+	p->items[p->count++] = *segment;
+	segment_store_add(&p->store, segment);
 	return 0;
 }
 
-/* Read the page `raw` through `worker` into `p` (its segments' texts in
- * p->text, which has stopped moving). */
+/* Read the page `raw` through `worker` into `p` (its segments pointing
+ * into p->store, which has stopped moving). */
 static int read_page(struct worker *worker, const struct file_input *raw,
 		     struct page_segments *p, struct nc_error *err)
 {
@@ -121,20 +111,15 @@ static int read_page(struct worker *worker, const struct file_input *raw,
 		ret = worker_read_segments(worker, &page, collect, p, err);
 		page_release(&page);
 	}
-	for (size_t i = 0; ret == 0 && i < p->count; i++) {
-		p->items[i].text = p->text.buf + p->offsets[i];
-		if (p->items[i].structure)
-			p->items[i].structure = &p->structures[i];
-	}
+	for (size_t i = 0; ret == 0 && i < p->count; i++)
+		segment_store_point(&p->store, i, &p->items[i]);
 	return ret;
 }
 
 static void page_segments_release(struct page_segments *p)
 {
 	free(p->items);
-	free(p->offsets);
-	free(p->structures);
-	strbuf_release(&p->text);
+	segment_store_release(&p->store);
 }
 
 /* The features of the page's segments (count x D, the caller frees), or
@@ -181,7 +166,7 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 			       const struct file_input *raw, const struct file_input *gold_text,
 			       struct method_scorer *ngram, struct nc_error *err)
 {
-	struct page_segments p = { .text = STRBUF_INIT };
+	struct page_segments p = PAGE_SEGMENTS_INIT;
 	struct strbuf gold = STRBUF_INIT;
 	size_t gold_words = 0;
 	int ret = training_read_gold_text(worker, gold_text, &gold, err);
@@ -214,7 +199,7 @@ int logistic_training_add_snippet_page(struct logistic_training *t, struct worke
 				       const struct snippet_entry *entry,
 				       struct method_scorer *ngram, struct nc_error *err)
 {
-	struct page_segments p = { .text = STRBUF_INIT };
+	struct page_segments p = PAGE_SEGMENTS_INIT;
 	struct snippet_label_counts counts = { 0 };
 	int ret = read_page(worker, raw, &p, err);
 	struct snippet_segment_label *labels = xmalloc((p.count ? p.count : 1) * sizeof(*labels));
