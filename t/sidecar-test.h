@@ -2,15 +2,36 @@
  * one's bytes: t3520 to number sidecars, t3530 to n-gram images. A change
  * of the body with rehash() after it is a forgery (the hashes match), one
  * without it is damage; swap_header_order() makes the header another
- * machine's. */
+ * machine's. Both write their models and sidecars in a scratch directory,
+ * work_dir, which main() makes with mkdtemp() and removes. */
 #ifndef NC_SIDECAR_TEST_H
 #define NC_SIDECAR_TEST_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/strbuf.h"
 #include "method/model-sidecar.h"
+#include "tap.h"
+
+static char work_dir[] = "/tmp/ncleaner-sidecar-XXXXXX";
+
+/* The file `name` of the scratch directory (until the next call). */
+static const char *work_path(const char *name)
+{
+	static char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", work_dir, name);
+	return path;
+}
+
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(data, 1, len, f) != len || fclose(f))
+		bail("cannot write in the temporary directory");
+}
 
 static inline void set32(struct strbuf *b, size_t at, uint32_t v)
 {

@@ -66,6 +66,21 @@ static void run_cases(struct rule_set *html, struct rule_set *dump)
 	strbuf_release(&text);
 }
 
+/* `input` through the rules of the file text `rules_text` (UTF-8 rules),
+ * into `out`, which the caller releases. */
+static void apply_rules_text(const char *name, const char *rules_text, const char *input,
+			     struct strbuf *out)
+{
+	struct nc_error err;
+	struct rule_set *rules = rule_set_parse(name, rules_text, strlen(rules_text), RULES_UTF,
+						&err);
+	strbuf_init(out);
+	strbuf_addstr(out, input);
+	if (rules)
+		rule_set_apply(rules, ws, out, &err);
+	rule_set_free(rules);
+}
+
 /* Apply `shaped` (a fast path's rules) to `text` and `plain` (the same
  * rules written so that PCRE2 is always asked) to a copy: `agree` counts
  * the texts they leave alike, `matched` those the rules changed. */
@@ -213,25 +228,17 @@ int main(void)
 	/* An X a quantifier makes optional from behind a comment or an
 	 * empty \E is no leading byte: "  b" matches both rules. */
 	const char *hidden = "ncleaner-rules 1\n^\\s*a(?#c)?b\t1\n^\\s*c\\E?1\t2\n";
-	rules = rule_set_parse("hidden", hidden, strlen(hidden), RULES_UTF, &err);
-	strbuf_init(&s);
-	strbuf_addstr(&s, "  b");
-	rule_set_apply(rules, ws, &s, &err);
+	apply_rules_text("hidden", hidden, "  b", &s);
 	is_string(s.buf, "2", "\"^\\s*a(?#c)?b\" and \"^\\s*c\\E?1\" do not need their a and c");
 	strbuf_release(&s);
-	rule_set_free(rules);
 
 	/* Rules that need the same byte ask the text once, and again once a
 	 * rule has changed it: the third rule sees the colon the second
 	 * wrote, which the first did not find. */
 	const char *again = "ncleaner-rules 1\n:z\t\nx\t:z\n:z\tQ\n";
-	rules = rule_set_parse("again", again, strlen(again), RULES_UTF, &err);
-	strbuf_init(&s);
-	strbuf_addstr(&s, "x");
-	rule_set_apply(rules, ws, &s, &err);
+	apply_rules_text("again", again, "x", &s);
 	is_string(s.buf, "Q", "a byte a rule needs is looked for again after a change");
 	strbuf_release(&s);
-	rule_set_free(rules);
 
 	/* Catastrophic backtracking ends with an error, not hours of matching. */
 	rules = rule_set_parse("evil", "ncleaner-rules 1\n(a+)+$\tx\n", 26, RULES_BYTES, &err);

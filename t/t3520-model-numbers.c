@@ -240,21 +240,6 @@ static void sample_model(struct strbuf *out)
 	logistic_model_write(&model, out);
 }
 
-static char work_dir[] = "/tmp/t3520-XXXXXX";
-
-static const char *work_path(const char *name)
-{
-	static char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", work_dir, name);
-	return path;
-}
-
-static void write_bytes(const char *name, const void *data, size_t len)
-{
-	FILE *f = fopen(work_path(name), "wb");
-	if (!f || fwrite(data, 1, len, f) != len || fclose(f))
-		bail("cannot write in the temporary directory");
-}
 
 /* Open `sidecar` (bytes) as the sidecar of `text`: whether it is used, and
  * whether every number still reads as strtod reads it. */
@@ -263,7 +248,7 @@ static int try_sidecar(const struct strbuf *text, const void *sidecar, size_t le
 {
 	struct model_numbers numbers;
 	size_t read;
-	write_bytes("m.model.num", sidecar, len);
+	write_bytes(work_path("m.model.num"), sidecar, len);
 	int used = model_numbers_open(&numbers, work_path("m.model"), text->buf, text->len);
 	if (why) {
 		ok(!used && numbers.unused && strstr(numbers.unused, why),
@@ -282,7 +267,7 @@ static void test_bad_sidecars(void)
 	struct strbuf text = STRBUF_INIT, good = STRBUF_INIT, bad = STRBUF_INIT;
 	size_t count;
 	sample_model(&text);
-	write_bytes("m.model", text.buf, text.len);
+	write_bytes(work_path("m.model"), text.buf, text.len);
 	model_numbers_build(text.buf, text.len, &good, &count);
 	ok(count > 40, "a sample model's sidecar holds its %zu 17-digit numbers", count);
 	try_sidecar(&text, good.buf, good.len, NULL, "its sidecar");
@@ -292,11 +277,11 @@ static void test_bad_sidecars(void)
 	strbuf_add(&edited, text.buf, text.len);
 	char *digit = strstr(edited.buf, "bias\t-0.2157") + 11;
 	*digit = *digit == '7' ? '8' : '7';
-	write_bytes("m.model", edited.buf, edited.len);
+	write_bytes(work_path("m.model"), edited.buf, edited.len);
 	try_sidecar(&edited, good.buf, good.len, "another text", "a stale sidecar (a digit edited)");
 	strbuf_setlen(&edited, edited.len - 1);   /* and of another size */
 	try_sidecar(&edited, good.buf, good.len, "another text", "...a byte shorter");
-	write_bytes("m.model", text.buf, text.len);
+	write_bytes(work_path("m.model"), text.buf, text.len);
 
 	try_sidecar(&text, good.buf, good.len - 1, "truncated", "truncated by a byte");
 	try_sidecar(&text, good.buf, good.len - 12, "truncated", "...by a number");
@@ -376,7 +361,7 @@ static void test_bad_sidecars(void)
 	read_file(work_path("m.model.num"), 0, &written, &err);
 	ok(written.len == good.len && !memcmp(written.buf, good.buf, good.len),
 	   "...the same bytes as model_numbers_build()");
-	write_bytes("not.model", "hello\n", 6);
+	write_bytes(work_path("not.model"), "hello\n", 6);
 	ok(model_numbers_write(work_path("not.model"), &count, &err) < 0 &&
 	   access(work_path("not.model.num"), F_OK) != 0, "...and none for a file that is no model");
 	unlink(work_path("not.model"));

@@ -41,21 +41,6 @@ static const char *model_path(const char *name)
 	return path;
 }
 
-static char work_dir[] = "/tmp/t3530-XXXXXX";
-
-static const char *work_path(const char *name)
-{
-	static char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", work_dir, name);
-	return path;
-}
-
-static void write_bytes(const char *path, const void *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f || fwrite(data, 1, len, f) != len || fclose(f))
-		bail("cannot write in the temporary directory");
-}
 
 static void read_or_bail(const char *path, struct strbuf *out)
 {

@@ -381,6 +381,17 @@ static void logistic_page_release(struct logistic_page *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* The share of the segment's characters written under `cue`, at most 1; 0
+ * without its structure (the cue_* features, and the link density its
+ * neighbours read). */
+static double cue_share(const struct segment *s, int cue)
+{
+	if (!s->structure || !s->structure->chars)
+		return 0;
+	double share = (double)s->structure->cue_chars[cue] / s->structure->chars;
+	return share < 1 ? share : 1;
+}
+
 /* What segment `s` says of itself, with stop words from `stop_list` (NULL:
  * the ICE list); its characters into *characters. */
 static void measure_self(const struct segment *s, const struct stop_words *stop_list,
@@ -412,11 +423,7 @@ static void measure_self(const struct segment *s, const struct stop_words *stop_
 	self->credit = (unsigned char)line_cues_credit(s->text, s->len, n);
 	self->label = (unsigned char)line_cues_label(s->text, s->len);
 	self->date = (unsigned char)line_cues_date(s->text, s->len, n);
-	self->link = 0;
-	if (s->structure && s->structure->chars) {
-		double share = (double)s->structure->cue_chars[CUE_LINK] / s->structure->chars;
-		self->link = share < 1 ? share : 1;
-	}
+	self->link = cue_share(s, CUE_LINK);
 	*characters = w.characters;
 }
 
@@ -547,12 +554,8 @@ static int page_row(const struct logistic_page *p, size_t i, double *f, struct n
 	f[LF_TYPE_L] = s->type == SEGMENT_LIST_ITEM;
 	f[LF_POSITION] = p->count > 1 ? (double)i / (double)(p->count - 1) : 0;
 	f[LF_POSITION_CHARS] = p->page_chars ? self->chars_before / p->page_chars : 0;
-	if (s->structure && s->structure->chars) {
-		for (int c = 0; c < CUE_COUNT; c++) {
-			double share = (double)s->structure->cue_chars[c] / s->structure->chars;
-			f[LF_CUE_FIRST + c] = share < 1 ? share : 1;
-		}
-	}
+	for (int c = 0; c < CUE_COUNT; c++)
+		f[LF_CUE_FIRST + c] = cue_share(s, c);
 	f[LF_PAGE_LINK] = p->page_link;
 	neighbourhood(p, i, f);
 	f[LF_IN_TITLE] = in_title(s, &p->headline);
