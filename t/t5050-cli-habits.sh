@@ -118,25 +118,15 @@ grep_ok "...says -m is the model here" "-m is the model here; the normalisation 
 fails 2 "train-ncleaner -m english (a model, not a mode)" train-ncleaner -m english a b c.model
 grep_ok "...says -m is the mode there" "is the normalisation mode here, 0 to 3, not 'english' (in ncleaner -m is the model" "$TMP/err"
 
-# Ctrl-C says what it leaves and how to resume.
-# The signal comes once the page is being rendered, so that the program's
-# handler is in place however slowly it starts (valgrind: several seconds).
-cat > "$TMP/slow-lynx" <<SCRIPT
-#!/bin/sh
-: > "$TMP/lynx-started"
-exec sleep 60
-SCRIPT
-chmod +x "$TMP/slow-lynx"
+# Ctrl-C says what it leaves and how to resume (once the page is being
+# rendered: slow_lynx).
+lynx=$(slow_lynx "$TMP/lynx-started")
 mkdir -p "$TMP/sigin" && cp "$F/page.html" "$TMP/sigin/a.html"
 set +e
-env --default-signal ncleaner --no-lm --lynx "$TMP/slow-lynx" -o "$TMP/sigout" "$TMP/sigin" \
+env --default-signal ncleaner --no-lm --lynx "$lynx" -o "$TMP/sigout" "$TMP/sigin" \
 	> "$TMP/out" 2> "$TMP/err" &
 job=$!
-waited=0
-while [ ! -e "$TMP/lynx-started" ] && [ $waited -lt 600 ]; do
-	sleep 0.1
-	waited=$((waited + 1))
-done
+wait_for "$TMP/lynx-started"
 kill -INT $job
 wait $job
 status=$?

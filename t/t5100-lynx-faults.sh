@@ -33,11 +33,13 @@ ok "...its output exists" test -s "$TMP/bout/b.txt"
 ok "...the failed page left no file" test ! -e "$TMP/bout/a.txt"
 is "$(ls "$TMP/bout" | grep -c tmp || true)" "0" "...nor a temporary file"
 
-# SIGTERM in the middle of a batch: no half-written file is left behind.
+# SIGTERM in the middle of a batch (once a page is being rendered:
+# slow_lynx): no half-written file is left behind.
+lynx=$(slow_lynx "$TMP/lynx-started")
 set +e
-ncleaner --no-lm --timeout 30 --lynx "$F/fake-lynx-hang.sh" -o "$TMP/sigout" "$TMP/batch" 2> "$TMP/sigerr" &
+ncleaner --no-lm --timeout 30 --lynx "$lynx" -o "$TMP/sigout" "$TMP/batch" 2> "$TMP/sigerr" &
 pid=$!
-sleep 1
+wait_for "$TMP/lynx-started"
 kill -TERM $pid
 wait $pid
 status=$?

@@ -113,6 +113,24 @@ free_port() {
 	echo "$p"
 }
 
+# slow_lynx FILE: a fake Lynx that creates FILE when it starts, then hangs;
+# wait_for FILE: wait up to a minute for FILE. A test that signals ncleaner
+# mid-run waits for the fake Lynx, so that the page is being rendered, the
+# program's handler in place and its stages built, however slowly it
+# starts (valgrind: several seconds).
+slow_lynx() {
+	printf '#!/bin/sh\n: > "%s"\nexec sleep 60\n' "$1" > "$TMP/slow-lynx"
+	chmod +x "$TMP/slow-lynx"
+	echo "$TMP/slow-lynx"
+}
+wait_for() {
+	waited=0
+	while [ ! -e "$1" ] && [ $waited -lt 600 ]; do
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+}
+
 plan() { echo "1..$1"; }
 skip_all() { echo "1..0 # SKIP $1"; exit 0; }
 skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $1"; }
