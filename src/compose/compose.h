@@ -217,8 +217,11 @@ void composition_release(struct composition *c);
  * file -m names, else the default) and its model path, and the deciders
  * (--decider, else threshold). Then the renderer (--renderer, which must
  * write the method's layout, else the first that does; without a method,
- * --renderer or lynx) with its configuration, the rule paths and the
- * segmenter's flags, into `config`. */
+ * --renderer or lynx) with its configuration, the rule paths, the
+ * segmenter's flags and the page's structure (a dump's, unless
+ * --no-structure), into `config`. What is the run's and not a stage's
+ * (dump only, the charset, the 2008 reading of --paper) the session sets
+ * (session.h). */
 int compose_choose(struct composition *c, const struct compose_values *values, int with_method,
 		   struct pipeline_config *config, struct nc_error *err);
 

@@ -239,23 +239,46 @@ int session_compose(const struct session *s, struct composition *c,
 	return session_compose_borrowing(s, c, config, NULL, NULL, err);
 }
 
+/* compose_choose() with the settings of stages 1-3 that are the
+ * session's, not a stage's: dump only, segments per line, the charset.
+ * `read_2008`: the pages read as the 2008 tool read them, in its charset
+ * order (charset-choice.h) and through its dump, without the page's
+ * structure (normalise/structure.h: its markers move where Lynx cuts long
+ * lines); --paper reads so, and train-ncleaner's 2008 training. */
+static int choose_stages(const struct session *s, int with_method, int read_2008,
+			 struct composition *c, struct pipeline_config *config,
+			 struct nc_error *err)
+{
+	config->dump_only = s->run == SESSION_RUN_DUMP;
+	config->segment_flags = s->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
+	config->charset.forced = s->encoding;
+	config->charset.paper = read_2008;
+	if (compose_choose(c, &s->compose, with_method, config, err) < 0)
+		return -1;
+	if (read_2008)
+		config->structure = 0;
+	return 0;
+}
+
 int session_compose_borrowing(const struct session *s, struct composition *c,
 			      struct pipeline_config *config, const struct session *lender_session,
 			      const struct composition *lender, struct nc_error *err)
 {
 	int with_method = session_with_method(s);
 
-	config->dump_only = s->run == SESSION_RUN_DUMP;
-	config->segment_flags = s->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
-	config->charset.forced = s->encoding;
-	config->charset.paper = s->compose.paper;
-	if (compose_choose(c, &s->compose, with_method, config, err) < 0 ||
+	if (choose_stages(s, with_method, s->compose.paper, c, config, err) < 0 ||
 	    compose_check_options(c, &s->compose, err) < 0 ||
 	    (with_method && (lender ? compose_borrow(c, &s->compose, lender,
 						     &lender_session->compose, config, err)
 				    : compose_load(c, &s->compose, config, err)) < 0))
 		return -1;
 	return 0;
+}
+
+int session_compose_reader(const struct session *s, int read_2008, struct composition *c,
+			   struct pipeline_config *config, struct nc_error *err)
+{
+	return choose_stages(s, 1, read_2008 || s->compose.paper, c, config, err);
 }
 
 int session_sink(const struct session *s, const struct composition *c, const char *software,
