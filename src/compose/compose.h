@@ -45,9 +45,10 @@
  * sink/formats.c (with its declaration in sink/format.h, its file in
  * Makefile.am and a paragraph in ncleaner(1)); --format (a session row,
  * session.h) with its check and messages, --help and -o's file names read
- * the table. Adding a page filter is a check and a table line in
- * sink/page-filter.c, plus its setting (page-filter.h) and its option, a
- * session row (session.h says how).
+ * the table. Page filters are no stage of their own but a table the sink
+ * asks at a page's end (sink/page-filter.h says why); adding one is a
+ * check and a table line in sink/page-filter.c, its status and setting in
+ * page-filter.h, and its option, a session row (session.h says how).
  *
  * A trainable method takes, beside those: its trainer, one new file in
  * train/ defining a struct trainer (train/trainer.h: check the settings,

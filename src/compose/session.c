@@ -59,7 +59,7 @@ static int read_min_quality(const struct compose_option *option, void *values, c
 	number.range = RANGE_ANY;
 	if (compose_option_read(&number, values, text, err) < 0)
 		return -1;
-	double p = ((struct session *)values)->min_quality;
+	double p = ((struct session *)values)->filters.min_quality;
 	if (!(p > option->min && p <= option->max))
 		return nc_error_set(err, NC_ERR_USAGE, "--min-quality expects a number in (%g, %g]",
 				    option->min, option->max);
@@ -82,7 +82,7 @@ static int check_languages(const struct compose_option *option, const void *valu
 {
 	struct nc_error why = { 0 };
 	(void)option;
-	if (language_list_check(((const struct session *)values)->languages, &why) == 0)
+	if (language_list_check(((const struct session *)values)->filters.languages, &why) == 0)
 		return 0;
 	return nc_error_set(err, NC_ERR_USAGE, "--language: %s", why.message);
 }
@@ -118,7 +118,8 @@ static const struct compose_option options[SESSION_OPTIONS] = {
 				   .offset = AT(lines) },
 	[SESSION_OPTION_LANGUAGE] = { "language", 0, "LIST", "write only pages whose kept text "
 				      "is in one of these\nlanguages (CLD2's codes: en,de,zh; or "
-				      "ISO 639-3: eng)", COMPOSE_STRING, .offset = AT(languages),
+				      "ISO 639-3: eng)", COMPOSE_STRING,
+				      .offset = AT(filters.languages),
 				      .flags = COMPOSE_EMPTY_ARGUMENT, .check = check_languages },
 	[SESSION_OPTION_ENCODING] = { "encoding", 0, "NAME", "the charset of every page "
 				      "(default: each page's own,\nelse a guess)", COMPOSE_STRING,
@@ -139,7 +140,7 @@ static const struct compose_option options[SESSION_OPTIONS] = {
 	[SESSION_OPTION_MIN_QUALITY] = { "min-quality", 0, "P", "write only pages whose predicted "
 					 "precision (JSONL's\n\"quality\") is at least P, 0 < P <= "
 					 "1 (the\nlogistic method)", COMPOSE_NUMBER,
-					 RANGE_ABOVE_MIN_TO_MAX, 0, 1, AT(min_quality),
+					 RANGE_ABOVE_MIN_TO_MAX, 0, 1, AT(filters.min_quality),
 					 .flags = COMPOSE_PROGRAM_ONLY, .read = read_min_quality },
 	[SESSION_OPTION_URL] = { "url", 0, "URL", "the URL of the one page (read from standard "
 				 "input, say)", COMPOSE_STRING, .offset = AT(url),
@@ -293,12 +294,12 @@ int session_sink(const struct session *s, const struct composition *c, const cha
 	*sink = (struct sink_config){
 		.format = s->format, .scores = s->run == SESSION_RUN_SCORES, .gzip = s->gzip,
 		.method_json = method_json->buf, .software = software,
-		.filters = { .languages = s->languages, .min_quality = s->min_quality },
+		.filters = s->filters,
 		.canonical_urls = !s->compose.paper,
 		.log_odds = c->loaded && c->loaded->ops->log_odds,
 		.fallback = compose_falls_back(c),
 	};
-	if (s->min_quality && !sink->log_odds)
+	if (s->filters.min_quality && !sink->log_odds)
 		return nc_error_set(err, NC_ERR_USAGE, "--min-quality: the %s method says nothing "
 				    "of a page's quality (the logistic method does)", c->loaded
 				    ? c->loaded->ops->name : s->run == SESSION_RUN_DUMP ? "dump"

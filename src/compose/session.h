@@ -73,9 +73,8 @@ struct session {
 					    FILE_KIND_BY_CONTENT */
 	const char *encoding;            /* --encoding NAME: every page's, or NULL */
 	int lines;                       /* --lines: a segment per dump line */
-	const char *languages;           /* --language LIST, or NULL */
 	long site_min_pages;             /* --site-repetition[=N]: N; 0: none */
-	double min_quality;              /* --min-quality P, or 0 */
+	struct page_filter_settings filters;   /* --language LIST, --min-quality P */
 	const char *url;                 /* --url: the one page's URL, or NULL */
 	const struct output_format *format;
 	int gzip;                        /* --gzip: a gzip member per page */
