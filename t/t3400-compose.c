@@ -3,8 +3,10 @@
  * renderer that writes another layout refused; --paper's fixed choice; an
  * option no chosen entry reads refused; a chain of deciders keeping what
  * all keep, described without clashing keys; model headers of version 3
- * round-trip, and a model built through another renderer warned about. */
+ * round-trip, and a model built through another renderer warned about;
+ * the session's 2008 reading (--paper's, and train-ncleaner's alone). */
 #include "compose/compose.h"
+#include "compose/session.h"
 #include "method/model-file.h"
 #include "tap.h"
 
@@ -117,8 +119,7 @@ static void test_choice(void)
 	compose_values_init(&v);
 	v.paper = 1;
 	ok(choose(&v, 1, &c, &config, &err) == 0 && !strcmp(c.method->name, "ncleaner") &&
-	   !strcmp(c.model, "english") && !config.structure, "--paper: ncleaner, english, "
-	   "no structure");
+	   !strcmp(c.model, "english"), "--paper: ncleaner, english");
 	composition_release(&c);
 
 	compose_values_init(&v);
@@ -515,6 +516,46 @@ static void test_equivalent_rules(void)
 	strbuf_release(&id);
 }
 
+/* session_compose_reader() as choose() does compose_choose(). */
+static int read_through(struct session *s, int read_2008, struct composition *c,
+			struct pipeline_config *config, struct nc_error *err)
+{
+	composition_init(c);
+	memset(config, 0, sizeof(*config));
+	s->compose.data_dir = data_dir;
+	return session_compose_reader(s, read_2008, c, config, err);
+}
+
+/* The stages a trainer reads through (session_compose_reader()): the
+ * 2008 reading (the 2008 charset order, no structure) under --paper, and
+ * asked for alone without what else --paper fixes. */
+static void test_reading(void)
+{
+	struct session s;
+	struct composition c;
+	struct pipeline_config config;
+	struct nc_error err = { 0 };
+
+	session_init(&s);
+	s.compose.method = "logistic";
+	ok(read_through(&s, 0, &c, &config, &err) == 0 && config.structure &&
+	   !config.charset.paper && !c.loaded, "a reader: structure, today's charsets, no model "
+	   "loaded");
+	composition_release(&c);
+
+	s.compose.renderer = "builtin";
+	ok(read_through(&s, 1, &c, &config, &err) == 0 && !config.structure &&
+	   config.charset.paper && !strcmp(c.renderer->name, "builtin"),
+	   "the 2008 reading alone: no structure, the 2008 charsets, any renderer");
+	composition_release(&c);
+
+	session_init(&s);
+	s.compose.paper = 1;
+	ok(read_through(&s, 0, &c, &config, &err) == 0 && !config.structure &&
+	   config.charset.paper && !strcmp(c.method->name, "ncleaner"), "--paper reads so too");
+	composition_release(&c);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
@@ -529,5 +570,6 @@ int main(void)
 	test_model_header();
 	test_provenance();
 	test_equivalent_rules();
+	test_reading();
 	return done_testing();
 }

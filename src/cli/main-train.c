@@ -12,8 +12,9 @@
  * (train/trainer.h): it checks its settings, reads the pages and writes the
  * model. This front end reads the arguments, checks the files a run would
  * replace, lends the trainer what only a program may do (the terminal,
- * signal handlers, the stages compose/ chooses: struct train_host) and
- * prints --tune's table. Exit status: 0 on success, 1 when an input
+ * signal handlers, the stages the session builds to read raw pages as
+ * ncleaner does, compose/session.h: struct train_host) and prints --tune's
+ * table. Exit status: 0 on success, 1 when an input
  * failed, 2 on a usage or set-up error.
  */
 #include "config.h"
@@ -149,7 +150,8 @@ struct options {
 	int write_numbers;               /* --write-numbers: the operands are models */
 	int write_image;                 /* --write-image: the same */
 	char *ngram_name;                /* train.ngram_name's storage (ngram_model_name) */
-	struct compose_values compose;   /* as read; order, q, bias, ... copied to train */
+	struct session session;          /* its compose values as read (order, q, bias, ...
+					    copied to train); how raw pages are read */
 };
 
 /* --- what the trainers borrow (train/trainer.h) ----------------------------- */
@@ -163,7 +165,7 @@ static void say(void *data, int is_error, const char *line)
 
 /* What a reader of raw pages holds beside its worker. */
 struct reader_stages {
-	struct compose_values values;
+	struct session session;
 	struct composition composition;
 	struct pipeline_config config;
 	struct pipeline *pipeline;
@@ -171,8 +173,8 @@ struct reader_stages {
 };
 
 /* Stages 1-3 as ncleaner would run them for `method`, with the options
- * read: a worker reading through them, registered with the signal
- * handler. */
+ * read (session_compose_reader(); `paper`: the 2008 reading): a worker
+ * reading through them, registered with the signal handler. */
 static int open_reader(void *data, const char *method, int paper, struct train_reader *reader)
 {
 	const struct options *o = data;
@@ -180,17 +182,11 @@ static int open_reader(void *data, const char *method, int paper, struct train_r
 	struct nc_error err = { 0 };
 
 	reader->host = st;
-	st->values = o->compose;
-	st->values.method = method;
+	st->session = o->session;
+	st->session.compose.method = method;
 	composition_init(&st->composition);
 	strbuf_init(&st->rules_id);
-	/* --paper reads the raw pages in the 2008 charset order, as ncleaner
-	 * --paper cleans them (charset-choice.h), and through the 2008 dump,
-	 * without the page's structure (normalise/structure.h: its markers
-	 * move where Lynx cuts long lines). */
-	st->config.charset.paper = paper;
-	st->values.no_structure |= paper;
-	if (compose_choose(&st->composition, &st->values, 1, &st->config, &err) == 0 &&
+	if (session_compose_reader(&st->session, paper, &st->composition, &st->config, &err) == 0 &&
 	    (st->pipeline = pipeline_new(&st->config, &err)) != NULL)
 		reader->worker = worker_new(st->pipeline, NULL, &err);
 	if (!reader->worker) {
@@ -670,24 +666,25 @@ static int parse_options(struct options *o, int argc, char **argv)
 		case 'h': usage(stdout); return 0;
 		case 'V': cli_print_version(program); return 0;
 		default:
-			if (cli_compose_option(&g, &o->compose, program, c, optarg))
+			if (cli_compose_option(&g, &o->session.compose, program, c, optarg))
 				break;
 			fprintf(stderr, "Try '%s --help' for more information.\n", program);
 			return 2;
 		}
 	}
 	cli_getopt_release(&g);
-	o->train.method = o->compose.method ? o->compose.method : NCLEANER_METHOD_NAME;
-	o->train.order = (int)o->compose.order;
-	o->train.q_given = (o->compose.given & 1ul << OPTION_Q) != 0;
-	o->train.bias_given = (o->compose.given & 1ul << OPTION_BIAS) != 0;
-	o->train.max_perplexity_given = (o->compose.given & 1ul << OPTION_MAX_PERPLEXITY) != 0;
+	struct compose_values *values = &o->session.compose;
+	o->train.method = values->method ? values->method : NCLEANER_METHOD_NAME;
+	o->train.order = (int)values->order;
+	o->train.q_given = (values->given & 1ul << OPTION_Q) != 0;
+	o->train.bias_given = (values->given & 1ul << OPTION_BIAS) != 0;
+	o->train.max_perplexity_given = (values->given & 1ul << OPTION_MAX_PERPLEXITY) != 0;
 	if (o->train.q_given)
-		o->train.q = o->compose.q;
-	o->train.bias = o->compose.bias;
-	o->train.max_perplexity = o->compose.max_perplexity;
-	o->compose.data_dir = cli_data_dir(o->compose.data_dir);
-	o->train.data_dir = o->compose.data_dir;
+		o->train.q = values->q;
+	o->train.bias = values->bias;
+	o->train.max_perplexity = values->max_perplexity;
+	values->data_dir = cli_data_dir(values->data_dir);
+	o->train.data_dir = values->data_dir;
 	if ((o->train.ngram_model || o->train.ngram_folds || o->train.instances || o->train.boost.trees ||
 	     tree_depth_given || o->train.snippet_weight) &&
 	    strcmp(o->train.method, LOGISTIC_METHOD_NAME)) {
@@ -765,7 +762,7 @@ int main(int argc, char **argv)
 
 	boost_settings_default(&o.train.boost);
 	o.train.boost.trees = 0;
-	compose_values_init(&o.compose);
+	session_init(&o.session);
 	status = parse_options(&o, argc, argv);
 	if (status >= 0)
 		return status;

@@ -211,9 +211,7 @@ void progress_report(struct progress *p, const struct run_report *report)
 		p->page_bytes += report->stats->bytes;
 		p->charset_fallbacks += report->stats->charset_fallback != 0;
 		p->truncated += report->stats->truncated != 0;
-		p->without_text += report->stats->without_text != 0;
-		p->other_language += report->stats->other_language != 0;
-		p->low_quality += report->stats->low_quality != 0;
+		p->skipped[report->stats->skipped]++;
 		p->fallback += report->stats->counts.rescued != 0;
 		p->site_dropped += report->stats->site_dropped;
 	}
@@ -276,12 +274,10 @@ void progress_summary(struct progress *p, FILE *out)
 	if (c && c->records_skipped)
 		fprintf(out, ", %" PRIu64 " archive %s without pages", c->records_skipped,
 			plural(c->records_skipped, "record", "records"));
-	if (p->without_text)
-		fprintf(out, ", %" PRIu64 " without text (not written)", p->without_text);
-	if (p->other_language)
-		fprintf(out, ", %" PRIu64 " in other languages (not written)", p->other_language);
-	if (p->low_quality)
-		fprintf(out, ", %" PRIu64 " below --min-quality (not written)", p->low_quality);
+	for (int skip = SINK_WRITTEN + 1; skip < SINK_SKIPS; skip++)
+		if (p->skipped[skip])
+			fprintf(out, ", %" PRIu64 " %s (not written)", p->skipped[skip],
+				sink_skip_names(skip)->phrase);
 	if (p->fallback)
 		fprintf(out, ", %" PRIu64 " decided by the fallback", p->fallback);
 	if (p->truncated)
@@ -308,18 +304,19 @@ static void format_stats(const struct progress *p, struct strbuf *out)
 		    ",\"broken_archives\":%" PRIu64 ",\"empty_archives\":%" PRIu64
 		    ",\"bytes\":%" PRIu64 ",\"words\":%" PRIu64 ",\"kept_words\":%" PRIu64
 		    ",\"kept_words_percent\":%.2f,\"charset_fallbacks\":%" PRIu64
-		    ",\"truncated_records\":%" PRIu64 ",\"pages_without_text\":%" PRIu64
-		    ",\"pages_other_language\":%" PRIu64 ",\"pages_low_quality\":%" PRIu64
-		    ",\"pages_fallback\":%" PRIu64
-		    ",\"site_dropped_segments\":%" PRIu64 ",\"site_survey_failed\":%" PRIu64
-		    ",\"site_survey_not_counted\":%" PRIu64 ",\"jobs\":%d,\"seconds\":%.3f}\n",
+		    ",\"truncated_records\":%" PRIu64,
 		    p->pages, p->failed,
 		    c->inputs, c->archives, c->binary, c->existing, c->records_skipped, c->broken,
 		    c->empty_archives, p->page_bytes, p->words, p->kept_words, kept_share(p),
-		    p->charset_fallbacks, p->truncated, p->without_text, p->other_language,
-		    p->low_quality, p->fallback, p->site_dropped, p->site_survey_failed,
-		    p->site_survey_not_counted, p->jobs,
-		    progress_now() - p->started);
+		    p->charset_fallbacks, p->truncated);
+	for (int skip = SINK_WRITTEN + 1; skip < SINK_SKIPS; skip++)
+		strbuf_addf(out, ",\"pages_%s\":%" PRIu64, sink_skip_names(skip)->key,
+			    p->skipped[skip]);
+	strbuf_addf(out, ",\"pages_fallback\":%" PRIu64
+		    ",\"site_dropped_segments\":%" PRIu64 ",\"site_survey_failed\":%" PRIu64
+		    ",\"site_survey_not_counted\":%" PRIu64 ",\"jobs\":%d,\"seconds\":%.3f}\n",
+		    p->fallback, p->site_dropped, p->site_survey_failed,
+		    p->site_survey_not_counted, p->jobs, progress_now() - p->started);
 }
 
 int stats_path_in_place(const char *path)

@@ -66,9 +66,8 @@ struct progress {
 	uint64_t words, kept_words, page_bytes;
 	uint64_t charset_fallbacks;   /* pages whose declared charset was passed over */
 	uint64_t truncated;           /* pages of records marked WARC-Truncated */
-	uint64_t without_text;        /* pages with no text: no JSONL line, no WET record */
-	uint64_t other_language;      /* pages not in a language of --language: not written */
-	uint64_t low_quality;         /* pages below --min-quality: not written */
+	uint64_t skipped[SINK_SKIPS]; /* pages not written, by why (page-filter.h: no text
+					 for JSONL or WET, another language, a low quality) */
 	uint64_t fallback;            /* pages decided again by the fallback (decider.h) */
 	uint64_t site_dropped;        /* segments dropped as recurring on their site */
 	uint64_t site_survey_failed;  /* --site-repetition: pages the survey could not

@@ -614,10 +614,10 @@ static int choose_renderer(struct composition *c, const struct compose_values *v
 	config->renderer = c->renderer->class;
 	config->renderer_config = c->renderer_config;
 	apply_layout(c->renderer->layout, config);
-	/* The 2008 dump had no structure; a renderer of blocks or lines reads
-	 * the page's structure itself. */
-	config->structure = !values->paper && !values->no_structure &&
-			    c->renderer->layout == LAYOUT_DUMP;
+	/* A renderer of blocks or lines reads the page's structure itself.
+	 * (The 2008 dump had none: the session's reading under --paper,
+	 * session.c.) */
+	config->structure = !values->no_structure && c->renderer->layout == LAYOUT_DUMP;
 	return 0;
 }
 

@@ -45,9 +45,10 @@
  * sink/formats.c (with its declaration in sink/format.h, its file in
  * Makefile.am and a paragraph in ncleaner(1)); --format (a session row,
  * session.h) with its check and messages, --help and -o's file names read
- * the table. Adding a page filter is a check and a table line in
- * sink/page-filter.c, plus its setting (page-filter.h) and its option, a
- * session row (session.h says how).
+ * the table. Page filters are no stage of their own but a table the sink
+ * asks at a page's end (sink/page-filter.h says why); adding one is a
+ * check and a table line in sink/page-filter.c, its status and setting in
+ * page-filter.h, and its option, a session row (session.h says how).
  *
  * A trainable method takes, beside those: its trainer, one new file in
  * train/ defining a struct trainer (train/trainer.h: check the settings,
@@ -217,8 +218,11 @@ void composition_release(struct composition *c);
  * file -m names, else the default) and its model path, and the deciders
  * (--decider, else threshold). Then the renderer (--renderer, which must
  * write the method's layout, else the first that does; without a method,
- * --renderer or lynx) with its configuration, the rule paths and the
- * segmenter's flags, into `config`. */
+ * --renderer or lynx) with its configuration, the rule paths, the
+ * segmenter's flags and the page's structure (a dump's, unless
+ * --no-structure), into `config`. What is the run's and not a stage's
+ * (dump only, the charset, the 2008 reading of --paper) the session sets
+ * (session.h). */
 int compose_choose(struct composition *c, const struct compose_values *values, int with_method,
 		   struct pipeline_config *config, struct nc_error *err);
 

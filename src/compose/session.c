@@ -59,7 +59,7 @@ static int read_min_quality(const struct compose_option *option, void *values, c
 	number.range = RANGE_ANY;
 	if (compose_option_read(&number, values, text, err) < 0)
 		return -1;
-	double p = ((struct session *)values)->min_quality;
+	double p = ((struct session *)values)->filters.min_quality;
 	if (!(p > option->min && p <= option->max))
 		return nc_error_set(err, NC_ERR_USAGE, "--min-quality expects a number in (%g, %g]",
 				    option->min, option->max);
@@ -82,7 +82,7 @@ static int check_languages(const struct compose_option *option, const void *valu
 {
 	struct nc_error why = { 0 };
 	(void)option;
-	if (language_list_check(((const struct session *)values)->languages, &why) == 0)
+	if (language_list_check(((const struct session *)values)->filters.languages, &why) == 0)
 		return 0;
 	return nc_error_set(err, NC_ERR_USAGE, "--language: %s", why.message);
 }
@@ -118,7 +118,8 @@ static const struct compose_option options[SESSION_OPTIONS] = {
 				   .offset = AT(lines) },
 	[SESSION_OPTION_LANGUAGE] = { "language", 0, "LIST", "write only pages whose kept text "
 				      "is in one of these\nlanguages (CLD2's codes: en,de,zh; or "
-				      "ISO 639-3: eng)", COMPOSE_STRING, .offset = AT(languages),
+				      "ISO 639-3: eng)", COMPOSE_STRING,
+				      .offset = AT(filters.languages),
 				      .flags = COMPOSE_EMPTY_ARGUMENT, .check = check_languages },
 	[SESSION_OPTION_ENCODING] = { "encoding", 0, "NAME", "the charset of every page "
 				      "(default: each page's own,\nelse a guess)", COMPOSE_STRING,
@@ -139,7 +140,7 @@ static const struct compose_option options[SESSION_OPTIONS] = {
 	[SESSION_OPTION_MIN_QUALITY] = { "min-quality", 0, "P", "write only pages whose predicted "
 					 "precision (JSONL's\n\"quality\") is at least P, 0 < P <= "
 					 "1 (the\nlogistic method)", COMPOSE_NUMBER,
-					 RANGE_ABOVE_MIN_TO_MAX, 0, 1, AT(min_quality),
+					 RANGE_ABOVE_MIN_TO_MAX, 0, 1, AT(filters.min_quality),
 					 .flags = COMPOSE_PROGRAM_ONLY, .read = read_min_quality },
 	[SESSION_OPTION_URL] = { "url", 0, "URL", "the URL of the one page (read from standard "
 				 "input, say)", COMPOSE_STRING, .offset = AT(url),
@@ -239,23 +240,46 @@ int session_compose(const struct session *s, struct composition *c,
 	return session_compose_borrowing(s, c, config, NULL, NULL, err);
 }
 
+/* compose_choose() with the settings of stages 1-3 that are the
+ * session's, not a stage's: dump only, segments per line, the charset.
+ * `read_2008`: the pages read as the 2008 tool read them, in its charset
+ * order (charset-choice.h) and through its dump, without the page's
+ * structure (normalise/structure.h: its markers move where Lynx cuts long
+ * lines); --paper reads so, and train-ncleaner's 2008 training. */
+static int choose_stages(const struct session *s, int with_method, int read_2008,
+			 struct composition *c, struct pipeline_config *config,
+			 struct nc_error *err)
+{
+	config->dump_only = s->run == SESSION_RUN_DUMP;
+	config->segment_flags = s->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
+	config->charset.forced = s->encoding;
+	config->charset.paper = read_2008;
+	if (compose_choose(c, &s->compose, with_method, config, err) < 0)
+		return -1;
+	if (read_2008)
+		config->structure = 0;
+	return 0;
+}
+
 int session_compose_borrowing(const struct session *s, struct composition *c,
 			      struct pipeline_config *config, const struct session *lender_session,
 			      const struct composition *lender, struct nc_error *err)
 {
 	int with_method = session_with_method(s);
 
-	config->dump_only = s->run == SESSION_RUN_DUMP;
-	config->segment_flags = s->lines ? SEGMENT_LINES : SEGMENT_DEFAULT;
-	config->charset.forced = s->encoding;
-	config->charset.paper = s->compose.paper;
-	if (compose_choose(c, &s->compose, with_method, config, err) < 0 ||
+	if (choose_stages(s, with_method, s->compose.paper, c, config, err) < 0 ||
 	    compose_check_options(c, &s->compose, err) < 0 ||
 	    (with_method && (lender ? compose_borrow(c, &s->compose, lender,
 						     &lender_session->compose, config, err)
 				    : compose_load(c, &s->compose, config, err)) < 0))
 		return -1;
 	return 0;
+}
+
+int session_compose_reader(const struct session *s, int read_2008, struct composition *c,
+			   struct pipeline_config *config, struct nc_error *err)
+{
+	return choose_stages(s, 1, read_2008 || s->compose.paper, c, config, err);
 }
 
 int session_sink(const struct session *s, const struct composition *c, const char *software,
@@ -270,12 +294,12 @@ int session_sink(const struct session *s, const struct composition *c, const cha
 	*sink = (struct sink_config){
 		.format = s->format, .scores = s->run == SESSION_RUN_SCORES, .gzip = s->gzip,
 		.method_json = method_json->buf, .software = software,
-		.filters = { .languages = s->languages, .min_quality = s->min_quality },
+		.filters = s->filters,
 		.canonical_urls = !s->compose.paper,
 		.log_odds = c->loaded && c->loaded->ops->log_odds,
 		.fallback = compose_falls_back(c),
 	};
-	if (s->min_quality && !sink->log_odds)
+	if (s->filters.min_quality && !sink->log_odds)
 		return nc_error_set(err, NC_ERR_USAGE, "--min-quality: the %s method says nothing "
 				    "of a page's quality (the logistic method does)", c->loaded
 				    ? c->loaded->ops->name : s->run == SESSION_RUN_DUMP ? "dump"

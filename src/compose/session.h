@@ -11,9 +11,13 @@
  * options.h), read by one function with its messages written once;
  * ncleaner builds its getopt table and --help from the rows, the library
  * (api/) reads its argv-style options through them, and both build the
- * stages through session_compose() and session_sink(). What stays in a
- * front end is its own: files, directories, the terminal, progress,
- * signals (cli/), or pages handed one by one (api/).
+ * stages through session_compose() and session_sink(). train-ncleaner
+ * reads its own options (its --paper and -m mean other things) into a
+ * session's composition values and builds the stages it reads training
+ * pages through with session_compose_reader(), so that pages are read as
+ * ncleaner reads them, by one function. What stays in a front end is its
+ * own: files, directories, the terminal, progress, signals (cli/), or
+ * pages handed one by one (api/).
  *
  * Adding such an option: its id in enum session_option_id and its row in
  * session.c (name, letter, argument, help, kind and range, where it is
@@ -69,9 +73,8 @@ struct session {
 					    FILE_KIND_BY_CONTENT */
 	const char *encoding;            /* --encoding NAME: every page's, or NULL */
 	int lines;                       /* --lines: a segment per dump line */
-	const char *languages;           /* --language LIST, or NULL */
 	long site_min_pages;             /* --site-repetition[=N]: N; 0: none */
-	double min_quality;              /* --min-quality P, or 0 */
+	struct page_filter_settings filters;   /* --language LIST, --min-quality P */
 	const char *url;                 /* --url: the one page's URL, or NULL */
 	const struct output_format *format;
 	int gzip;                        /* --gzip: a gzip member per page */
@@ -129,6 +132,18 @@ int session_compose(const struct session *s, struct composition *c,
 int session_compose_borrowing(const struct session *s, struct composition *c,
 			      struct pipeline_config *config, const struct session *lender_session,
 			      const struct composition *lender, struct nc_error *err);
+
+/* The stages 1-3 a method reads pages through, its model not loaded
+ * (train-ncleaner's reader of training pages): what session_compose()
+ * chooses for s->compose.method (the renderer of its layout, the rules,
+ * the segmenter's flags, the charset) into `config`, without checking the
+ * options given against the entries chosen (train-ncleaner reads its own)
+ * and without loading the method. `read_2008`: the pages read as --paper
+ * reads them (the 2008 charset order, no structure), without the rest of
+ * what --paper fixes (the renderer, the decider, the model):
+ * train-ncleaner's --paper. */
+int session_compose_reader(const struct session *s, int read_2008, struct composition *c,
+			   struct pipeline_config *config, struct nc_error *err);
 
 /* The sink's configuration for the composition `c`: the format and
  * filters, and the JSON naming what ran, written to `method_json` (which

@@ -647,10 +647,7 @@ int worker_clean_page(struct worker *w, struct page *page, struct page_stats *st
 		stats->site_dropped = w->site_dropped;
 		stats->charset_fallback = w->info.charset.passed_over;
 		stats->truncated = page->truncated;
-		stats->without_text = ret == 0 && page_sink_skipped(w->sink) == SINK_SKIP_NO_TEXT;
-		stats->low_quality = ret == 0 && page_sink_skipped(w->sink) == SINK_SKIP_QUALITY;
-		stats->other_language = ret == 0 &&
-					page_sink_skipped(w->sink) == SINK_SKIP_LANGUAGE;
+		stats->skipped = ret == 0 ? page_sink_skipped(w->sink) : SINK_WRITTEN;
 	}
 	return ret;
 }

@@ -82,9 +82,9 @@ struct page_stats {
 	int charset_fallback;          /* the page declared a charset no converter knows,
 					  and stage 1 passed over it (charset-choice.h) */
 	int truncated;                 /* its archive record says WARC-Truncated */
-	int without_text;              /* nothing kept: JSONL and WET wrote nothing */
-	int other_language;            /* not in a language of --language: not written */
-	int low_quality;               /* below --min-quality: not written */
+	enum sink_skip skipped;        /* why the page was not written (page-filter.h:
+					  nothing kept in JSONL or WET, another language,
+					  a low quality), or SINK_WRITTEN */
 	size_t site_dropped;           /* segments kept by the decider and dropped
 					  as recurring on the page's site */
 };

@@ -8,6 +8,7 @@
 
 struct page_filter {
 	enum sink_skip skip;         /* what a page it leaves out is counted as */
+	struct sink_skip_names names;   /* --stats's */
 	int needs_language;          /* reads facts->language */
 	int (*active)(const struct page_filter_settings *settings);
 	int (*passes)(const struct page_filter_settings *settings, const struct page_facts *facts);
@@ -40,9 +41,14 @@ static int quality_passes(const struct page_filter_settings *settings,
 }
 
 static const struct page_filter filters[] = {
-	{ SINK_SKIP_LANGUAGE, 1, language_active, language_passes },   /* --language */
-	{ SINK_SKIP_QUALITY, 0, quality_active, quality_passes },      /* --min-quality */
+	{ SINK_SKIP_LANGUAGE, { "other_language", "in other languages" }, 1, language_active,
+	  language_passes },                                            /* --language */
+	{ SINK_SKIP_QUALITY, { "low_quality", "below --min-quality" }, 0, quality_active,
+	  quality_passes },                                             /* --min-quality */
 };
+
+/* Not a filter's: a format's that writes no empty page (sink.c). */
+static const struct sink_skip_names no_text = { "without_text", "without text" };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -69,4 +75,12 @@ enum sink_skip page_filters_check(const struct page_filter_settings *settings,
 		if (filters[i].active(settings) && !filters[i].passes(settings, facts))
 			return filters[i].skip;
 	return SINK_WRITTEN;
+}
+
+const struct sink_skip_names *sink_skip_names(enum sink_skip skip)
+{
+	for (size_t i = 0; i < COUNT(filters); i++)
+		if (filters[i].skip == skip)
+			return &filters[i].names;
+	return skip == SINK_SKIP_NO_TEXT ? &no_text : NULL;
 }

@@ -21,9 +21,14 @@
  * paragraph in ncleaner(1)); the sink, the front ends' --format, its
  * checks and messages, and -o's file names read the table.
  *
- * Page filters (page-filter.h: --language, --min-quality) come between the
- * decision and the format: at a page's end the sink asks them whether the
- * page is written, and while one is on it holds every page whole.
+ * Page filters (page-filter.h: --language, --min-quality) are a table the
+ * sink asks at a page's end whether the page is written, from the counts
+ * and the kept text's language it makes for the formats anyway; while one
+ * is on it holds every page whole. They are no stage of their own between
+ * the decision and the sink: page-filter.h says why. Adding a filter is a
+ * check and a line in page-filter.c, its status and setting in
+ * page-filter.h, and its option (a session row; session.h says what that
+ * takes); the sink, the pipeline's page_stats and --stats read the table.
  *
  * The URL is one line of valid UTF-8 in every format: control characters
  * (C0, DEL, C1) and invalid bytes in it are percent-encoded, on the URL

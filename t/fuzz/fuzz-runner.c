@@ -178,11 +178,11 @@ static void on_report(void *data, const struct run_report *report)
 	if (report->notice || !report->name || report->failed)
 		return;
 	size_t index = (size_t)strtoul(report->name + 4, NULL, 10);
-	/* A page that kept no text (or is in another language) is committed
-	 * but not written: no JSONL line, no WET record. Lost with its
-	 * archive's file all the same (the archive fails as a whole). */
+	/* A page that kept no text (or that a page filter left out) is
+	 * committed but not written: no JSONL line, no WET record. Lost with
+	 * its archive's file all the same (the archive fails as a whole). */
 	t->committed[file_of(&t->events[index], index)]++;
-	if (report->stats && (report->stats->without_text || report->stats->other_language))
+	if (report->stats && report->stats->skipped != SINK_WRITTEN)
 		return;
 	t->written[file_of(&t->events[index], index)]++;
 	t->written_total++;
