@@ -52,7 +52,7 @@ CLEAN_ARGS=${CLEAN_ARGS:-}
 tag=$(printf '%s' "$CLEAN_ARGS" | tr -c 'A-Za-z0-9.-' '_')
 # models/Makefile.models' recipes (keep the two in step).
 LOGISTIC_ARGS=${LOGISTIC_ARGS:-"--method logistic --ngram-folds 10 --trees 300 --tree-depth 5 --snippet-weight 80 -b -0.9"}
-ARTICLE_ARGS=${ARTICLE_ARGS:-"--method logistic --trees 300 --tree-depth 5 --snippet-weight 80 -b -1.5"}
+ARTICLE_ARGS=${ARTICLE_ARGS:-"--method logistic --trees 300 --tree-depth 5 --snippet-weight 80 --stack-folds 10 --stack-snippet-weight 40 -b -1.5"}
 [ -x "$bin/ncleaner" ] || { echo "cross-validate: no $bin/ncleaner; run make first" >&2; exit 2; }
 mkdir -p "$work"
 work=$(cd "$work" && pwd)

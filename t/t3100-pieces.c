@@ -88,7 +88,7 @@ static const struct decider_ops whole_ops = { .name = "whole", .decide = decide_
 static char *clean_text(const struct decider *decider, int scores, const char *text)
 {
 	struct sink_config sink_config = { .format = &format_cleaneval, .scores = scores };
-	static struct method method = { &sentence_ops, 0 };
+	static struct method method = { &sentence_ops, 0, NULL };
 	char html_rules[4096], dump_rules[4096], path[] = "/tmp/t3100-XXXXXX";
 	const char *top = getenv("top_srcdir");
 	struct lynx_config lynx = { "lynx", 10 };

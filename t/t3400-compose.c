@@ -266,7 +266,7 @@ static void test_article(void)
 	struct scored_segment segs[N];
 	struct nc_error err = { 0 };
 	struct strbuf json = STRBUF_INIT;
-	struct decider *members[2] = { threshold_decider_new(0), article_decider_new(0) };
+	struct decider *members[2] = { threshold_decider_new(0), article_decider_new(0, NULL) };
 	struct decider *chain = decider_chain_new(members, 2);
 
 	memset(segs, 0, sizeof(segs));

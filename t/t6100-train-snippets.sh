@@ -71,6 +71,30 @@ ok "--snippet-weight 80" train-ncleaner --method logistic --snippet-weight 80 \
 	"$G/gold" "$G/orig" "$S/evaldata.json" "$S/orig" "$TMP/w.model"
 ok "...learns other weights than by words" sh -c '! cmp -s "$1" "$2"' - "$TMP/a.model" "$TMP/w.model"
 
+# --article's stacked decision, learnt on the margins of fold models.
+ok "--stack-folds 2 --stack-snippet-weight 40" train-ncleaner --method logistic --trees 5 \
+	--tree-depth 2 --stack-folds 2 --stack-snippet-weight 40 "$G/gold" "$G/orig" \
+	"$S/evaldata.json" "$S/orig" "$TMP/s.model"
+grep_ok "...the model holds the stacked weights" '^article-stack	19$' "$TMP/s.model"
+is "$(grep -c '^article-weight	' "$TMP/s.model")" 19 "...each written"
+ok "...the rest as without them" sh -c 'grep -v "^article-\|^description	" "$1" > "$3" &&
+	grep -v "^description	" "$2" | cmp -s - "$3"' - "$TMP/s.model" "$TMP/t.model" "$TMP/s.rest"
+ok "...--article decides by them" ncleaner -f jsonl --article -m "$TMP/s.model" "$G/orig/1.html"
+grep_ok "...and says so" '"name":"article","bias":0,"stacked":true' "$TMP/out"
+ok "...the default's deciders do not use them" ncleaner -f jsonl -m "$TMP/s.model" "$G/orig/1.html"
+grep_fails "...nor say so" 'stacked' "$TMP/out"
+fails 2 "--stack-folds above the pages' number" train-ncleaner --method logistic --stack-folds 50 \
+	"$G/gold" "$G/orig" "$TMP/x.model"
+grep_ok "...says so" "stack-folds 50: only .* pages" "$TMP/err"
+fails 2 "--stack-folds 1" train-ncleaner --method logistic --stack-folds 1 \
+	"$G/gold" "$G/orig" "$TMP/x.model"
+fails 2 "--stack-folds is for the logistic method" train-ncleaner --method ice-dt --stack-folds 2 \
+	"$G/gold" "$G/orig" "$TMP/x.model"
+fails 2 "--stack-snippet-weight without --stack-folds" train-ncleaner --method logistic \
+	--stack-snippet-weight 40 "$G/gold" "$G/orig" "$TMP/x.model"
+fails 2 "--stack-snippet-weight 0" train-ncleaner --method logistic --stack-folds 2 \
+	--stack-snippet-weight 0 "$G/gold" "$G/orig" "$TMP/x.model"
+
 # Refused before any page is read.
 fails 2 "--tree-depth is for the logistic method" train-ncleaner --method ice-dt --tree-depth 3 \
 	"$G/gold" "$G/orig" "$TMP/x.model"

@@ -122,6 +122,12 @@ static void usage(FILE *out)
 "      --tree-depth D    logistic: their depth, 1-8 (default 5)\n"
 "      --snippet-weight W  logistic: each segment a snippet labels weighs W in\n"
 "                        the fit (default 0: its words, as gold-labelled ones)\n"
+"      --stack-folds K   logistic: also learn --article's stacked decision, on\n"
+"                        the margins of K models that each did not see a Kth\n"
+"                        of the pages (0: none, the default; make models: 10)\n"
+"      --stack-snippet-weight W  logistic: in that decision's fit, a segment\n"
+"                        a snippet labels weighs W times a gold-labelled one\n"
+"                        of its words (default 1)\n"
 "      --write-numbers   write each model file MODEL's number sidecar,\n"
 "                        MODEL.num, beside it: its numbers in binary, so that\n"
 "                        loading it calls no strtod (the same results)\n"
@@ -552,7 +558,7 @@ enum {
 	OPT_DESCRIPTION = 256, OPT_TUNE, OPT_FOLDS, OPT_PLOT, OPT_DIRECT, OPT_PAPER, OPT_STANDARD,
 	OPT_CONFIDENCE, OPT_DISCOUNT, OPT_HELP_RENDERERS, OPT_LANGUAGE, OPT_NGRAM_MODEL,
 	OPT_NGRAM_FOLDS, OPT_INSTANCES, OPT_TREES, OPT_TREE_DEPTH, OPT_SNIPPET_WEIGHT,
-	OPT_WRITE_NUMBERS, OPT_WRITE_IMAGE
+	OPT_STACK_FOLDS, OPT_STACK_SNIPPET_WEIGHT, OPT_WRITE_NUMBERS, OPT_WRITE_IMAGE
 };
 
 static const struct option long_options[] = {
@@ -574,6 +580,8 @@ static const struct option long_options[] = {
 	{ "trees", required_argument, NULL, OPT_TREES },
 	{ "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
 	{ "snippet-weight", required_argument, NULL, OPT_SNIPPET_WEIGHT },
+	{ "stack-folds", required_argument, NULL, OPT_STACK_FOLDS },
+	{ "stack-snippet-weight", required_argument, NULL, OPT_STACK_SNIPPET_WEIGHT },
 	{ "write-numbers", no_argument, NULL, OPT_WRITE_NUMBERS },
 	{ "write-image", no_argument, NULL, OPT_WRITE_IMAGE },
 	{ "help-renderers", no_argument, NULL, OPT_HELP_RENDERERS },
@@ -599,7 +607,7 @@ static int parse_mode(const char *text)
 static int parse_options(struct options *o, int argc, char **argv)
 {
 	static struct cli_getopt g;   /* static: reachable whatever path returns */
-	int c, ice_dt_options = 0, ice_lm_options = 0, tree_depth_given = 0;
+	int c, ice_dt_options = 0, ice_lm_options = 0, tree_depth_given = 0, stack_weight_given = 0;
 
 	cli_getopt_build(&g, long_options, "dm:hV", compose_ids);
 	argv[0] = (char *)program;   /* getopt's messages begin with it, as ours do */
@@ -641,6 +649,24 @@ static int parse_options(struct options *o, int argc, char **argv)
 					  "not '%s'", optarg);
 				return 2;
 			}
+			break;
+		case OPT_STACK_FOLDS:
+			o->train.stack.folds = (int)cli_parse_long(program, "--stack-folds", optarg, 0,
+								  100);
+			if (o->train.stack.folds == 1) {
+				cli_print(program, "--stack-folds expects 0 (none) or 2 to 100, not 1");
+				return 2;
+			}
+			break;
+		case OPT_STACK_SNIPPET_WEIGHT:
+			o->train.stack.snippet_weight = cli_parse_double(program,
+									 "--stack-snippet-weight", optarg);
+			if (!(o->train.stack.snippet_weight > 0 && o->train.stack.snippet_weight <= 1e6)) {
+				cli_print(program, "--stack-snippet-weight expects a number above 0, at "
+					  "most 1e6, not '%s'", optarg);
+				return 2;
+			}
+			stack_weight_given = 1;
 			break;
 		case OPT_NGRAM_FOLDS:
 			o->train.ngram_folds = (int)cli_parse_long(program, "--ngram-folds", optarg, 2, 100);
@@ -690,6 +716,17 @@ static int parse_options(struct options *o, int argc, char **argv)
 	    strcmp(o->train.method, LOGISTIC_METHOD_NAME)) {
 		cli_print(program, "--ngram-model, --ngram-folds, --instances, --trees, --tree-depth "
 			  "and --snippet-weight are for --method %s", LOGISTIC_METHOD_NAME);
+		return 2;
+	}
+	if ((o->train.stack.folds || stack_weight_given) &&
+	    strcmp(o->train.method, LOGISTIC_METHOD_NAME)) {
+		cli_print(program, "--stack-folds and --stack-snippet-weight are for --method %s",
+			  LOGISTIC_METHOD_NAME);
+		return 2;
+	}
+	if (stack_weight_given && !o->train.stack.folds) {
+		cli_print(program, "--stack-snippet-weight: the weight in the stacked decision "
+			  "--stack-folds K learns");
 		return 2;
 	}
 	if (tree_depth_given && !o->train.boost.trees) {

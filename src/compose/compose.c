@@ -290,14 +290,15 @@ static struct decider *create_threshold(const struct compose_values *values,
 	       : threshold_decider_new(bias);
 }
 
-/* The article's stretch is weighed at the threshold's bias. */
+/* The article's stretch is weighed at the threshold's bias; a model that
+ * learnt the stacked decision has it used. */
 static struct decider *create_article(const struct compose_values *values,
 				      const struct method_entry *entry, const struct method *method,
 				      struct nc_error *err)
 {
 	double bias;
 	return chosen_bias(values, entry, method, &bias, err) < 0 ? NULL
-	       : article_decider_new(bias);
+	       : article_decider_new(bias, method ? method->article_stack : NULL);
 }
 
 /* The viterbi decider's switch cost: the method's measured one (see

@@ -22,43 +22,74 @@
 #include "decide/decider.h"
 #include "base/alloc.h"
 #include "base/words.h"
+#include "method/article-stack.h"
 
 #define MARGIN_LIMIT 3.0   /* bits */
 
 struct article_decider {
 	struct decider base;
 	double bias;
+	const double *stack;   /* the model's stacked weights (article-stack.h), or NULL */
 };
+
+/* What decider_main_stretch() weighs a segment by. */
+struct margin_terms {
+	const struct scored_segment *segments;
+	double bias, limit;
+};
+
+static double margin_term(const void *data, size_t i)
+{
+	const struct margin_terms *t = data;
+	const struct segment_score *s = &t->segments[i].score;
+	double margin = s->cost_dirty - (s->cost_clean + t->bias);
+	if (margin > t->limit)
+		margin = t->limit;
+	else if (margin < -t->limit || margin != margin)
+		margin = -t->limit;
+	const struct segment *g = &t->segments[i].segment;
+	return (double)words_count(g->text, g->len) * margin;
+}
 
 void decider_main_stretch(const struct scored_segment *segments, size_t count, double bias,
 			  double limit, size_t *start_out, size_t *end_out)
 {
-	double best = 0, sum = 0;
-	size_t best_start = 0, best_end = 0, start = 0;   /* [best_start, best_end) */
+	struct margin_terms t = { segments, bias, limit };
+	article_stretch(count, margin_term, &t, start_out, end_out);
+}
 
-	/* The stretch of greatest sum (Kadane): a run whose sum falls to 0 or
-	 * below brings nothing to what follows it, so the next run starts
-	 * after it. */
+/* The stacked decision (article-stack.h): each segment kept or not by the
+ * second regression over what the first says around it. */
+static void decide_stacked(const struct article_decider *d, struct scored_segment *segments,
+			   size_t count)
+{
+	struct article_stack_segment *in = xmalloc(count * sizeof(*in));
+	const char **texts = xmalloc(count * sizeof(*texts));
+	size_t *lens = xmalloc(count * sizeof(*lens));
+	char *repeated = xmalloc(count);
+	double *row = xmalloc(count * ARTICLE_STACK_FEATURES * sizeof(*row));
+
 	for (size_t i = 0; i < count; i++) {
 		const struct segment_score *s = &segments[i].score;
-		double margin = s->cost_dirty - (s->cost_clean + bias);
-		if (margin > limit)
-			margin = limit;
-		else if (margin < -limit || margin != margin)
-			margin = -limit;
-		sum += (double)words_count(segments[i].segment.text, segments[i].segment.len) * margin;
-		if (sum > best) {
-			best = sum;
-			best_start = start;
-			best_end = i + 1;
-		}
-		if (sum <= 0) {
-			sum = 0;
-			start = i + 1;
-		}
+		article_stack_segment_of(&segments[i].segment,
+					 (double)scored_segment_words(&segments[i]),
+					 s->cost_dirty - (s->cost_clean + d->bias), &in[i]);
+		texts[i] = segments[i].segment.text;
+		lens[i] = segments[i].segment.len;
 	}
-	*start_out = best_start;
-	*end_out = best_end;
+	article_stack_repeats(texts, lens, count, repeated);
+	for (size_t i = 0; i < count; i++)
+		in[i].repeated = repeated[i];
+	article_stack_features(in, count, row);
+	for (size_t i = 0; i < count; i++) {
+		segments[i].keep = article_stack_score(d->stack, row + i * ARTICLE_STACK_FEATURES) > 0;
+		decider_apply_type(&segments[i]);
+	}
+	free(row);
+	free(repeated);
+	free(lens);
+	free(texts);
+	free(in);
 }
 
 static int article_decide(const struct decider *base, struct decider_state *state,
@@ -68,6 +99,11 @@ static int article_decide(const struct decider *base, struct decider_state *stat
 	size_t start, end;
 	(void)state, (void)err;
 
+	if (d->stack) {
+		if (count)
+			decide_stacked(d, segments, count);
+		return 0;
+	}
 	decider_main_stretch(segments, count, d->bias, MARGIN_LIMIT, &start, &end);
 	for (size_t i = 0; i < count; i++)
 		if (i < start || i >= end)
@@ -79,6 +115,8 @@ static void article_describe(const struct decider *base, struct strbuf *json)
 {
 	const struct article_decider *d = (const struct article_decider *)base;
 	strbuf_addf(json, "\"bias\":%g", d->bias);
+	if (d->stack)
+		strbuf_addstr(json, ",\"stacked\":true");
 }
 
 static void article_free(struct decider *base)
@@ -93,9 +131,10 @@ static const struct decider_ops article_ops = {
 	.free = article_free,
 };
 
-struct decider *article_decider_new(double bias)
+struct decider *article_decider_new(double bias, const double *stack)
 {
 	struct article_decider *d = xcalloc(1, sizeof(*d));
+	d->stack = stack;
 	d->base.ops = &article_ops;
 	d->base.name = article_ops.name;
 	d->base.whole_page = 1;

@@ -111,9 +111,11 @@ struct decider *threshold_decider_new(double bias);
 
 /* A page rule after another decider: only the segments kept inside the
  * page's main stretch of text, the one whose words' margins over `bias`
- * (bits, as the threshold's) sum highest (the article; article.c).
- * Decides whole pages. */
-struct decider *article_decider_new(double bias);
+ * (bits, as the threshold's) sum highest (the article; article.c); or,
+ * with `stack` (the ARTICLE_STACK_FEATURES weights of a model that learnt
+ * them, borrowed: method/article-stack.h), the segments its stacked
+ * regression keeps, whatever was kept before. Decides whole pages. */
+struct decider *article_decider_new(double bias, const double *stack);
 
 /* The whole page at once: the sequence of text and boilerplate states of
  * greatest sum of the kept segments' margins over `bias`, less

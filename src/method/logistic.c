@@ -674,6 +674,14 @@ void logistic_model_write(const struct logistic_model *model, struct strbuf *out
 	}
 	if (model->trees.trees)
 		tree_ensemble_write(&model->trees, logistic_feature_name, out);
+	if (model->has_article_stack) {
+		strbuf_addf(out, "article-stack\t%d\n", ARTICLE_STACK_FEATURES);
+		for (int f = 0; f < ARTICLE_STACK_FEATURES; f++) {
+			strbuf_addf(out, "article-weight\t%s\t", article_stack_feature_name(f));
+			model_file_add_double(out, model->article_stack[f]);
+			strbuf_addch(out, '\n');
+		}
+	}
 	strbuf_addstr(out, "end\n");
 }
 
@@ -740,6 +748,23 @@ static int parse_weight(const struct model_lines *lines, const char *line, size_
 	snprintf(what, sizeof(what), "%s of %s", kind, feature_names[f]);
 	return parse_coefficient(lines, tab + 1, len - (size_t)(tab + 1 - line), what, &weights[f],
 				 err);
+}
+
+/* A line of --article's stacked weights: "article-weight<TAB>NAME<TAB>NUMBER",
+ * NAME the stacked feature `f`'s (article-stack.h). */
+static int parse_stack_weight(const struct model_lines *lines, const char *line, size_t len,
+			      int f, double *weight, struct nc_error *err)
+{
+	const char *name = article_stack_feature_name(f);
+	size_t at = key(line, len, "article-weight"), n = strlen(name);
+	char what[160];
+	if (!at || len - at <= n || memcmp(line + at, name, n) || line[at + n] != '\t') {
+		snprintf(what, sizeof(what), "expected article-weight, %s and a number (the "
+			 "stacked features in their order)", name);
+		return model_line_error(err, lines->name, lines->number, "%s", what);
+	}
+	snprintf(what, sizeof(what), "article-weight of %s", name);
+	return parse_coefficient(lines, line + at + n + 1, len - at - n - 1, what, weight, err);
 }
 
 /* Where the reading of a model's trees is. */
@@ -835,7 +860,7 @@ int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
 	struct model_lines lines;
 	const char *line;
 	size_t n, at;
-	int got, have_bias = 0, weights = -1, plain = -1, ended = 0, listed = 0;
+	int got, have_bias = 0, weights = -1, plain = -1, ended = 0, listed = 0, stack = -1;
 	int last = -1, plain_last = -1;
 	uint64_t weighted = 0, plain_weighted = 0;
 	struct tree_reading trees = { -1, 0, 0, 0 };
@@ -852,12 +877,30 @@ int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
 					       "text after the end line");
 		} else if (trees.total >= 0 && (trees.done < trees.total || trees.nodes_left)) {
 			got = parse_tree_line(&lines, line, n, model, &trees, err);
+		} else if (stack >= 0 && stack < ARTICLE_STACK_FEATURES) {
+			got = parse_stack_weight(&lines, line, n, stack, &model->article_stack[stack],
+						 err);
+			stack++;
+		} else if ((at = key(line, n, "article-stack")) && plain == listed && stack < 0) {
+			double count;
+			if (model_parse_double(line + at, n - at, &count) < 0 ||
+			    count != ARTICLE_STACK_FEATURES) {
+				char what[96];
+				snprintf(what, sizeof(what), "expected article-stack and %d, the "
+					 "stacked features this program computes",
+					 ARTICLE_STACK_FEATURES);
+				got = model_line_error(err, lines.name, lines.number, "%s", what);
+			} else {
+				stack = 0;
+				model->has_article_stack = 1;
+			}
 		} else if (key(line, n, "tree") && trees.total >= 0) {
 			char what[96];
 			snprintf(what, sizeof(what), "more trees than the %d the trees line announced",
 				 trees.total);
 			got = model_line_error(err, lines.name, lines.number, "%s", what);
-		} else if ((at = key(line, n, "trees")) && plain == listed && trees.total < 0) {
+		} else if ((at = key(line, n, "trees")) && plain == listed && trees.total < 0 &&
+			   stack < 0) {
 			double count;
 			if (model_parse_double(line + at, n - at, &count) < 0 || count < 0 ||
 			    count > TREES_MAX_TREES || count != (int)count)
@@ -880,7 +923,8 @@ int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
 						&model->plain_bias, err);
 			plain = 0;
 		} else if (n == 3 && !memcmp(line, "end", 3) && plain == listed &&
-			   (trees.total < 0 || trees.done == trees.total)) {
+			   (trees.total < 0 || trees.done == trees.total) &&
+			   (stack < 0 || stack == ARTICLE_STACK_FEATURES)) {
 			ended = 1;
 			if (weighted != plain_weighted)
 				got = model_line_error(err, lines.name, lines.number,
@@ -1109,5 +1153,6 @@ struct method *logistic_method_load(const char *path, const char *data_dir,
 	m->text.ngram_language = m->ngram ? ncleaner_method_language(m->ngram) : NULL;
 	m->base.ops = &logistic_ops;
 	m->base.default_bias = 0;   /* the model's biases are in the costs */
+	m->base.article_stack = m->model.has_article_stack ? m->model.article_stack : NULL;
 	return &m->base;
 }

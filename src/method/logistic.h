@@ -114,6 +114,10 @@
  *     plain-bias<TAB>BITS
  *     plain-weight<TAB>NAME<TAB>NUMBER   (N lines, the same features)
  *     trees<TAB>T                 (optional: then T trees, trees.h's lines)
+ *     article-stack<TAB>N         (optional: the weights of --article's
+ *                                 stacked decision, method/article-stack.h)
+ *     article-weight<TAB>NAME<TAB>NUMBER   (N lines: every one of its
+ *                                 features, in their order)
  *     end
  * Weights are read by name: a model lists any N of the features above, in
  * their order, each once, and one it does not list weighs 0, so that a
@@ -141,6 +145,7 @@
 #include "base/error.h"
 #include "base/language.h"
 #include "base/strbuf.h"
+#include "method/article-stack.h"
 #include "method/method.h"
 #include "method/stop-words.h"
 #include "method/model-file.h"
@@ -214,6 +219,8 @@ struct logistic_model {
 	char *ngram_model;        /* the file of ngram_llr's model as written, or NULL */
 	char *description;        /* or NULL */
 	struct tree_ensemble trees;   /* added to the structured weights' log-odds; may be empty */
+	int has_article_stack;    /* --article's stacked weights below (article-stack.h) */
+	double article_stack[ARTICLE_STACK_FEATURES];
 	struct model_provenance built;   /* for writing; not read back */
 };
 

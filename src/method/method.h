@@ -117,6 +117,9 @@ struct method_ops {
 struct method {
 	const struct method_ops *ops;
 	double default_bias;  /* the bias (bits) the model recommends to a threshold */
+	/* The weights of --article's stacked decision its model learnt
+	 * (method/article-stack.h), or NULL: the article rule's stretch. */
+	const double *article_stack;
 };
 
 struct method_scorer {

@@ -83,6 +83,12 @@ static void run_init(struct logistic_run *r, const struct train_settings *s,
 	r->training = logistic_training_new(&r->text);
 	logistic_training_set_trees(r->training, &s->boost);
 	logistic_training_set_snippet_weight(r->training, s->snippet_weight);
+	if (s->stack.folds) {
+		struct logistic_stack_settings stack = s->stack;
+		stack.snippet_weight = stack.snippet_weight > 0 ? stack.snippet_weight : 1;
+		stack.bias_offset = s->bias;   /* the margins the model's users see */
+		logistic_training_set_stack(r->training, &stack);
+	}
 	r->fold_methods = xcalloc((size_t)s->ngram_folds + 1, sizeof(*r->fold_methods));
 	r->fold_scorers = xcalloc((size_t)s->ngram_folds + 1, sizeof(*r->fold_scorers));
 	r->pages.training = r->training;

@@ -7,6 +7,8 @@
 #include "base/alloc.h"
 #include "train/boosting.h"
 #include "segment/segment-store.h"
+#include "base/words.h"
+#include "method/article-stack.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -24,10 +26,26 @@ struct instance {
 	int found;
 };
 
+/* A segment of a page read while --article's stacked decision is to be
+ * learnt: every segment of every page, labelled or not, since its
+ * features read the whole page (method/article-stack.h). */
+struct stack_row {
+	double x[D];                       /* the first decision's features */
+	struct article_stack_segment in;   /* the margin filled fold by fold */
+	size_t page;                       /* the page's number among those read */
+	long item;                         /* its instance in items, or -1: none */
+	int structured, snippet;           /* read with structure; labelled by snippets */
+};
+
 struct logistic_training {
 	const struct logistic_text *text;   /* the caller's */
 	struct boost_settings boost;        /* trees: 0, none */
 	double snippet_weight;              /* a snippet-labelled segment's weight; 0: its words */
+	struct logistic_stack_settings stack;   /* folds 0: no stacked decision */
+	struct stack_row *rows;             /* with stack.folds */
+	size_t nrows, rows_alloc;
+	double *page_gold;                  /* each page's gold words, with stack.folds */
+	size_t page_gold_alloc;
 	struct instance *items;
 	size_t count, alloc;
 	size_t pages;
@@ -48,6 +66,8 @@ void logistic_training_free(struct logistic_training *t)
 {
 	if (!t)
 		return;
+	free(t->rows);
+	free(t->page_gold);
 	free(t->items);
 	free(t);
 }
@@ -162,6 +182,40 @@ static void add_instance(struct logistic_training *t, const struct file_input *r
 	strbuf_addch(out, '\n');
 }
 
+/* Every segment of the page just read, for the stacked decision: its
+ * instance is first + i, or item[i] (-1: none) when `item` is given. */
+static void add_stack_rows(struct logistic_training *t, const struct page_segments *p,
+			   const double *features, long first, const long *item, int snippet,
+			   double gold_words)
+{
+	const char **texts = xmalloc((p->count ? p->count : 1) * sizeof(*texts));
+	size_t *lens = xmalloc((p->count ? p->count : 1) * sizeof(*lens));
+	char *repeated = xmalloc(p->count ? p->count : 1);
+	for (size_t i = 0; i < p->count; i++) {
+		texts[i] = p->items[i].text;
+		lens[i] = p->items[i].len;
+	}
+	article_stack_repeats(texts, lens, p->count, repeated);
+	for (size_t i = 0; i < p->count; i++) {
+		ARRAY_GROW(t->rows, t->nrows, t->rows_alloc, 1024);
+		struct stack_row *r = &t->rows[t->nrows++];
+		memcpy(r->x, features + i * D, sizeof(r->x));
+		article_stack_segment_of(&p->items[i],
+					 (double)words_count(p->items[i].text, p->items[i].len), 0,
+					 &r->in);
+		r->in.repeated = repeated[i];
+		r->page = t->pages;
+		r->item = item ? item[i] : first + (long)i;
+		r->structured = p->items[i].structure != NULL;
+		r->snippet = snippet;
+	}
+	ARRAY_GROW(t->page_gold, t->pages, t->page_gold_alloc, 256);
+	t->page_gold[t->pages] = gold_words;
+	free(repeated);
+	free(lens);
+	free(texts);
+}
+
 int logistic_training_add_page(struct logistic_training *t, struct worker *worker,
 			       const struct file_input *raw, const struct file_input *gold_text,
 			       struct method_scorer *ngram, struct nc_error *err)
@@ -181,10 +235,13 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 	if (ret == 0 && !(features = page_features(t, &p, worker, ngram, raw, err)))
 		ret = -1;
 	if (ret == 0) {
+		long first = (long)t->count;
 		for (size_t i = 0; i < p.count; i++)
 			add_instance(t, raw, i, &p.items[i], features + i * D, labels[i].label != 0,
 				     (double)labels[i].words, (double)labels[i].matched);
 		t->gold_words += (double)gold_words;
+		if (t->stack.folds)
+			add_stack_rows(t, &p, features, first, NULL, 0, (double)gold_words);
 		t->pages++;
 	}
 	free(features);
@@ -213,17 +270,27 @@ int logistic_training_add_snippet_page(struct logistic_training *t, struct worke
 	if (ret == 0) {
 		/* Provisional (see the header): a text segment as if all its
 		 * words were matched, a boilerplate one as if none. */
+		long *item = t->stack.folds ? xmalloc((p.count ? p.count : 1) * sizeof(*item)) : NULL;
+		double page_gold = 0;
 		for (size_t i = 0; i < p.count; i++) {
+			if (item)
+				item[i] = -1;
 			if (labels[i].label == SNIPPET_UNKNOWN)
 				continue;
 			int text = labels[i].label == SNIPPET_TEXT;
 			double words = (double)labels[i].words;
+			if (item)
+				item[i] = (long)t->count;
 			add_instance(t, raw, i, &p.items[i], features + i * D, text, words,
 				     text ? words : 0);
 			if (t->snippet_weight > 0)
 				t->items[t->count - 1].weight = t->snippet_weight;
 			t->gold_words += text ? words : 0;
+			page_gold += text ? words : 0;
 		}
+		if (item)
+			add_stack_rows(t, &p, features, 0, item, 1, page_gold);
+		free(item);
 		snippet_label_counts_add(&t->snippets, &counts);
 		t->snippet_pages++;
 		t->pages++;
@@ -425,6 +492,12 @@ void logistic_training_set_snippet_weight(struct logistic_training *t, double we
 	t->snippet_weight = weight;
 }
 
+void logistic_training_set_stack(struct logistic_training *t,
+				 const struct logistic_stack_settings *stack)
+{
+	t->stack = *stack;
+}
+
 /* Trees on what the structured weights `w` get wrong (train/boosting.h),
  * on every feature but the intercept. */
 static int learn_trees(const struct logistic_training *t, const double w[D],
@@ -448,6 +521,141 @@ static int learn_trees(const struct logistic_training *t, const double w[D],
 	free(y);
 	free(weight);
 	free(start);
+	return ret;
+}
+
+/* --- the stacked article decision ------------------------------------------------ */
+
+/* The stacked weights' fit (as the first's, without standardising: its
+ * features are few and of like scales): L2-regularised logistic
+ * regression, lambda STACK_LAMBDA on every weight, STACK_STEPS Newton
+ * steps from 0. */
+#define STACK_LAMBDA 1.0
+#define STACK_STEPS 30
+#define SD ARTICLE_STACK_FEATURES
+
+static int fit_stack(const double *x, const unsigned char *y, const double *weight, size_t n,
+		     double w[SD])
+{
+	double g[SD], h[SD * SD];
+	memset(w, 0, SD * sizeof(double));
+	for (int step = 0; step < STACK_STEPS; step++) {
+		for (int k = 0; k < SD; k++)
+			g[k] = STACK_LAMBDA * w[k];
+		memset(h, 0, sizeof(h));
+		for (int k = 0; k < SD; k++)
+			h[k * SD + k] = STACK_LAMBDA;
+		for (size_t i = 0; i < n; i++) {
+			const double *r = x + i * SD;
+			double p = 1 / (1 + exp(-article_stack_score(w, r)));
+			double a = weight[i] * (p - y[i]), b = weight[i] * p * (1 - p);
+			for (int k = 0; k < SD; k++) {
+				g[k] += a * r[k];
+				for (int l = 0; l <= k; l++)
+					h[k * SD + l] += b * r[k] * r[l];
+			}
+		}
+		for (int k = 0; k < SD; k++)
+			for (int l = k + 1; l < SD; l++)
+				h[k * SD + l] = h[l * SD + k];
+		if (cholesky_solve(h, g, SD) < 0)
+			return -1;
+		for (int k = 0; k < SD; k++)
+			w[k] -= g[k];
+	}
+	return 0;
+}
+
+/* The margin a model gives the row (bits over its bias, moved by -b). */
+static double row_margin(const struct logistic_model *m, const struct stack_row *r, double offset)
+{
+	const double *w = r->structured ? m->weights : m->plain_weights;
+	double z = 0;
+	for (int k = 0; k < D; k++)
+		if (r->structured || !logistic_feature_structural(k))
+			z += w[k] * r->x[k];
+	if (r->structured)
+		z += tree_ensemble_score(&m->trees, r->x);
+	return z / LN2 - ((r->structured ? m->bias : m->plain_bias) + offset);
+}
+
+/* Each row's margin from a model learnt without its page's fold. */
+static int fold_margins(const struct logistic_training *t, struct stack_row *rows,
+			struct nc_error *err)
+{
+	int folds = t->stack.folds;
+	for (int f = 0; f < folds; f++) {
+		struct logistic_training sub = *t;
+		sub.stack.folds = 0;
+		sub.instances = NULL;
+		sub.rows = NULL;
+		sub.page_gold = NULL;
+		sub.items = xmalloc((t->count ? t->count : 1) * sizeof(*sub.items));
+		sub.count = 0;
+		sub.gold_words = 0;
+		for (size_t p = 0; p < t->pages; p++)
+			if ((int)(p % (size_t)folds) != f)
+				sub.gold_words += t->page_gold[p];
+		for (size_t i = 0; i < t->nrows; i++)
+			if (rows[i].item >= 0 && (int)(rows[i].page % (size_t)folds) != f)
+				sub.items[sub.count++] = t->items[rows[i].item];
+		struct logistic_model fold = { 0 };
+		struct logistic_fit fit[2];
+		int ret = logistic_training_learn(&sub, &fold, fit, err);
+		free(sub.items);
+		if (ret < 0) {
+			logistic_model_release(&fold);
+			return nc_error_prefix(err, "--stack-folds: a fold's model"), -1;
+		}
+		for (size_t i = 0; i < t->nrows; i++)
+			if ((int)(rows[i].page % (size_t)folds) == f)
+				rows[i].in.margin = row_margin(&fold, &rows[i], t->stack.bias_offset);
+		logistic_model_release(&fold);
+	}
+	return 0;
+}
+
+/* --article's stacked weights (method/article-stack.h), learnt on the
+ * margins of models that did not see the page. */
+static int learn_stack(const struct logistic_training *t, struct logistic_model *model,
+		       struct nc_error *err)
+{
+	if ((size_t)t->stack.folds > t->pages)
+		return nc_error_set(err, NC_ERR_USAGE, "--stack-folds %d: only %zu pages",
+				    t->stack.folds, t->pages);
+	struct stack_row *rows = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*rows));
+	memcpy(rows, t->rows, t->nrows * sizeof(*rows));
+	int ret = fold_margins(t, rows, err);
+	double *x = xmalloc((t->nrows ? t->nrows : 1) * SD * sizeof(double));
+	double *weight = xmalloc((t->nrows ? t->nrows : 1) * sizeof(double));
+	unsigned char *y = xmalloc(t->nrows ? t->nrows : 1);
+	struct article_stack_segment *in = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*in));
+	size_t n = 0;
+	for (size_t start = 0, end; ret == 0 && start < t->nrows; start = end) {
+		for (end = start; end < t->nrows && rows[end].page == rows[start].page; end++)
+			in[end - start] = rows[end].in;
+		double *page_x = xmalloc((end - start) * SD * sizeof(double));
+		article_stack_features(in, end - start, page_x);
+		for (size_t i = start; i < end; i++) {
+			if (rows[i].item < 0)
+				continue;
+			memcpy(x + n * SD, page_x + (i - start) * SD, SD * sizeof(double));
+			y[n] = (unsigned char)(t->items[rows[i].item].found != 0);
+			weight[n] = sqrt(1 + rows[i].in.words) *
+				    (rows[i].snippet ? t->stack.snippet_weight : 1);
+			n++;
+		}
+		free(page_x);
+	}
+	if (ret == 0 && fit_stack(x, y, weight, n, model->article_stack) < 0)
+		ret = nc_error_set(err, NC_ERR_FORMAT, "--stack-folds: the stacked regression "
+				   "cannot be solved on these segments");
+	model->has_article_stack = ret == 0;
+	free(in);
+	free(y);
+	free(weight);
+	free(x);
+	free(rows);
 	return ret;
 }
 
@@ -484,5 +692,5 @@ int logistic_training_learn(const struct logistic_training *t, struct logistic_m
 		double bias = choose_bias(t, plain, weights, &model->trees, r);
 		*(plain ? &model->plain_bias : &model->bias) = bias;
 	}
-	return 0;
+	return t->stack.folds ? learn_stack(t, model, err) : 0;
 }

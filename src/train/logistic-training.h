@@ -123,6 +123,24 @@ void logistic_training_set_trees(struct logistic_training *training,
  * (train-ncleaner --snippet-weight). */
 void logistic_training_set_snippet_weight(struct logistic_training *training, double weight);
 
+/* --article's stacked decision (method/article-stack.h), learnt beside the
+ * model when `folds` is 2 or more: the pages are cut into `folds` folds
+ * (page n in fold n % folds), a model learnt (as the model itself, with
+ * its trees) without each fold gives that fold's segments their margins,
+ * moved by `bias_offset` as the model's bias is (train-ncleaner -b), and
+ * the stacked regression is fitted on those margins: every labelled
+ * segment weighs sqrt(1 + words), times `snippet_weight` on a page
+ * labelled by snippets. Memory: every segment of every page is kept
+ * (labelled or not: the features read the whole page), and a fold's
+ * instances once more while its model is learnt. */
+struct logistic_stack_settings {
+	int folds;
+	double snippet_weight;
+	double bias_offset;
+};
+void logistic_training_set_stack(struct logistic_training *training,
+				 const struct logistic_stack_settings *stack);
+
 /* What learning reached on the training pages (percentages, in words). */
 struct logistic_fit {
 	double precision, recall, f;

@@ -26,6 +26,7 @@
 #include "pipeline/pipeline.h"
 #include "source/page-source.h"
 #include "train/boosting.h"
+#include "train/logistic-training.h"
 
 /* --- what train-ncleaner's options said ---------------------------------------- */
 
@@ -45,6 +46,8 @@ struct train_settings {
 	int ngram_folds;                 /* --ngram-folds K: train it here (0: read it) */
 	struct boost_settings boost;     /* --trees N, --tree-depth D */
 	double snippet_weight;           /* --snippet-weight W; 0: words */
+	struct logistic_stack_settings stack;   /* --stack-folds K, --stack-snippet-weight W
+						   (bias_offset: -b's, set by the trainer) */
 };
 
 /* --- what the front end lends ---------------------------------------------------- */
