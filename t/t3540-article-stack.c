@@ -87,19 +87,34 @@ static void test_features(void)
 	   "a page with no stretch: empty at its start, every cue set agrees with none");
 }
 
-static void test_repeats(void)
+/* A page read for the features: words, cues, links, types, repeats. */
+static void test_page(void)
 {
-	const char *texts[] = { "A line of more than twenty bytes", "short", "short",
-				" A line  of more than\ttwenty bytes ", "another line of some length" };
-	size_t lens[5];
-	char repeated[5];
-	for (int i = 0; i < 5; i++)
-		lens[i] = strlen(texts[i]);
-	article_stack_repeats(texts, lens, 5, repeated);
-	ok(!repeated[0] && repeated[3], "a text again, its white space apart: repeated");
-	ok(!repeated[1] && !repeated[2], "...not a short one");
-	ok(!repeated[4], "...nor another");
-	article_stack_repeats(texts, lens, 0, repeated);
+	static const char *texts[] = { "A line of more than twenty bytes", "short", "short",
+				       " A line  of more than\ttwenty bytes ",
+				       "another line of some length" };
+	struct segment segs[5];
+	struct segment_structure st = { .chars = 20 };
+	st.cue_chars[CUE_LINK] = 5;
+	st.cue_chars[CUE_NAV] = 20;
+	memset(segs, 0, sizeof(segs));
+	for (int i = 0; i < 5; i++) {
+		segs[i].text = texts[i];
+		segs[i].len = strlen(texts[i]);
+		segs[i].type = i == 4 ? SEGMENT_HEADING : SEGMENT_PARAGRAPH;
+	}
+	segs[1].structure = &st;
+	struct article_stack_segment in[5];
+	article_stack_page(segs, sizeof(segs[0]), 5, in);
+	ok(!in[0].repeated && in[3].repeated, "a text again, its white space apart: repeated");
+	ok(!in[1].repeated && !in[2].repeated, "...not a short one");
+	ok(!in[4].repeated, "...nor another");
+	ok(in[0].words == 7 && in[1].words == 1 && in[4].type == 'h' && in[0].type == 'p',
+	   "words and types");
+	ok(in[1].cues == ((UINT32_C(1) << CUE_LINK) | (UINT32_C(1) << CUE_NAV)) && in[1].link == 0.25,
+	   "the structure's cues and link share");
+	ok(in[0].cues == 0 && in[0].link == 0, "none without structure");
+	ok(in[0].margin == 0 && in[3].margin == 0, "margins 0, for the caller");
 }
 
 /* The article decider with stacked weights: keep when the sum is above 0,
@@ -146,6 +161,41 @@ static void test_decider(void)
 	ok(decider_decide(chain, state, segs, 0, &err) == 0, "a page of no segments");
 	decider_state_free(chain, state);
 	decider_free(chain);
+
+	/* The features read the segmenter's types, as the trainer does, not
+	 * those the threshold gave the segments it kept: the decision is the
+	 * same with the threshold before it or without. */
+	for (int k = 0; k < F; k++)
+		weights[k] = !strcmp(article_stack_feature_name(k), "heading") ? 2
+			     : !strcmp(article_stack_feature_name(k), "intercept") ? -1 : 0;
+	int alone[5], after[5];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < 5; i++) {
+			segs[i].segment.type = SEGMENT_PARAGRAPH;
+			segs[i].score.type = SEGMENT_HEADING;   /* what the method proposes */
+			segs[i].read_type = 0;
+			segs[i].keep = 0;
+		}
+		segs[2].segment.type = SEGMENT_HEADING;
+		struct decider *one = article_decider_new(0, weights);
+		struct decider *m2[2] = { threshold_decider_new(0), article_decider_new(0, weights) };
+		struct decider *d = pass ? decider_chain_new(m2, 2) : one;
+		struct decider_state *ds = decider_state_new(d);
+		ok(decider_decide(d, ds, segs, 5, &err) == 0, "decided %s", pass ? "after the threshold"
+		   : "alone");
+		for (int i = 0; i < 5; i++)
+			(pass ? after : alone)[i] = segs[i].keep;
+		decider_state_free(d, ds);
+		decider_free(d);
+		if (pass)
+			decider_free(one);
+		else {
+			decider_free(m2[0]);
+			decider_free(m2[1]);
+		}
+	}
+	ok(!memcmp(alone, after, sizeof(alone)) && alone[2] && !alone[1],
+	   "the same segments kept: the segmenter's heading alone, whatever the threshold typed");
 }
 
 /* The weights in the model file. */
@@ -204,7 +254,7 @@ static void test_file(void)
 int main(void)
 {
 	test_features();
-	test_repeats();
+	test_page();
 	test_decider();
 	test_file();
 	return done_testing();

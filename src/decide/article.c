@@ -24,7 +24,6 @@
 #include "base/words.h"
 #include "method/article-stack.h"
 
-#define MARGIN_LIMIT 3.0   /* bits */
 
 struct article_decider {
 	struct decider base;
@@ -42,13 +41,9 @@ static double margin_term(const void *data, size_t i)
 {
 	const struct margin_terms *t = data;
 	const struct segment_score *s = &t->segments[i].score;
-	double margin = s->cost_dirty - (s->cost_clean + t->bias);
-	if (margin > t->limit)
-		margin = t->limit;
-	else if (margin < -t->limit || margin != margin)
-		margin = -t->limit;
 	const struct segment *g = &t->segments[i].segment;
-	return (double)words_count(g->text, g->len) * margin;
+	return (double)words_count(g->text, g->len) *
+	       article_clip(s->cost_dirty - (s->cost_clean + t->bias), t->limit);
 }
 
 void decider_main_stretch(const struct scored_segment *segments, size_t count, double bias,
@@ -59,36 +54,27 @@ void decider_main_stretch(const struct scored_segment *segments, size_t count, d
 }
 
 /* The stacked decision (article-stack.h): each segment kept or not by the
- * second regression over what the first says around it. */
+ * second regression over what the first says around it, reading the
+ * page as the trainer read it (the segmenter's types). */
 static void decide_stacked(const struct article_decider *d, struct scored_segment *segments,
 			   size_t count)
 {
 	struct article_stack_segment *in = xmalloc(count * sizeof(*in));
-	const char **texts = xmalloc(count * sizeof(*texts));
-	size_t *lens = xmalloc(count * sizeof(*lens));
-	char *repeated = xmalloc(count);
 	double *row = xmalloc(count * ARTICLE_STACK_FEATURES * sizeof(*row));
 
+	article_stack_page(&segments[0].segment, sizeof(segments[0]), count, in);
 	for (size_t i = 0; i < count; i++) {
 		const struct segment_score *s = &segments[i].score;
-		article_stack_segment_of(&segments[i].segment,
-					 (double)scored_segment_words(&segments[i]),
-					 s->cost_dirty - (s->cost_clean + d->bias), &in[i]);
-		texts[i] = segments[i].segment.text;
-		lens[i] = segments[i].segment.len;
+		in[i].margin = s->cost_dirty - (s->cost_clean + d->bias);
+		if (segments[i].read_type)
+			in[i].type = (char)segments[i].read_type;
 	}
-	article_stack_repeats(texts, lens, count, repeated);
-	for (size_t i = 0; i < count; i++)
-		in[i].repeated = repeated[i];
 	article_stack_features(in, count, row);
 	for (size_t i = 0; i < count; i++) {
 		segments[i].keep = article_stack_score(d->stack, row + i * ARTICLE_STACK_FEATURES) > 0;
 		decider_apply_type(&segments[i]);
 	}
 	free(row);
-	free(repeated);
-	free(lens);
-	free(texts);
 	free(in);
 }
 
@@ -99,12 +85,13 @@ static int article_decide(const struct decider *base, struct decider_state *stat
 	size_t start, end;
 	(void)state, (void)err;
 
-	if (d->stack) {
-		if (count)
-			decide_stacked(d, segments, count);
+	/* Its weights are learnt on pages read with their structure; a page
+	 * without (a text dump) has none of the cues they weigh most. */
+	if (d->stack && count && segments[0].segment.structure) {
+		decide_stacked(d, segments, count);
 		return 0;
 	}
-	decider_main_stretch(segments, count, d->bias, MARGIN_LIMIT, &start, &end);
+	decider_main_stretch(segments, count, d->bias, ARTICLE_STRETCH_LIMIT, &start, &end);
 	for (size_t i = 0; i < count; i++)
 		if (i < start || i >= end)
 			segments[i].keep = 0;

@@ -90,11 +90,15 @@ static inline void decider_describe(const struct decider *decider, struct strbuf
 		decider->ops->describe(decider, json);
 }
 
-/* For deciders: a kept segment takes the type its method proposed. */
+/* For deciders: a kept segment takes the type its method proposed (the
+ * segmenter's kept in read_type, for a later decider that reads it). */
 static inline void decider_apply_type(struct scored_segment *segment)
 {
-	if (segment->keep && segment->score.type)
+	if (segment->keep && segment->score.type) {
+		if (!segment->read_type)
+			segment->read_type = segment->segment.type;
 		segment->segment.type = segment->score.type;
+	}
 }
 
 static inline void decider_free(struct decider *decider)

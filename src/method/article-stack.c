@@ -3,6 +3,7 @@
 #include "method/article-stack.h"
 #include "base/alloc.h"
 #include "base/ascii.h"
+#include "base/words.h"
 #include "normalise/structure.h"
 #include "segment/segment.h"
 
@@ -49,29 +50,12 @@ void article_stretch(size_t count, double (*term)(const void *data, size_t i), c
 	*end_out = best_end;
 }
 
-/* The article rule's limit on a segment's margin in the stretch (decide/article.c). */
-#define STRETCH_LIMIT 3.0
-
-void article_stack_segment_of(const struct segment *segment, double words, double margin,
-			      struct article_stack_segment *out)
-{
-	const struct segment_structure *st = segment->structure;
-	*out = (struct article_stack_segment){ .margin = margin, .words = words,
-					       .type = (char)segment->type };
-	if (!st || !st->chars)
-		return;
-	out->link = (double)st->cue_chars[CUE_LINK] / st->chars;
-	for (int c = 0; c < CUE_COUNT; c++)
-		if (st->cue_chars[c])
-			out->cues |= UINT32_C(1) << c;
-}
-
 const char *article_stack_feature_name(int feature)
 {
 	return feature_names[feature];
 }
 
-static double clip(double x, double limit)
+double article_clip(double x, double limit)
 {
 	if (x != x || x < -limit)
 		return -limit;
@@ -83,7 +67,7 @@ static double clip(double x, double limit)
 static double stretch_term(const void *data, size_t i)
 {
 	const struct article_stack_segment *s = (const struct article_stack_segment *)data + i;
-	return s->words * clip(s->margin, STRETCH_LIMIT);
+	return s->words * article_clip(s->margin, ARTICLE_STRETCH_LIMIT);
 }
 
 static int popcount32(uint32_t x)
@@ -150,7 +134,7 @@ void article_stack_features(const struct article_stack_segment *s, size_t count,
 	uint32_t cues = main_cues(s, start, end);
 	for (size_t i = 0; i < count; i++) {
 		double *x = out + i * ARTICLE_STACK_FEATURES;
-		double m = clip(s[i].margin, ARTICLE_STACK_CLIP);
+		double m = article_clip(s[i].margin, ARTICLE_STACK_CLIP);
 		double inside = i >= start && i < end;
 		double w = log1p(s[i].words);
 		uint32_t both = s[i].cues | cues;
@@ -159,9 +143,9 @@ void article_stack_features(const struct article_stack_segment *s, size_t count,
 		x[AS_IN_STRETCH] = inside;
 		x[AS_BEFORE] = i < start ? log1p((double)(start - i)) : 0;
 		x[AS_AFTER] = i >= end ? log1p((double)(i - end + 1)) : 0;
-		x[AS_PREV_MARGIN] = i > 0 ? clip(s[i - 1].margin, ARTICLE_STACK_CLIP)
+		x[AS_PREV_MARGIN] = i > 0 ? article_clip(s[i - 1].margin, ARTICLE_STACK_CLIP)
 				    : -ARTICLE_STACK_CLIP;
-		x[AS_NEXT_MARGIN] = i + 1 < count ? clip(s[i + 1].margin, ARTICLE_STACK_CLIP)
+		x[AS_NEXT_MARGIN] = i + 1 < count ? article_clip(s[i + 1].margin, ARTICLE_STACK_CLIP)
 				    : -ARTICLE_STACK_CLIP;
 		x[AS_LOG_WORDS] = w;
 		x[AS_LINK] = s[i].link;
@@ -217,14 +201,16 @@ static int by_text_then_index(const void *a, const void *b)
 	return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
-void article_stack_repeats(const char *const *texts, const size_t *lens, size_t count,
-			   char *repeated)
+/* Flag the segments whose text (white space folded) came before on the
+ * page, at more than ARTICLE_STACK_REPEAT_BYTES bytes. */
+static void find_repeats(const struct segment *first, size_t stride, size_t count,
+			 struct article_stack_segment *out)
 {
 	struct folded *f = xmalloc((count ? count : 1) * sizeof(*f));
 	for (size_t i = 0; i < count; i++) {
-		fold_space(texts[i], lens[i], &f[i]);
+		const struct segment *g = (const struct segment *)((const char *)first + i * stride);
+		fold_space(g->text, g->len, &f[i]);
 		f[i].index = i;
-		repeated[i] = 0;
 	}
 	/* Equal texts side by side, each group in page order: all but the
 	 * first of a group came before. */
@@ -232,8 +218,26 @@ void article_stack_repeats(const char *const *texts, const size_t *lens, size_t 
 	for (size_t i = 1; i < count; i++)
 		if (f[i].len > ARTICLE_STACK_REPEAT_BYTES && f[i].len == f[i - 1].len &&
 		    !memcmp(f[i].text, f[i - 1].text, f[i].len))
-			repeated[f[i].index] = 1;
+			out[f[i].index].repeated = 1;
 	for (size_t i = 0; i < count; i++)
 		free(f[i].text);
 	free(f);
+}
+
+void article_stack_page(const struct segment *first, size_t stride, size_t count,
+			struct article_stack_segment *out)
+{
+	for (size_t i = 0; i < count; i++) {
+		const struct segment *g = (const struct segment *)((const char *)first + i * stride);
+		const struct segment_structure *st = g->structure;
+		out[i] = (struct article_stack_segment){
+			.words = (double)words_count(g->text, g->len), .type = (char)g->type };
+		if (!st || !st->chars)
+			continue;
+		out[i].link = (double)st->cue_chars[CUE_LINK] / st->chars;
+		for (int c = 0; c < CUE_COUNT; c++)
+			if (st->cue_chars[c])
+				out[i].cues |= UINT32_C(1) << c;
+	}
+	find_repeats(first, stride, count, out);
 }

@@ -16,7 +16,8 @@
  *   margin          m_i, its margin (cost_dirty - cost_clean - bias, bits)
  *                   held within +-ARTICLE_STACK_CLIP
  *   in_stretch      1 inside the main stretch (decide/decider.h: words times
- *                   margins held within +-3 bits, the run of greatest sum)
+ *                   margins held within +-ARTICLE_STRETCH_LIMIT, the run of
+ *                   greatest sum)
  *   before_stretch  ln(1 + how many segments before the stretch it lies),
  *                   0 from the stretch on
  *   after_stretch   ln(1 + i - end + 1) after the stretch, else 0
@@ -32,7 +33,8 @@
  *                   more than 20 bytes) in a segment before
  *   stretch_share   the stretch's words / the page's
  *   in_margin       in_stretch * margin
- *   heading, list_item   1 for a heading, a list item
+ *   heading, list_item   1 for a heading, a list item, as the segmenter
+ *                   read it (not the type a decider gave it since)
  *   margin_words    margin * log_words
  *   in_words        in_stretch * log_words
  *   above           1 when the margin is above 0
@@ -52,6 +54,7 @@
 
 #define ARTICLE_STACK_FEATURES 19
 #define ARTICLE_STACK_CLIP 6.0     /* bits */
+#define ARTICLE_STRETCH_LIMIT 3.0  /* bits: a margin's limit in the main stretch */
 #define ARTICLE_STACK_REPEAT_BYTES 20
 
 /* What the features read of a segment. */
@@ -66,10 +69,16 @@ struct article_stack_segment {
 
 struct segment;
 
-/* What the features read of `segment` (its structure, when it has one:
- * segment.h), with its words and its margin. */
-void article_stack_segment_of(const struct segment *segment, double words, double margin,
-			      struct article_stack_segment *out);
+/* What the features read of a page's `count` segments, read at `first`,
+ * `stride` bytes apart (an array of segments or of scored segments): its
+ * words, its structure's cues and links (none without structure), its
+ * type, whether its text came before; the margins 0, for the caller. The
+ * trainer and the decider read a page through this alike. */
+void article_stack_page(const struct segment *first, size_t stride, size_t count,
+			struct article_stack_segment *out);
+
+/* `x` held within [-limit, limit]; NaN at -limit. */
+double article_clip(double x, double limit);
 
 /* The run [*start, *end) of consecutive terms of greatest sum, the first
  * of equals; empty when none sums above 0. term(data, i) is the i-th of
@@ -89,10 +98,5 @@ void article_stack_features(const struct article_stack_segment *segments, size_t
 /* `weights` . `row`: above 0, the segment is kept. */
 double article_stack_score(const double weights[ARTICLE_STACK_FEATURES], const double *row);
 
-/* Flags the segments whose text (white space folded) came before on the
- * page, at more than ARTICLE_STACK_REPEAT_BYTES bytes: `texts[i]` of
- * `lens[i]` bytes; `repeated[i]` set. */
-void article_stack_repeats(const char *const *texts, const size_t *lens, size_t count,
-			   char *repeated);
 
 #endif

@@ -984,6 +984,18 @@ int logistic_model_parse_numbers(struct logistic_model *model, const char *name,
 
 #define LN2 0.69314718055994530942   /* log-odds in bits */
 
+double logistic_model_log_odds(const struct logistic_model *model, const double *x,
+			       int structured)
+{
+	const double *w = structured ? model->weights : model->plain_weights;
+	double z = 0;
+	for (int k = 0; k < LOGISTIC_FEATURES; k++)
+		z += w[k] * x[k];
+	if (structured)
+		z += tree_ensemble_score(&model->trees, x);
+	return z / LN2;
+}
+
 /* --- the method ------------------------------------------------------------------------ */
 
 struct logistic_method {
@@ -1010,19 +1022,13 @@ static int score_block(struct logistic_scorer *s, struct scored_segment *segment
 		       size_t to, int structured, struct nc_error *err)
 {
 	const struct logistic_model *model = &s->method->model;
-	const double *w = structured ? model->weights : model->plain_weights;
 	double bias = structured ? model->bias : model->plain_bias;
 	if (page_rows(&s->page, from, to, s->features, err) < 0)
 		return -1;
 	for (size_t i = from; i < to; i++) {
 		const double *f = s->features + (i - from) * LOGISTIC_FEATURES;
-		double z = 0;
-		for (int k = 0; k < LOGISTIC_FEATURES; k++)
-			z += w[k] * f[k];
-		if (structured)
-			z += tree_ensemble_score(&model->trees, f);
 		segments[i].score.cost_clean = bias;
-		segments[i].score.cost_dirty = z / LN2;
+		segments[i].score.cost_dirty = logistic_model_log_odds(model, f, structured);
 		segments[i].score.units = 1;   /* the log-odds are the segment's, whole */
 		segments[i].score.type = proposed_type(&segments[i].segment,
 						       s->page.selves[i].words);

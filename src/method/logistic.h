@@ -224,6 +224,11 @@ struct logistic_model {
 	struct model_provenance built;   /* for writing; not read back */
 };
 
+/* The log-odds in bits that the segment of features `x` is running text:
+ * the structured weights and the trees, or the plain weights alone. */
+double logistic_model_log_odds(const struct logistic_model *model, const double *x,
+			       int structured);
+
 void logistic_model_write(const struct logistic_model *model, struct strbuf *out);
 int logistic_model_parse(struct logistic_model *model, const char *name, const char *data,
 			 size_t len, struct nc_error *err);

@@ -71,6 +71,9 @@ struct scored_segment {
 	int continues;            /* a later piece of the segment before */
 	int keep;                 /* set by the decider */
 	int rescued;              /* kept by the page's fallback (decider.h) */
+	/* The segmenter's type, once a decider gave the segment its method's
+	 * (decider_apply_type()); 0 while segment.type is still it. */
+	enum segment_type read_type;
 	/* 1 + the piece's words (words_count()'s), when its method counted
 	 * them; 0 when it did not. The logistic method counts every
 	 * segment's, and counting them again in the sink cost text mode 3%

@@ -31,7 +31,7 @@ struct instance {
  * features read the whole page (method/article-stack.h). */
 struct stack_row {
 	double x[D];                       /* the first decision's features */
-	struct article_stack_segment in;   /* the margin filled fold by fold */
+	struct article_stack_segment in;   /* its margin set fold by fold */
 	size_t page;                       /* the page's number among those read */
 	long item;                         /* its instance in items, or -1: none */
 	int structured, snippet;           /* read with structure; labelled by snippets */
@@ -188,22 +188,13 @@ static void add_stack_rows(struct logistic_training *t, const struct page_segmen
 			   const double *features, long first, const long *item, int snippet,
 			   double gold_words)
 {
-	const char **texts = xmalloc((p->count ? p->count : 1) * sizeof(*texts));
-	size_t *lens = xmalloc((p->count ? p->count : 1) * sizeof(*lens));
-	char *repeated = xmalloc(p->count ? p->count : 1);
-	for (size_t i = 0; i < p->count; i++) {
-		texts[i] = p->items[i].text;
-		lens[i] = p->items[i].len;
-	}
-	article_stack_repeats(texts, lens, p->count, repeated);
+	struct article_stack_segment *in = xmalloc((p->count ? p->count : 1) * sizeof(*in));
+	article_stack_page(p->items, sizeof(p->items[0]), p->count, in);
 	for (size_t i = 0; i < p->count; i++) {
 		ARRAY_GROW(t->rows, t->nrows, t->rows_alloc, 1024);
 		struct stack_row *r = &t->rows[t->nrows++];
 		memcpy(r->x, features + i * D, sizeof(r->x));
-		article_stack_segment_of(&p->items[i],
-					 (double)words_count(p->items[i].text, p->items[i].len), 0,
-					 &r->in);
-		r->in.repeated = repeated[i];
+		r->in = in[i];
 		r->page = t->pages;
 		r->item = item ? item[i] : first + (long)i;
 		r->structured = p->items[i].structure != NULL;
@@ -211,9 +202,7 @@ static void add_stack_rows(struct logistic_training *t, const struct page_segmen
 	}
 	ARRAY_GROW(t->page_gold, t->pages, t->page_gold_alloc, 256);
 	t->page_gold[t->pages] = gold_words;
-	free(repeated);
-	free(lens);
-	free(texts);
+	free(in);
 }
 
 int logistic_training_add_page(struct logistic_training *t, struct worker *worker,
@@ -569,20 +558,14 @@ static int fit_stack(const double *x, const unsigned char *y, const double *weig
 /* The margin a model gives the row (bits over its bias, moved by -b). */
 static double row_margin(const struct logistic_model *m, const struct stack_row *r, double offset)
 {
-	const double *w = r->structured ? m->weights : m->plain_weights;
-	double z = 0;
-	for (int k = 0; k < D; k++)
-		if (r->structured || !logistic_feature_structural(k))
-			z += w[k] * r->x[k];
-	if (r->structured)
-		z += tree_ensemble_score(&m->trees, r->x);
-	return z / LN2 - ((r->structured ? m->bias : m->plain_bias) + offset);
+	return logistic_model_log_odds(m, r->x, r->structured) -
+	       ((r->structured ? m->bias : m->plain_bias) + offset);
 }
 
 /* Each row's margin from a model learnt without its page's fold. */
-static int fold_margins(const struct logistic_training *t, struct stack_row *rows,
-			struct nc_error *err)
+static int fold_margins(const struct logistic_training *t, double *margins, struct nc_error *err)
 {
+	const struct stack_row *rows = t->rows;
 	int folds = t->stack.folds;
 	for (int f = 0; f < folds; f++) {
 		struct logistic_training sub = *t;
@@ -604,12 +587,16 @@ static int fold_margins(const struct logistic_training *t, struct stack_row *row
 		int ret = logistic_training_learn(&sub, &fold, fit, err);
 		free(sub.items);
 		if (ret < 0) {
+			char where[120];
+			snprintf(where, sizeof(where), "--stack-folds %d: the model without fold %d "
+				 "(fewer folds may do)", folds, f + 1);
 			logistic_model_release(&fold);
-			return nc_error_prefix(err, "--stack-folds: a fold's model"), -1;
+			nc_error_prefix(err, where);
+			return -1;
 		}
 		for (size_t i = 0; i < t->nrows; i++)
 			if ((int)(rows[i].page % (size_t)folds) == f)
-				rows[i].in.margin = row_margin(&fold, &rows[i], t->stack.bias_offset);
+				margins[i] = row_margin(&fold, &rows[i], t->stack.bias_offset);
 		logistic_model_release(&fold);
 	}
 	return 0;
@@ -620,20 +607,19 @@ static int fold_margins(const struct logistic_training *t, struct stack_row *row
 static int learn_stack(const struct logistic_training *t, struct logistic_model *model,
 		       struct nc_error *err)
 {
-	if ((size_t)t->stack.folds > t->pages)
-		return nc_error_set(err, NC_ERR_USAGE, "--stack-folds %d: only %zu pages",
-				    t->stack.folds, t->pages);
-	struct stack_row *rows = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*rows));
-	memcpy(rows, t->rows, t->nrows * sizeof(*rows));
-	int ret = fold_margins(t, rows, err);
+	const struct stack_row *rows = t->rows;
+	double *margins = xmalloc((t->nrows ? t->nrows : 1) * sizeof(double));
+	int ret = fold_margins(t, margins, err);
 	double *x = xmalloc((t->nrows ? t->nrows : 1) * SD * sizeof(double));
 	double *weight = xmalloc((t->nrows ? t->nrows : 1) * sizeof(double));
 	unsigned char *y = xmalloc(t->nrows ? t->nrows : 1);
 	struct article_stack_segment *in = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*in));
 	size_t n = 0;
 	for (size_t start = 0, end; ret == 0 && start < t->nrows; start = end) {
-		for (end = start; end < t->nrows && rows[end].page == rows[start].page; end++)
+		for (end = start; end < t->nrows && rows[end].page == rows[start].page; end++) {
 			in[end - start] = rows[end].in;
+			in[end - start].margin = margins[end];
+		}
 		double *page_x = xmalloc((end - start) * SD * sizeof(double));
 		article_stack_features(in, end - start, page_x);
 		for (size_t i = start; i < end; i++) {
@@ -655,7 +641,7 @@ static int learn_stack(const struct logistic_training *t, struct logistic_model 
 	free(y);
 	free(weight);
 	free(x);
-	free(rows);
+	free(margins);
 	return ret;
 }
 
@@ -666,6 +652,9 @@ int logistic_training_learn(const struct logistic_training *t, struct logistic_m
 	double mean[D], sd[D], w[D];
 
 	logistic_training_counts(t, &counts);
+	if ((size_t)t->stack.folds > t->pages)   /* before the long work */
+		return nc_error_set(err, NC_ERR_USAGE, "--stack-folds %d: only %zu pages",
+				    t->stack.folds, t->pages);
 	if (counts.found == 0 || counts.found == counts.segments)
 		return nc_error_set(err, NC_ERR_FORMAT, "nothing to learn from: %zu segments, %zu of "
 				    "them in the gold texts (both kinds are needed)", counts.segments,
