@@ -144,6 +144,26 @@ static void check_utf8_spans(void)
 	ok(same, "UTF-8 decoded with ASCII copied = iconv on the whole, 3000 random texts");
 }
 
+/* glibc's UTF-8 decoder takes a sequence led by F5-F7 (a code point above
+ * U+10FFFF) and its encoder writes it back: the output would not be
+ * UTF-8. Each of its bytes becomes U+FFFD, as each byte of any other
+ * invalid sequence does; fed whole or a byte at a time. (A fuzzed page
+ * once made the builtin renderer write such a dump.) */
+static void check_above_unicode(void)
+{
+	static const char page[] = "a\xf5\xac\x9a\x9e b \xf7\xbf\xbf\xbf\xc3\xa9";
+	static const char want[] = "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd b "
+				   "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9";
+	for (size_t piece = 1; piece <= sizeof(page); piece += sizeof(page) - 1) {
+		struct strbuf out = STRBUF_INIT;
+		decode_in_pieces("UTF-8", page, sizeof(page) - 1, piece, &out);
+		ok(utf8_is_valid(out.buf, out.len) && out.len == sizeof(want) - 1 &&
+		   !memcmp(out.buf, want, out.len),
+		   "above U+10FFFF from UTF-8, in pieces of %zu: a replacement a byte", piece);
+		strbuf_release(&out);
+	}
+}
+
 /* What iconv makes of all of `len` bytes of `from`: each byte it refuses
  * becomes U+FFFD, and what it holds back at the end is flushed. */
 static void iconv_whole(const char *from, const char *bytes, size_t len, struct strbuf *out)
@@ -288,6 +308,7 @@ static void check_utf8_sniff(void)
 
 int main(void)
 {
+	check_above_unicode();
 	/* The 2008 order (what Lynx is told to assume). */
 	html_case(&paper, "utf8", NULL, "caf\xc3\xa9", "utf-8", "utf-8", 0, "a utf8 hint on UTF-8 bytes");
 	html_case(&paper, "utf8", NULL, "caf\xe9", "windows-1252", "windows-1252", 0,

@@ -2,6 +2,7 @@
 #include "normalise/charset.h"
 #include "base/alloc.h"
 #include "base/swar.h"
+#include "base/utf8.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -98,8 +99,8 @@ void charset_decoder_free(struct charset_decoder *d)
  * runs out. `at_end`: [*in, *in + *left) reaches the end of what was fed,
  * so an incomplete sequence there may be completed by the next feed; one
  * that stops short of the end is invalid. */
-static int convert_span(struct charset_decoder *d, char **in, size_t *left, int at_end,
-			struct strbuf *out)
+static int iconv_span(struct charset_decoder *d, char **in, size_t *left, int at_end,
+		      struct strbuf *out)
 {
 	while (*left) {
 		/* UTF-8 takes at most 4 bytes a byte of input (3 for a 1-byte
@@ -121,6 +122,44 @@ static int convert_span(struct charset_decoder *d, char **in, size_t *left, int 
 		*left -= skip;
 	}
 	return 0;
+}
+
+/* What iconv wrote from `from` on, made valid UTF-8: glibc's decoders let
+ * some code points no UTF-8 may hold through (from UTF-8, a sequence led
+ * by F5-F7, above U+10FFFF), and its encoder writes them. Each byte of
+ * such a sequence becomes a replacement character, as each byte of any
+ * other invalid sequence does (iconv_span()). Valid output, the rule,
+ * is only read. */
+static void replace_invalid(struct strbuf *out, size_t from)
+{
+	if (utf8_is_valid(out->buf + from, out->len - from))
+		return;
+	struct strbuf valid = STRBUF_INIT;
+	const unsigned char *p = (const unsigned char *)out->buf + from;
+	const unsigned char *end = (const unsigned char *)out->buf + out->len;
+	while (p < end) {
+		uint32_t cp;
+		size_t n = utf8_decode(p, (size_t)(end - p), &cp);
+		if (n)
+			strbuf_add(&valid, p, n);
+		else
+			strbuf_addstr(&valid, REPLACEMENT);
+		p += n ? n : 1;
+	}
+	strbuf_setlen(out, from);
+	strbuf_add(out, valid.buf, valid.len);
+	strbuf_release(&valid);
+}
+
+/* iconv_span(), its output valid UTF-8 whatever glibc lets through. */
+static int convert_span(struct charset_decoder *d, char **in, size_t *left, int at_end,
+			struct strbuf *out)
+{
+	size_t from = out->len;
+	int ret = iconv_span(d, in, left, at_end, out);
+	if (ret == 0)
+		replace_invalid(out, from);
+	return ret;
 }
 
 /* Convert `byte` alone into entry `byte` of `t`: 1, or 0 when the charset
