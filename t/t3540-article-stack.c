@@ -7,6 +7,7 @@
 #include "method/logistic.h"
 #include "decide/decider.h"
 #include "normalise/structure.h"
+#include "damage.h"
 #include "tap.h"
 
 #include <math.h>
@@ -230,12 +231,7 @@ static void test_file(void)
 	};
 	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
 		struct strbuf bad = STRBUF_INIT;
-		const char *at = strstr(file.buf, damage[i].from);
-		if (!at)
-			bail(damage[i].from);
-		strbuf_add(&bad, file.buf, (size_t)(at - file.buf));
-		strbuf_addstr(&bad, damage[i].to);
-		strbuf_addstr(&bad, at + strlen(damage[i].from));
+		damage_text(file.buf, damage[i].from, damage[i].to, &bad);
 		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0],
 		   "refused: %s (%s)", damage[i].why, err.message);
 		strbuf_release(&bad);

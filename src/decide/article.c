@@ -21,9 +21,7 @@
  */
 #include "decide/decider.h"
 #include "base/alloc.h"
-#include "base/words.h"
 #include "method/article-stack.h"
-
 
 struct article_decider {
 	struct decider base;
@@ -40,10 +38,8 @@ struct margin_terms {
 static double margin_term(const void *data, size_t i)
 {
 	const struct margin_terms *t = data;
-	const struct segment_score *s = &t->segments[i].score;
-	const struct segment *g = &t->segments[i].segment;
-	return (double)words_count(g->text, g->len) *
-	       article_clip(s->cost_dirty - (s->cost_clean + t->bias), t->limit);
+	const struct scored_segment *s = &t->segments[i];
+	return (double)scored_segment_words(s) * article_clip(decider_margin(s, t->bias), t->limit);
 }
 
 void decider_main_stretch(const struct scored_segment *segments, size_t count, double bias,
@@ -64,8 +60,7 @@ static void decide_stacked(const struct article_decider *d, struct scored_segmen
 
 	article_stack_page(&segments[0].segment, sizeof(segments[0]), count, in);
 	for (size_t i = 0; i < count; i++) {
-		const struct segment_score *s = &segments[i].score;
-		in[i].margin = s->cost_dirty - (s->cost_clean + d->bias);
+		in[i].margin = decider_margin(&segments[i], d->bias);
 		if (segments[i].read_type)
 			in[i].type = (char)segments[i].read_type;
 	}

@@ -90,6 +90,13 @@ static inline void decider_describe(const struct decider *decider, struct strbuf
 		decider->ops->describe(decider, json);
 }
 
+/* For deciders: how far the segment's score lies above `bias`, in the
+ * method's units (bits): cost_dirty - (cost_clean + bias); NaN stays. */
+static inline double decider_margin(const struct scored_segment *segment, double bias)
+{
+	return segment->score.cost_dirty - (segment->score.cost_clean + bias);
+}
+
 /* For deciders: a kept segment takes the type its method proposed (the
  * segmenter's kept in read_type, for a later decider that reads it). */
 static inline void decider_apply_type(struct scored_segment *segment)

@@ -19,8 +19,7 @@ static int threshold_decide(const struct decider *base, struct decider_state *st
 	const struct threshold_decider *d = (const struct threshold_decider *)base;
 	(void)state, (void)err;
 	for (size_t i = 0; i < count; i++) {
-		const struct segment_score *s = &segments[i].score;
-		segments[i].keep = s->cost_dirty - (s->cost_clean + d->bias) >= 0;
+		segments[i].keep = decider_margin(&segments[i], d->bias) >= 0;
 		decider_apply_type(&segments[i]);
 	}
 	return 0;

@@ -70,7 +70,7 @@ static int viterbi_decide(const struct decider *base, struct decider_state *opaq
 	}
 	for (size_t i = 0; i < count; i++) {
 		const struct segment_score *s = &segments[i].score;
-		double margin = s->cost_dirty - (s->cost_clean + d->bias);
+		double margin = decider_margin(&segments[i], d->bias);
 		if (margin != margin)
 			margin = -1;   /* a NaN says nothing for the text */
 		margin *= s->units ? (double)s->units : 1;

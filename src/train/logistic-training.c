@@ -7,7 +7,6 @@
 #include "base/alloc.h"
 #include "train/boosting.h"
 #include "segment/segment-store.h"
-#include "base/words.h"
 #include "method/article-stack.h"
 
 #include <math.h>
@@ -182,10 +181,10 @@ static void add_instance(struct logistic_training *t, const struct file_input *r
 	strbuf_addch(out, '\n');
 }
 
-/* Every segment of the page just read, for the stacked decision: its
- * instance is first + i, or item[i] (-1: none) when `item` is given. */
+/* Every segment of the page just read, for the stacked decision: item[i]
+ * is segment i's instance, or -1 (none). */
 static void add_stack_rows(struct logistic_training *t, const struct page_segments *p,
-			   const double *features, long first, const long *item, int snippet,
+			   const double *features, const long *item, int snippet,
 			   double gold_words)
 {
 	struct article_stack_segment *in = xmalloc((p->count ? p->count : 1) * sizeof(*in));
@@ -196,7 +195,7 @@ static void add_stack_rows(struct logistic_training *t, const struct page_segmen
 		memcpy(r->x, features + i * D, sizeof(r->x));
 		r->in = in[i];
 		r->page = t->pages;
-		r->item = item ? item[i] : first + (long)i;
+		r->item = item[i];
 		r->structured = p->items[i].structure != NULL;
 		r->snippet = snippet;
 	}
@@ -224,13 +223,17 @@ int logistic_training_add_page(struct logistic_training *t, struct worker *worke
 	if (ret == 0 && !(features = page_features(t, &p, worker, ngram, raw, err)))
 		ret = -1;
 	if (ret == 0) {
-		long first = (long)t->count;
-		for (size_t i = 0; i < p.count; i++)
+		long *item = t->stack.folds ? xmalloc((p.count ? p.count : 1) * sizeof(*item)) : NULL;
+		for (size_t i = 0; i < p.count; i++) {
+			if (item)
+				item[i] = (long)t->count;
 			add_instance(t, raw, i, &p.items[i], features + i * D, labels[i].label != 0,
 				     (double)labels[i].words, (double)labels[i].matched);
+		}
 		t->gold_words += (double)gold_words;
-		if (t->stack.folds)
-			add_stack_rows(t, &p, features, first, NULL, 0, (double)gold_words);
+		if (item)
+			add_stack_rows(t, &p, features, item, 0, (double)gold_words);
+		free(item);
 		t->pages++;
 	}
 	free(features);
@@ -278,7 +281,7 @@ int logistic_training_add_snippet_page(struct logistic_training *t, struct worke
 			page_gold += text ? words : 0;
 		}
 		if (item)
-			add_stack_rows(t, &p, features, 0, item, 1, page_gold);
+			add_stack_rows(t, &p, features, item, 1, page_gold);
 		free(item);
 		snippet_label_counts_add(&t->snippets, &counts);
 		t->snippet_pages++;
@@ -562,6 +565,12 @@ static double row_margin(const struct logistic_model *m, const struct stack_row 
 	       ((r->structured ? m->bias : m->plain_bias) + offset);
 }
 
+/* Is page `page` in fold `f` of `folds`? */
+static int in_fold(size_t page, int folds, int f)
+{
+	return page % (size_t)folds == (size_t)f;
+}
+
 /* Each row's margin from a model learnt without its page's fold. */
 static int fold_margins(const struct logistic_training *t, double *margins, struct nc_error *err)
 {
@@ -577,10 +586,10 @@ static int fold_margins(const struct logistic_training *t, double *margins, stru
 		sub.count = 0;
 		sub.gold_words = 0;
 		for (size_t p = 0; p < t->pages; p++)
-			if ((int)(p % (size_t)folds) != f)
+			if (!in_fold(p, folds, f))
 				sub.gold_words += t->page_gold[p];
 		for (size_t i = 0; i < t->nrows; i++)
-			if (rows[i].item >= 0 && (int)(rows[i].page % (size_t)folds) != f)
+			if (rows[i].item >= 0 && !in_fold(rows[i].page, folds, f))
 				sub.items[sub.count++] = t->items[rows[i].item];
 		struct logistic_model fold = { 0 };
 		struct logistic_fit fit[2];
@@ -595,7 +604,7 @@ static int fold_margins(const struct logistic_training *t, double *margins, stru
 			return -1;
 		}
 		for (size_t i = 0; i < t->nrows; i++)
-			if ((int)(rows[i].page % (size_t)folds) == f)
+			if (in_fold(rows[i].page, folds, f))
 				margins[i] = row_margin(&fold, &rows[i], t->stack.bias_offset);
 		logistic_model_release(&fold);
 	}
