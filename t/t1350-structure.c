@@ -11,15 +11,22 @@
 #define PREFIX MARKER_STATE_PLACEHOLDER
 #define BIT(cue) (1u << (cue))
 
-/* The page marked, in a string owned by the caller. */
-static char *mark(const char *html)
+typedef int marker_fn(struct strbuf *html, const char *prefix, struct nc_error *err);
+
+/* The page marked by `marker`, in a string owned by the caller. */
+static char *mark_by(marker_fn *marker, const char *html)
 {
 	struct strbuf buf = STRBUF_INIT;
 	struct nc_error err = { 0 };
 	strbuf_addstr(&buf, html);
-	if (html_mark_structure(&buf, PREFIX, &err) < 0)
+	if (marker(&buf, PREFIX, &err) < 0)
 		bail(err.message);
 	return strbuf_detach(&buf, NULL);
+}
+
+static char *mark(const char *html)
+{
+	return mark_by(html_mark_structure, html);
 }
 
 /* The state announced right before the first occurrence of `text` in the
@@ -274,6 +281,70 @@ static void test_bounds(void)
 	is_int(structure_state_parse("000g0000@@", 10), -1, "not hex");
 }
 
+/* Does the page come out the same when the runs of the scan after the
+ * first read back its events as when each reads the page again (as when
+ * there is no memory to keep the events)? */
+static int same_both_ways(const char *html)
+{
+	char *kept = mark(html), *reread = mark_by(html_mark_structure_rereading, html);
+	int same = !strcmp(kept, reread);
+	if (!same)
+		diag("events read back: %s\n# the page read again: %s", kept, reread);
+	free(kept);
+	free(reread);
+	return same;
+}
+
+/* Pieces of pages the scan finds hard: implied ends, a title, comments,
+ * '<' that begins no tag, unfinished tags, boxes that hide or overlay. */
+static const char *const page_pieces[] = {
+	"<p>", "</p>", "<title>", "</title>", "<TITLE>", "</Title>", "<!-- a comment -->",
+	"<!doctype html>", "<?php x ?>", "<", "< ", "<3", ">", "</", "<p", "text", " more words ",
+	"\n", "m\xc3\xb6rk ", "<a href=x>", "<a>", "</a>", "<div>", "</div>", "<div/>", "<br/>",
+	"<div class=hidden>", "<div class=\"modal overlay\">", "<body class=modal-open>",
+	"</body>", "<span style='display:none'>", "</span>", "<table>", "</table>", "<tr>", "<td>",
+	"<ul>", "</ul>", "<li>", "<dl><dt>", "<dd>", "<option>", "<nav>", "</nav>", "<footer>",
+	"</footer>", "<dialog>", "</dialog>", "<b>", "</b>", "<h1>", "</h1>", "<x-widget>",
+	"</x-widget>", "<averyveryverylongname>", "</averyveryverylongnamE>",
+};
+
+static void test_events(void)
+{
+	static const char *const pages[] = {
+		/* an overlay holding (nearly) all the text: the own text is measured again */
+		"<body class=\"page modal-open\"><div><div class=\"entry\"><p>inside text text "
+		"text text text</p></div><div>other</div></div></body>",
+		"<div class=\"hidden\"><p>hidden text, nearly all of the page's text</p></div>x",
+		"<html><head><title>A <b>title</b> &amp; <!-- c --> text</title></head>"
+		"<body>one<!-- c -->two<?pi?>three<!doctype x>four</body></html>",
+		"<div><p>one<li>two<td>three<table><tr><td>four</div>five</td></table>six",
+		"a < b <3 and <- text <", "<div class=\"x\"", "text <!-- unfinished",
+		"<DIV CLASS=SIDEBAR>Upper</div><averyveryverylongname>long</averyveryverylongname>",
+		"<title>no end", "",
+	};
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
+		ok(same_both_ways(pages[i]), "events read back mark page %zu as the page read again", i);
+
+	/* A page whose markers run out before its end (test_bounds()). */
+	struct strbuf many = STRBUF_INIT;
+	for (int i = 0; i < 4000; i++)
+		strbuf_addstr(&many, i % 2 ? "<b>x</b>" : "<a href=l>y</a>");
+	ok(same_both_ways(many.buf), "...and a page whose markers run out");
+	strbuf_release(&many);
+
+	/* And many pages of those pieces, at random. */
+	unsigned long seed = 1350;
+	size_t pieces = sizeof(page_pieces) / sizeof(page_pieces[0]), differ = 0;
+	for (int n = 0; n < 3000; n++) {
+		struct strbuf page = STRBUF_INIT;
+		for (unsigned long k = tap_random(&seed) % 120; k > 0; k--)
+			strbuf_addstr(&page, page_pieces[tap_random(&seed) % pieces]);
+		differ += !same_both_ways(page.buf);
+		strbuf_release(&page);
+	}
+	is_int(differ, 0, "3000 random pages: events read back mark them as the page read again");
+}
+
 static void test_join(void)
 {
 	struct strbuf dump = STRBUF_INIT;
@@ -447,6 +518,7 @@ int main(void)
 	test_coverage();
 	test_breaks();
 	test_bounds();
+	test_events();
 	test_join();
 	test_segments();
 	test_segment_breaks();

@@ -4,6 +4,7 @@
 #include "base/name-table.h"
 #include "base/swar.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -430,6 +431,53 @@ enum scan_run {
 			     would hide or overlay it (<body class="modal-open">) */
 };
 
+/* What the scan reads of a page: a tag, a run of text with no tag in it
+ * (white space alone is none), or a comment, doctype or processing
+ * instruction. Every run of the scan takes the same events in the same
+ * order (take_event()); the first reads them from the page and keeps them,
+ * and the others read them back: finding the tags, looking their names up
+ * and counting the text's characters were most of each run's work. */
+enum event_type { EVENT_TEXT, EVENT_START, EVENT_END, EVENT_MARKUP };
+
+/* An event's kind when its element is not in element_kinds. */
+#define KIND_NONE UCHAR_MAX
+_Static_assert(sizeof(element_kinds) / sizeof(element_kinds[0]) < KIND_NONE,
+	       "an element's kind is a byte");
+
+struct scan_event {
+	unsigned char type;          /* enum event_type */
+	unsigned char kind;          /* a tag's: its index in element_kinds, or KIND_NONE */
+	unsigned char self_closing;  /* a start tag's: it ends in "/>" */
+	unsigned char has_href;      /* a start tag's: it has an href */
+	uint32_t cues;               /* a start tag's: its attributes' (attribute_cues()) */
+	union {
+		struct name_key name;    /* a tag's: its lower-case name (read_tag()) */
+		struct {
+			size_t at;       /* text: where its first character that is not
+					    white space is, from the page's start */
+			size_t chars;    /* ... and its characters (count_text_chars()) */
+		} text;
+	} u;
+};
+
+/* What the first run's events became. */
+enum event_store {
+	EVENTS_KEEPING,   /* the first run is keeping them */
+	EVENTS_KEPT,      /* all kept: the other runs read them back */
+	EVENTS_NONE       /* no memory to keep them (or not asked to): each run
+			     reads the page again */
+};
+
+/* A page uses few element names, over and over: the scan keeps the kind of
+ * each name it looked up last, one a slot, in front of element_kind()'s
+ * search. An empty slot's name is all zeros, which no tag's is (a name
+ * begins with a letter). */
+#define KIND_CACHE_BITS 6
+struct kind_cache {
+	struct name_key name[1 << KIND_CACHE_BITS];
+	unsigned char kind[1 << KIND_CACHE_BITS];   /* an index in element_kinds, or KIND_NONE */
+};
+
 /* The scan runs two or three times over a page. Every run opens and
  * closes the same elements in the same order, so the n-th element with
  * cues of one run is the n-th of another. */
@@ -451,17 +499,15 @@ struct scanner {
 				  link's, as size_t */
 	size_t most;           /* marking: more text than this is "most of the page" */
 	size_t all;            /* ... and this, "(nearly) all of it" */
-	struct strbuf tag_cues;   /* the cues of each start tag's attributes, as uint32_t
-				     with TAG_HAS_HREF, found by the first run and read
-				     by the others (see tag_attribute_cues()) */
-	size_t tags;           /* start tags so far */
+	struct strbuf events;  /* the page's events (struct scan_event), kept by the
+				  first run and read back by the others */
+	enum event_store kept;
+	struct kind_cache kinds;   /* reading the page: the kinds of its names */
+	int in_title;          /* inside <title>: its text is not the page's */
+	int in_text;           /* a run of text is open: no tag or comment since text */
 	int block_ended;       /* a block began or ended since the last text */
 	int out_of_memory;
 };
-
-/* The bit of a tag_cues entry that says the tag has an href (cues use the
- * CUE_COUNT bits below it). */
-#define TAG_HAS_HREF (UINT32_C(1) << 31)
 
 static uint32_t current_state(const struct scanner *s)
 {
@@ -639,45 +685,22 @@ static void close_before(struct scanner *s, const struct element_kind *kind)
 	}
 }
 
-/* The cues of the attributes [attrs, end) of the page's next start tag
- * (attribute_cues()). Every run of the scan reads the same tags in the same
- * order, so the first keeps what it found, one entry a tag, and the others
- * read it back: reading class names word by word is most of the scan's
- * work. (Without the memory to keep them, each run reads them again.) */
-static uint32_t tag_attribute_cues(struct scanner *s, const char *attrs, const char *end,
-				   int *has_href)
-{
-	size_t offset = s->tags++ * sizeof(uint32_t);
-	uint32_t entry;
-	if (offset + sizeof(entry) <= s->tag_cues.len) {
-		memcpy(&entry, s->tag_cues.buf + offset, sizeof(entry));
-		*has_href = (entry & TAG_HAS_HREF) != 0;
-		return entry & ~TAG_HAS_HREF;
-	}
-	uint32_t cues = attribute_cues(attrs, end, has_href);
-	entry = cues | (*has_href ? TAG_HAS_HREF : 0);
-	if (offset == s->tag_cues.len && strbuf_try_grow(&s->tag_cues, sizeof(entry)) == 0)
-		strbuf_add(&s->tag_cues, &entry, sizeof(entry));
-	return cues;
-}
-
-static void start_tag(struct scanner *s, const struct name_key *name,
-		      const struct element_kind *kind, const char *attrs, const char *end)
+static void start_tag(struct scanner *s, const struct scan_event *tag,
+		      const struct element_kind *kind)
 {
 	unsigned flags = kind->flags;
-	int has_href;
-	uint32_t cues = tag_attribute_cues(s, attrs, end, &has_href);
+	uint32_t cues = tag->cues;
 
 	if (flags & (ELEMENT_CLOSES_P | ELEMENT_BLOCK))
 		s->block_ended = 1;
 	close_before(s, kind);
-	if ((flags & ELEMENT_VOID) || (end > attrs && end[-1] == '/') || s->depth == STACK_MAX)
+	if ((flags & ELEMENT_VOID) || tag->self_closing || s->depth == STACK_MAX)
 		return;
 	cues |= kind->cues;
-	if ((flags & ELEMENT_HREF_LINK) && has_href)
+	if ((flags & ELEMENT_HREF_LINK) && tag->has_href)
 		cues |= BIT(CUE_LINK);
 	struct open_element *e = &s->stack[s->depth];
-	e->name = *name;
+	e->name = tag->u.name;
 	e->kind = kind;
 	e->text_before = s->text;
 	e->own_before = s->own;
@@ -716,27 +739,47 @@ static void end_tag(struct scanner *s, const struct name_key *name,
  * that a small page is marked too). */
 #define STRUCTURE_MAX_GROWTH 1
 
-/* If a tag starts at `p` ("<name" or "</name"), read it: its lower-case
- * name (its first NAME_MAX_LEN letters and digits) into `name`, whether it
- * ends an element, and where its attributes begin and end. Return the
- * position after the tag, or NULL. */
-static const char *read_tag(const char *p, const char *end, struct name_key *name,
-			    int *closing, const char **attrs, const char **attrs_end)
+/* The kind of the element named `name`: its index in element_kinds, or
+ * KIND_NONE. */
+static unsigned char cached_kind(struct kind_cache *cache, const struct name_key *name)
+{
+	uint64_t hash = (name->high ^ name->low) * UINT64_C(0x9E3779B97F4A7C15);
+	size_t slot = (size_t)(hash >> (64 - KIND_CACHE_BITS));
+	if (cache->name[slot].high != name->high || cache->name[slot].low != name->low) {
+		const struct element_kind *kind = element_kind(name);
+		cache->name[slot] = *name;
+		cache->kind[slot] = kind ? (unsigned char)(kind - element_kinds) : KIND_NONE;
+	}
+	return cache->kind[slot];
+}
+
+/* If a tag starts at `p` ("<name" or "</name"), read it into `tag`: its
+ * lower-case name (its first NAME_MAX_LEN letters and digits), its kind
+ * and, for a start tag, what its attributes say. Return the position after
+ * the tag, or NULL. */
+static const char *read_tag(const char *p, const char *end, struct kind_cache *kinds,
+			    struct scan_event *tag)
 {
 	const char *q = p + 1;
-	*closing = q < end && *q == '/';
-	q += *closing;
+	int closing = q < end && *q == '/';
+	q += closing;
 	if (q >= end || !((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
 		return NULL;
-	char lower_name[NAME_MAX_LEN];
+	unsigned char padded[NAME_TABLE_SIZE] = { 0 };   /* as a key packs it: no copy */
 	size_t n = 0;
 	for (; q < end && is_alnum((unsigned char)*q); q++)
 		if (n < NAME_MAX_LEN)
-			lower_name[n++] = (char)lower((unsigned char)*q);
-	name_key_from_bytes(name, lower_name, n);   /* n < NAME_TABLE_SIZE: never fails */
-	*attrs = q;
-	const char *gt = memchr(q, '>', (size_t)(end - q));
-	*attrs_end = gt ? gt : end;
+			padded[n++] = (unsigned char)lower((unsigned char)*q);
+	tag->u.name = name_key_of_padded(padded);
+	const char *attrs = q, *gt = memchr(q, '>', (size_t)(end - q));
+	const char *attrs_end = gt ? gt : end;
+	int has_href = 0;
+
+	tag->type = closing ? EVENT_END : EVENT_START;
+	tag->kind = cached_kind(kinds, &tag->u.name);
+	tag->self_closing = attrs_end > attrs && attrs_end[-1] == '/';
+	tag->cues = closing ? 0 : attribute_cues(attrs, attrs_end, &has_href);
+	tag->has_href = (unsigned char)has_href;
 	return gt ? gt + 1 : end;
 }
 
@@ -809,68 +852,116 @@ static size_t count_text_chars(const char *p, const char *end)
 	return n;
 }
 
-/* The text [p, end) of the page, outside the title and with no tag in it:
- * marked where its first character is when it begins a run of text (not
- * `in_text`), and counted. Returns whether a run of text is open after it:
- * white space alone neither begins nor ends one. */
-static int read_text(struct scanner *s, struct marking *m, const char *p, const char *end,
-		     int in_text)
+/* Read the page's next event from `p` on into `ev`; return the position
+ * after it, or NULL at the page's end. Text goes from its first character
+ * that is not white space to the next '<' (no tag can change the state
+ * inside it); a '<' that begins no tag is text. */
+static const char *read_event(const char *page, const char *p, const char *end,
+			      struct kind_cache *kinds, struct scan_event *ev)
 {
-	while (p < end && ascii_is_html_space((unsigned char)*p))
-		p++;
-	if (p == end)
-		return in_text;
-	if (!in_text && m)
-		mark_text(s, m, p);
-	size_t chars = count_text_chars(p, end);
-	s->text += chars;
-	if (!(current_state(s) & NOT_OWN))
-		s->own += chars;
-	return 1;
-}
-
-/* One run of the scan over [p, end): marking into `m`, else measuring. It
- * goes from '<' to '<': text between them is read whole, as no tag can
- * change the state inside it. */
-static void scan(struct scanner *s, const char *p, const char *end, struct marking *m)
-{
-	int in_title = 0, in_text = 0;
-
-	for (;;) {
-		const char *lt = memchr(p, '<', (size_t)(end - p));
+	while (p < end) {
+		const char *text = p, *after;
+		if (*p == '<') {
+			if ((after = read_tag(p, end, kinds, ev)))
+				return after;
+			if (p + 1 < end && (p[1] == '!' || p[1] == '?')) {
+				const char *gt = memchr(p, '>', (size_t)(end - p));
+				ev->type = EVENT_MARKUP;
+				return gt ? gt + 1 : end;
+			}
+		} else {
+			while (text < end && ascii_is_html_space((unsigned char)*text))
+				text++;
+			if (text == end)
+				return NULL;
+			if (*text == '<') {   /* white space alone is no text */
+				p = text;
+				continue;
+			}
+		}
+		const char *lt = memchr(text + 1, '<', (size_t)(end - text - 1));
 		if (!lt)
 			lt = end;
-		if (!in_title)
-			in_text = read_text(s, m, p, lt, in_text);
-		p = lt;
-		if (p == end)
-			break;
-		struct name_key name;
-		int closing;
-		const char *attrs, *attrs_end, *after;
-		if ((after = read_tag(p, end, &name, &closing, &attrs, &attrs_end))) {
-			const struct element_kind *kind = element_kind(&name);
-			if (!kind)
-				kind = &no_kind;
-			if (kind->role == ROLE_TITLE)
-				in_title = !closing;
-			else if (closing)
-				end_tag(s, &name, kind);
-			else
-				start_tag(s, &name, kind, attrs, attrs_end);
-			p = after;
-			in_text = 0;
-			continue;
+		ev->type = EVENT_TEXT;
+		ev->u.text.at = (size_t)(text - page);
+		ev->u.text.chars = count_text_chars(text, lt);
+		return lt;
+	}
+	return NULL;
+}
+
+/* Keep the first run's event `ev` for the other runs; without the memory,
+ * keep none and let each run read the page again. */
+static void keep_event(struct scanner *s, const struct scan_event *ev)
+{
+	if (strbuf_avail(&s->events) < sizeof(*ev) &&
+	    strbuf_try_grow(&s->events, sizeof(*ev)) < 0) {
+		s->kept = EVENTS_NONE;
+		strbuf_release(&s->events);
+		return;
+	}
+	/* Most events need no growing: the room is checked here, and the copy
+	 * (of a known size) takes no call. */
+	memcpy(s->events.buf + s->events.len, ev, sizeof(*ev));
+	strbuf_commit(&s->events, sizeof(*ev));
+}
+
+/* Text outside the title: marked where it begins a run of text (none open),
+ * and counted. */
+static void take_text(struct scanner *s, struct marking *m, const char *page,
+		      const struct scan_event *text)
+{
+	if (s->in_title)
+		return;
+	if (!s->in_text && m)
+		mark_text(s, m, page + text->u.text.at);
+	s->in_text = 1;
+	s->text += text->u.text.chars;
+	if (!(current_state(s) & NOT_OWN))
+		s->own += text->u.text.chars;
+}
+
+/* Take the page's next event, read from the page or read back: the one
+ * place where events change the scan's state. */
+static void take_event(struct scanner *s, struct marking *m, const char *page,
+		       const struct scan_event *ev)
+{
+	if (ev->type == EVENT_TEXT) {
+		take_text(s, m, page, ev);
+		return;
+	}
+	if (ev->type != EVENT_MARKUP) {
+		const struct element_kind *kind =
+			ev->kind == KIND_NONE ? &no_kind : &element_kinds[ev->kind];
+		if (kind->role == ROLE_TITLE)
+			s->in_title = ev->type == EVENT_START;
+		else if (ev->type == EVENT_END)
+			end_tag(s, &ev->u.name, kind);
+		else
+			start_tag(s, ev, kind);
+	}
+	s->in_text = 0;   /* a tag or a comment ends a run of text */
+}
+
+/* One run of the scan over the page [page, end): marking into `m`, else
+ * measuring. The first run reads the page and may keep its events; the
+ * others read those back, or the page again when none were kept. */
+static void scan(struct scanner *s, const char *page, const char *end, struct marking *m)
+{
+	if (s->kept == EVENTS_KEPT) {
+		const struct scan_event *ev = (const struct scan_event *)s->events.buf;
+		size_t n = s->events.len / sizeof(*ev);
+		for (size_t i = 0; i < n; i++)
+			take_event(s, m, page, &ev[i]);
+	} else {
+		struct scan_event ev;
+		for (const char *p = page; (p = read_event(page, p, end, &s->kinds, &ev)); ) {
+			take_event(s, m, page, &ev);
+			if (s->kept == EVENTS_KEEPING)
+				keep_event(s, &ev);
 		}
-		if (p + 1 < end && (p[1] == '!' || p[1] == '?')) {
-			const char *gt = memchr(p, '>', (size_t)(end - p));
-			p = gt ? gt + 1 : end;   /* a comment, doctype or processing instruction */
-			in_text = 0;
-			continue;
-		}
-		if (!in_title)   /* a '<' that begins no tag is text */
-			in_text = read_text(s, m, p, p + 1, in_text);
-		p++;
+		if (s->kept == EVENTS_KEEPING)
+			s->kept = EVENTS_KEPT;
 	}
 	close_to(s, 0);
 }
@@ -879,9 +970,9 @@ static void scan(struct scanner *s, const char *p, const char *end, struct marki
 static void rewind_scan(struct scanner *s, enum scan_run run)
 {
 	s->run = run;
-	s->text = s->own = s->opened = s->cued = s->tags = 0;
+	s->text = s->own = s->opened = s->cued = 0;
 	s->depth = 0;
-	s->block_ended = 0;
+	s->in_title = s->in_text = s->block_ended = 0;
 }
 
 static void scanner_free(struct scanner *s)
@@ -891,11 +982,14 @@ static void scanner_free(struct scanner *s)
 	strbuf_release(&s->held);
 	strbuf_release(&s->hiders);
 	strbuf_release(&s->candidates);
-	strbuf_release(&s->tag_cues);
+	strbuf_release(&s->events);
 	free(s);
 }
 
-int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err)
+/* html_mark_structure(), keeping the first run's events for the others or
+ * (`keep_events` 0) reading the page on every run. */
+static int mark_structure(struct strbuf *html, const char *prefix, int keep_events,
+			  struct nc_error *err)
 {
 	struct scanner *s = calloc(1, sizeof(*s));
 	size_t marker_len = strlen(prefix) + STRUCTURE_STATE_DIGITS + strlen(STRUCTURE_STATE_END);
@@ -908,7 +1002,8 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 		strbuf_init(&s->held);
 		strbuf_init(&s->hiders);
 		strbuf_init(&s->candidates);
-		strbuf_init(&s->tag_cues);
+		strbuf_init(&s->events);
+		s->kept = keep_events ? EVENTS_KEEPING : EVENTS_NONE;
 		rewind_scan(s, MEASURE);
 		scan(s, html->buf, end, NULL);
 		s->most = (size_t)(COVER_MOST * (double)s->text);
@@ -933,6 +1028,17 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 	strbuf_release(&m.out);
 	scanner_free(s);
 	return 0;
+}
+
+int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err)
+{
+	return mark_structure(html, prefix, 1, err);
+}
+
+int html_mark_structure_rereading(struct strbuf *html, const char *prefix,
+				  struct nc_error *err)
+{
+	return mark_structure(html, prefix, 0, err);
 }
 
 int64_t structure_state_parse(const char *digits, size_t len)

@@ -117,6 +117,12 @@ extern const char *const structure_cue_names[CUE_COUNT];
  * runs out (NC_ERR_MEMORY, the page unchanged). */
 int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err);
 
+/* html_mark_structure() as it is when there is no memory to keep what its
+ * first run over the page read for the others: each run reads the page
+ * again. The same page comes out. For the tests. */
+int html_mark_structure_rereading(struct strbuf *html, const char *prefix,
+				  struct nc_error *err);
+
 /* A renderer that wraps long lines (Lynx, at 1024 columns) may cut a
  * marker in two: the end of one line and, after the newline and the next
  * line's indent, the start of the next. Join every such pair in `dump` (a
