@@ -330,6 +330,15 @@ static void test_events(void)
 	for (int i = 0; i < 4000; i++)
 		strbuf_addstr(&many, i % 2 ? "<b>x</b>" : "<a href=l>y</a>");
 	ok(same_both_ways(many.buf), "...and a page whose markers run out");
+	/* Its events (three a piece of 8 or 15 bytes) pass the bound
+	 * (EVENTS_MAX_GROWTH) well before its end, as do those of a page of
+	 * tags alone: the events kept are dropped halfway and the page is
+	 * read again. */
+	strbuf_reset(&many);
+	strbuf_addstr(&many, "<div class=\"sidebar\">side text</div><p>main text");
+	for (int i = 0; i < 20000; i++)
+		strbuf_addstr(&many, i % 3 ? "<a>" : "<i>t");
+	ok(same_both_ways(many.buf), "...and a page of tags alone, past the events' bound");
 	strbuf_release(&many);
 
 	/* And many pages of those pieces, at random. */

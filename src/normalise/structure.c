@@ -501,6 +501,7 @@ struct scanner {
 	size_t all;            /* ... and this, "(nearly) all of it" */
 	struct strbuf events;  /* the page's events (struct scan_event), kept by the
 				  first run and read back by the others */
+	size_t events_max;     /* ... in at most this many bytes (EVENTS_MAX_GROWTH) */
 	enum event_store kept;
 	struct kind_cache kinds;   /* reading the page: the kinds of its names */
 	int in_title;          /* inside <title>: its text is not the page's */
@@ -890,12 +891,21 @@ static const char *read_event(const char *page, const char *p, const char *end,
 	return NULL;
 }
 
-/* Keep the first run's event `ev` for the other runs; without the memory,
- * keep none and let each run read the page again. */
+/* The events kept are at most this many bytes a byte of the page (and a
+ * few more): a page's events take about as many bytes as the page, but a
+ * made one ("<a><a><a>...", 3 bytes an event of 24) would take eight
+ * times its size, 512 MB for the largest page a worker reads; such a page
+ * is read again on each run instead, as before the events were kept. */
+#define EVENTS_MAX_GROWTH 2
+
+/* Keep the first run's event `ev` for the other runs; past the bound
+ * above, or without the memory, keep none and let each run read the page
+ * again. */
 static void keep_event(struct scanner *s, const struct scan_event *ev)
 {
-	if (strbuf_avail(&s->events) < sizeof(*ev) &&
-	    strbuf_try_grow(&s->events, sizeof(*ev)) < 0) {
+	if (s->events.len + sizeof(*ev) > s->events_max ||
+	    (strbuf_avail(&s->events) < sizeof(*ev) &&
+	     strbuf_try_grow(&s->events, sizeof(*ev)) < 0)) {
 		s->kept = EVENTS_NONE;
 		strbuf_release(&s->events);
 		return;
@@ -1004,6 +1014,7 @@ static int mark_structure(struct strbuf *html, const char *prefix, int keep_even
 		strbuf_init(&s->candidates);
 		strbuf_init(&s->events);
 		s->kept = keep_events ? EVENTS_KEEPING : EVENTS_NONE;
+		s->events_max = EVENTS_MAX_GROWTH * html->len + 64 * sizeof(struct scan_event);
 		rewind_scan(s, MEASURE);
 		scan(s, html->buf, end, NULL);
 		s->most = (size_t)(COVER_MOST * (double)s->text);
