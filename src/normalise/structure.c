@@ -325,6 +325,36 @@ static uint32_t value_cues(const char *value, size_t len)
 	return cues;
 }
 
+/* Pages repeat their class names ("post-meta" on every post of a list,
+ * 2-3 times each on the development pages), and reading a value word by
+ * word against the cue words was most of reading a tag: the cues of the
+ * value last met in each slot are kept, and a value met again is not read
+ * again. Longer values (rarer, and more often generated) are always read. */
+#define VALUE_CACHE_BITS 7
+#define VALUE_CACHE_BYTES 40
+struct value_cache {
+	uint32_t cues[1 << VALUE_CACHE_BITS];
+	unsigned char len[1 << VALUE_CACHE_BITS];   /* 0: an empty slot */
+	char value[1 << VALUE_CACHE_BITS][VALUE_CACHE_BYTES];
+};
+
+/* value_cues(), from `cache` when it holds them (NULL: none). */
+static uint32_t cached_value_cues(struct value_cache *cache, const char *value, size_t len)
+{
+	if (!cache || !len || len > VALUE_CACHE_BYTES)
+		return value_cues(value, len);
+	uint64_t hash = UINT64_C(0xCBF29CE484222325);   /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		hash = (hash ^ (unsigned char)value[i]) * UINT64_C(0x100000001B3);
+	size_t slot = (size_t)((hash * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - VALUE_CACHE_BITS));
+	if (cache->len[slot] != len || memcmp(cache->value[slot], value, len)) {
+		cache->cues[slot] = value_cues(value, len);
+		cache->len[slot] = (unsigned char)len;
+		memcpy(cache->value[slot], value, len);
+	}
+	return cache->cues[slot];
+}
+
 /* display:none or visibility:hidden in a style attribute (spaces and case
  * ignored). */
 static int style_hides(const char *value, size_t len)
@@ -345,7 +375,8 @@ static int style_hides(const char *value, size_t len)
 
 /* The cues of a start tag's attributes in [a, end) (class, id, role,
  * style), and whether it has an href. */
-static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
+static uint32_t attribute_cues(struct value_cache *values, const char *a, const char *end,
+			       int *has_href)
 {
 	uint32_t cues = 0;
 
@@ -387,7 +418,7 @@ static uint32_t attribute_cues(const char *a, const char *end, int *has_href)
 			*has_href = 1;
 		else if (value && (!strcmp(lname, "class") || !strcmp(lname, "id") ||
 				   !strcmp(lname, "role")))
-			cues |= value_cues(value, value_len);
+			cues |= cached_value_cues(values, value, value_len);
 		else if (value && !strcmp(lname, "style") && style_hides(value, value_len))
 			cues |= BIT(CUE_W_HIDDEN);
 	}
@@ -478,6 +509,13 @@ struct kind_cache {
 	unsigned char kind[1 << KIND_CACHE_BITS];   /* an index in element_kinds, or KIND_NONE */
 };
 
+/* What reading a page keeps of the names it met: its elements' kinds and
+ * its class, id and role values' cues. */
+struct read_caches {
+	struct kind_cache kinds;
+	struct value_cache values;
+};
+
 /* The scan runs two or three times over a page. Every run opens and
  * closes the same elements in the same order, so the n-th element with
  * cues of one run is the n-th of another. */
@@ -503,7 +541,10 @@ struct scanner {
 				  first run and read back by the others */
 	size_t events_max;     /* ... in at most this many bytes (EVENTS_MAX_GROWTH) */
 	enum event_store kept;
-	struct kind_cache kinds;   /* reading the page: the kinds of its names */
+	struct read_caches caches;   /* reading the page: what its names say */
+	int remember;          /* keep the events and use the caches (else the plain
+				  reading that html_mark_structure_plain() tests
+				  against) */
 	int in_title;          /* inside <title>: its text is not the page's */
 	int in_text;           /* a run of text is open: no tag or comment since text */
 	int block_ended;       /* a block began or ended since the last text */
@@ -741,15 +782,18 @@ static void end_tag(struct scanner *s, const struct name_key *name,
 #define STRUCTURE_MAX_GROWTH 1
 
 /* The kind of the element named `name`: its index in element_kinds, or
- * KIND_NONE. */
+ * KIND_NONE; from `cache` when it holds it (NULL: none). */
 static unsigned char cached_kind(struct kind_cache *cache, const struct name_key *name)
 {
+	if (!cache) {
+		const struct element_kind *kind = element_kind(name);
+		return kind ? (unsigned char)(kind - element_kinds) : KIND_NONE;
+	}
 	uint64_t hash = (name->high ^ name->low) * UINT64_C(0x9E3779B97F4A7C15);
 	size_t slot = (size_t)(hash >> (64 - KIND_CACHE_BITS));
 	if (cache->name[slot].high != name->high || cache->name[slot].low != name->low) {
-		const struct element_kind *kind = element_kind(name);
 		cache->name[slot] = *name;
-		cache->kind[slot] = kind ? (unsigned char)(kind - element_kinds) : KIND_NONE;
+		cache->kind[slot] = cached_kind(NULL, name);
 	}
 	return cache->kind[slot];
 }
@@ -758,7 +802,7 @@ static unsigned char cached_kind(struct kind_cache *cache, const struct name_key
  * lower-case name (its first NAME_MAX_LEN letters and digits), its kind
  * and, for a start tag, what its attributes say. Return the position after
  * the tag, or NULL. */
-static const char *read_tag(const char *p, const char *end, struct kind_cache *kinds,
+static const char *read_tag(const char *p, const char *end, struct read_caches *caches,
 			    struct scan_event *tag)
 {
 	const char *q = p + 1;
@@ -777,9 +821,10 @@ static const char *read_tag(const char *p, const char *end, struct kind_cache *k
 	int has_href = 0;
 
 	tag->type = closing ? EVENT_END : EVENT_START;
-	tag->kind = cached_kind(kinds, &tag->u.name);
+	tag->kind = cached_kind(caches ? &caches->kinds : NULL, &tag->u.name);
 	tag->self_closing = attrs_end > attrs && attrs_end[-1] == '/';
-	tag->cues = closing ? 0 : attribute_cues(attrs, attrs_end, &has_href);
+	tag->cues = closing ? 0 : attribute_cues(caches ? &caches->values : NULL, attrs, attrs_end,
+							 &has_href);
 	tag->has_href = (unsigned char)has_href;
 	return gt ? gt + 1 : end;
 }
@@ -858,12 +903,12 @@ static size_t count_text_chars(const char *p, const char *end)
  * that is not white space to the next '<' (no tag can change the state
  * inside it); a '<' that begins no tag is text. */
 static const char *read_event(const char *page, const char *p, const char *end,
-			      struct kind_cache *kinds, struct scan_event *ev)
+			      struct read_caches *caches, struct scan_event *ev)
 {
 	while (p < end) {
 		const char *text = p, *after;
 		if (*p == '<') {
-			if ((after = read_tag(p, end, kinds, ev)))
+			if ((after = read_tag(p, end, caches, ev)))
 				return after;
 			if (p + 1 < end && (p[1] == '!' || p[1] == '?')) {
 				const char *gt = memchr(p, '>', (size_t)(end - p));
@@ -965,7 +1010,7 @@ static void scan(struct scanner *s, const char *page, const char *end, struct ma
 			take_event(s, m, page, &ev[i]);
 	} else {
 		struct scan_event ev;
-		for (const char *p = page; (p = read_event(page, p, end, &s->kinds, &ev)); ) {
+		for (const char *p = page; (p = read_event(page, p, end, s->remember ? &s->caches : NULL, &ev)); ) {
 			take_event(s, m, page, &ev);
 			if (s->kept == EVENTS_KEEPING)
 				keep_event(s, &ev);
@@ -996,9 +1041,10 @@ static void scanner_free(struct scanner *s)
 	free(s);
 }
 
-/* html_mark_structure(), keeping the first run's events for the others or
- * (`keep_events` 0) reading the page on every run. */
-static int mark_structure(struct strbuf *html, const char *prefix, int keep_events,
+/* html_mark_structure(), keeping the first run's events for the others
+ * and what names say, or (`remember` 0) reading the page on every run and
+ * each name every time. */
+static int mark_structure(struct strbuf *html, const char *prefix, int remember,
 			  struct nc_error *err)
 {
 	struct scanner *s = calloc(1, sizeof(*s));
@@ -1013,7 +1059,8 @@ static int mark_structure(struct strbuf *html, const char *prefix, int keep_even
 		strbuf_init(&s->hiders);
 		strbuf_init(&s->candidates);
 		strbuf_init(&s->events);
-		s->kept = keep_events ? EVENTS_KEEPING : EVENTS_NONE;
+		s->remember = remember;
+		s->kept = remember ? EVENTS_KEEPING : EVENTS_NONE;
 		s->events_max = EVENTS_MAX_GROWTH * html->len + 64 * sizeof(struct scan_event);
 		rewind_scan(s, MEASURE);
 		scan(s, html->buf, end, NULL);
@@ -1046,7 +1093,7 @@ int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error
 	return mark_structure(html, prefix, 1, err);
 }
 
-int html_mark_structure_rereading(struct strbuf *html, const char *prefix,
+int html_mark_structure_plain(struct strbuf *html, const char *prefix,
 				  struct nc_error *err)
 {
 	return mark_structure(html, prefix, 0, err);

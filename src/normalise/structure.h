@@ -117,10 +117,11 @@ extern const char *const structure_cue_names[CUE_COUNT];
  * runs out (NC_ERR_MEMORY, the page unchanged). */
 int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err);
 
-/* html_mark_structure() as it is when there is no memory to keep what its
- * first run over the page read for the others: each run reads the page
- * again. The same page comes out. For the tests. */
-int html_mark_structure_rereading(struct strbuf *html, const char *prefix,
+/* html_mark_structure() without what it remembers: each run reads the
+ * page again (as when there is no memory to keep what the first run read
+ * for the others), and each element name and class value is looked up
+ * every time it is met. The same page comes out. For the tests. */
+int html_mark_structure_plain(struct strbuf *html, const char *prefix,
 				  struct nc_error *err);
 
 /* A renderer that wraps long lines (Lynx, at 1024 columns) may cut a
