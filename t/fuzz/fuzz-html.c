@@ -1,7 +1,8 @@
 /* fuzz-html.c: the HTML normaliser (wrapper, charset choice, html.rules,
  * NUL bytes removed for Lynx, which the rules must not bring back), the
  * rewriting of <meta> charsets after a conversion to UTF-8, and the
- * state markers of the page's structure (bounded, never inside a tag). */
+ * state markers of the page's structure (bounded, never inside a tag, the
+ * same as the plain reading's). */
 #include "fuzz.h"
 #include "normalise/html.h"
 #include "normalise/markers.h"
@@ -37,8 +38,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		page_info_release(&info);
 		size_t before = out.len;
-		if (html_mark_structure(&out, MARKER_STATE_PLACEHOLDER, &err) < 0)
+		struct strbuf plain = STRBUF_INIT;
+		strbuf_add(&plain, out.buf, out.len);
+		if (html_mark_structure(&out, MARKER_STATE_PLACEHOLDER, &err) < 0 ||
+		    html_mark_structure_plain(&plain, MARKER_STATE_PLACEHOLDER, &err) < 0)
 			abort();
+		/* What the scan remembers (events, names, class values) changes
+		 * nothing. */
+		if (plain.len != out.len || memcmp(plain.buf, out.buf, out.len))
+			abort();
+		strbuf_release(&plain);
 		size_t marker = strlen(MARKER_STATE_PLACEHOLDER) + STRUCTURE_STATE_DIGITS + 2;
 		if (out.len > 2 * before + 9 * marker)
 			abort();   /* markers beyond their bound */
