@@ -25,11 +25,12 @@
  *   the outer one), or before the '>' of "</h1 >";
  * - a removal right after text that the removal could make into a tag or
  *   an end tag that a later rule matches ("<b" "<img>" "r>" is a <br>);
- * - inside a block, a tag of an earlier rule (rule 2 removes a <script>
- *   inside a <style> before rule 3 looks for the </style>). An img, input,
- *   embed, area or param inside an object (rule 7 before rule 8: a Flash
- *   object's <param>s) is common, and harmless unless the tag holds a '<'
- *   or its removal could join an end tag, which is what is checked.
+ * - inside a block, what an earlier rule removes, when that could move the
+ *   block's end tag: rule 2 removes a <script> inside an <iframe> before
+ *   rule 8 looks for the </iframe>, and the script may hold "</iframe>".
+ *   Common and harmless are a <style> inside a <noscript> and an object's
+ *   <param>s (rule 7 before rule 8); such a removal is let through when it
+ *   ends before the end tag and cannot join one (inside_changes()).
  * Everything else the pass does as the rules do: a block of a later rule
  * inside a removed block goes with it, an unclosed block or an unfinished
  * tag is text, and a rule's inserted text holds no '<' or '>'.
@@ -330,26 +331,37 @@ static const char *find_end_tag(struct pass *ps, const struct tag_name *name, co
 	return at;
 }
 
-/* Can the rules before `block`'s leave [from, to), the inside of a block,
- * as it is, so that its end tag stays where it is? A block of an earlier
- * rule inside: no. Rule 7's tags inside rule 8's blocks: yes, but for a
- * tag with a '<' before its '>', or one whose removal could join an end
- * tag. */
-static int inside_unchanged(const char *from, const char *to, const char *end,
-			    const struct tag_name *block)
+/* Can the rules before `block`'s change [from, to), the inside of a block
+ * up to its end tag, in a way that moves that end tag? Not by removing
+ * what they match inside it, when that ends before `to` and its removal
+ * cannot join an end tag: rule 7's tags (a Flash object's <param>s), and
+ * an earlier rule's block, whose own inside is asked the same (a <style>
+ * inside a <noscript>). Anything else may, and gives 1. */
+static int inside_changes(struct pass *ps, const char *from, const char *to,
+			  const struct tag_name *block)
 {
-	for (const char *p = from; (p = memchr(p, '<', (size_t)(to - p))); p++) {
-		const char *name_end, *gt;
+	for (const char *p = from; (p = memchr(p, '<', (size_t)(to - p)));) {
+		const char *name_end, *gt, *inner_end;
 		const struct tag_name *name = tag_name_at(p + 1, to, &name_end);
-		if (!name || name->rule >= block->rule)
+		enum tag_end te = name && name->rule < block->rule
+				  ? tag_end(name_end, ps->end, &gt)   /* it may go past `to` */
+				  : TAG_TEXT;
+		if (te == TAG_TEXT) {
+			p++;
 			continue;
-		if (name->rule != RULE_EMPTY)
-			return 0;
-		enum tag_end te = tag_end(name_end, end, &gt);   /* it may go past `to` */
-		if (te == TAG_UNSURE || (te == TAG_CLOSED && ends_open(from, p)))
-			return 0;
+		}
+		if (te == TAG_UNSURE || ends_open(from, p))
+			return 1;
+		if (name->rule == RULE_EMPTY) {
+			p = gt + 1;
+			continue;
+		}
+		const char *inner = find_end_tag(ps, name, gt + 1, &inner_end);
+		if (!inner || inner_end > to || inside_changes(ps, gt + 1, inner, name))
+			return 1;
+		p = inner_end;
 	}
-	return 1;
+	return 0;
 }
 
 /* Rules 2-6 and 8: the block from `lt` to its end tag, removed. */
@@ -360,7 +372,7 @@ static enum step block(struct pass *ps, const char *lt, const struct tag_name *n
 	const char *end_tag = find_end_tag(ps, name, gt + 1, &end_tag_end);
 	if (!end_tag)
 		return STEP_TEXT;   /* unclosed: the rule matches nowhere after here */
-	if (name->rule > RULE_SCRIPT && !inside_unchanged(gt + 1, end_tag, ps->end, name))
+	if (name->rule > RULE_SCRIPT && inside_changes(ps, gt + 1, end_tag, name))
 		return STEP_UNSURE;
 	*resume = end_tag_end;
 	return remove_span(ps, lt, end_tag_end);
