@@ -139,6 +139,7 @@ static void test_cases(const struct rule_set *rules, const struct html_rules_mar
 		"<noscript><img src=pixel></noscript><select><option>a</select><textarea>t</textarea>",
 		"\x80<br\x80>\xa0<br>\x85<img\xff>",
 		"<br>\v<br>\f<br>\r\n",
+		"<!-->a-->b<!--->c--->d<!---->e<!--",
 	};
 	for (size_t i = 0; i < sizeof(either) / sizeof(either[0]); i++)
 		check_case(rules, m, either[i], 0);

@@ -40,6 +40,7 @@
 #include "base/ascii.h"
 #include "base/limits.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* [^>]{0,2000}+: a tag's bytes after its name, possessively. */
@@ -71,26 +72,29 @@ static const struct shipped_rule {
 };
 #define SHIPPED_COUNT (sizeof(shipped) / sizeof(shipped[0]))
 
-/* The names rules 2-12 match after a '<' (lower case), with their rule;
- * `block` numbers the block names, whose end tags are looked for. */
+/* The names rules 2-12 match after a '<' (lower case), with their rule,
+ * by length (tag_name_at() looks at those of one length); `block`
+ * numbers the block names, whose end tags are looked for. */
 #define BLOCK_NAMES 10
 static const struct tag_name {
-	char name[9];
+	char name[8];   /* NUL-padded: compared as one 64-bit word */
 	unsigned char len, rule, block;
 } tag_names[] = {
-	{ "script", 6, RULE_SCRIPT, 0 }, { "style", 5, RULE_STYLE, 1 },
-	{ "noscript", 8, RULE_NOSCRIPT, 2 }, { "select", 6, RULE_SELECT, 3 },
-	{ "textarea", 8, RULE_TEXTAREA, 4 },
-	{ "img", 3, RULE_EMPTY, 0 }, { "input", 5, RULE_EMPTY, 0 }, { "embed", 5, RULE_EMPTY, 0 },
-	{ "area", 4, RULE_EMPTY, 0 }, { "param", 5, RULE_EMPTY, 0 },
-	{ "object", 6, RULE_EMBEDDED, 5 }, { "applet", 6, RULE_EMBEDDED, 6 },
-	{ "iframe", 6, RULE_EMBEDDED, 7 }, { "map", 3, RULE_EMBEDDED, 8 },
-	{ "button", 6, RULE_EMBEDDED, 9 },
 	{ "h1", 2, RULE_HEADING, 0 }, { "h2", 2, RULE_HEADING, 0 }, { "h3", 2, RULE_HEADING, 0 },
 	{ "h4", 2, RULE_HEADING, 0 }, { "h5", 2, RULE_HEADING, 0 }, { "h6", 2, RULE_HEADING, 0 },
 	{ "li", 2, RULE_ITEM, 0 }, { "dt", 2, RULE_ITEM, 0 }, { "br", 2, RULE_BREAK, 0 },
+	{ "img", 3, RULE_EMPTY, 0 }, { "map", 3, RULE_EMBEDDED, 8 },
+	{ "area", 4, RULE_EMPTY, 0 },
+	{ "style", 5, RULE_STYLE, 1 }, { "input", 5, RULE_EMPTY, 0 }, { "embed", 5, RULE_EMPTY, 0 },
+	{ "param", 5, RULE_EMPTY, 0 },
+	{ "script", 6, RULE_SCRIPT, 0 }, { "select", 6, RULE_SELECT, 3 },
+	{ "object", 6, RULE_EMBEDDED, 5 }, { "applet", 6, RULE_EMBEDDED, 6 },
+	{ "iframe", 6, RULE_EMBEDDED, 7 }, { "button", 6, RULE_EMBEDDED, 9 },
+	{ "noscript", 8, RULE_NOSCRIPT, 2 }, { "textarea", 8, RULE_TEXTAREA, 4 },
 };
 #define TAG_NAME_MAX 8
+/* The names of length n are tag_names[by_length[n]] up to by_length[n + 1]. */
+static const unsigned char by_length[TAG_NAME_MAX + 2] = { 0, 0, 0, 9, 11, 12, 16, 22, 22, 24 };
 
 static int is_block(const struct tag_name *name)
 {
@@ -167,21 +171,27 @@ static unsigned char lower(unsigned char c)
 
 /* The name one of rules 2-12 matches at `p` (after a '<'), followed by a
  * byte that is not a word character (\b), with *name_end after it; NULL
- * when none. */
+ * when none. Called at every '<' of the page, so the name is read into
+ * one 64-bit word and compared with those of its length only. */
 static const struct tag_name *tag_name_at(const char *p, const char *end, const char **name_end)
 {
-	char low[TAG_NAME_MAX];
+	char low[TAG_NAME_MAX] = { 0 };
 	size_t n = 0;
 	for (; p + n < end && is_word((unsigned char)p[n]); n++) {
 		if (n == TAG_NAME_MAX)
 			return NULL;
 		low[n] = (char)lower((unsigned char)p[n]);
 	}
-	for (size_t i = 0; i < sizeof(tag_names) / sizeof(tag_names[0]); i++)
-		if (tag_names[i].len == n && !memcmp(low, tag_names[i].name, n)) {
+	uint64_t key;
+	memcpy(&key, low, sizeof(key));
+	for (size_t i = by_length[n]; i < by_length[n + 1]; i++) {
+		uint64_t name;
+		memcpy(&name, tag_names[i].name, sizeof(name));
+		if (name == key) {
 			*name_end = p + n;
 			return &tag_names[i];
 		}
+	}
 	return NULL;
 }
 
@@ -273,7 +283,7 @@ enum step {
 
 static void emit(struct pass *ps, const void *bytes, size_t len)
 {
-	if (ps->no_memory || strbuf_try_grow(ps->out, len) < 0) {
+	if (strbuf_avail(ps->out) < len && (ps->no_memory || strbuf_try_grow(ps->out, len) < 0)) {
 		ps->no_memory = 1;
 		return;
 	}
@@ -482,14 +492,36 @@ static int one_pass(struct pass *ps)
 
 /* --- rules 1 and 12, and the limit on growth --------------------------------- */
 
+/* The first "<!--" in [p, end), or NULL. By '<', which memchr() finds
+ * faster than glibc's memmem() finds the four bytes. */
+static const char *find_comment(const char *p, const char *end)
+{
+	for (; (p = memchr(p, '<', (size_t)(end - p))); p++)
+		if (end - p >= 4 && p[1] == '!' && p[2] == '-' && p[3] == '-')
+			return p;
+	return NULL;
+}
+
+/* The first "-->" whose '>' is in [p, end), or NULL. */
+static const char *find_comment_end(const char *p, const char *end)
+{
+	if (p >= end)
+		return NULL;
+	for (; (p = memchr(p, '>', (size_t)(end - p))); p++)
+		if (p[-1] == '-' && p[-2] == '-')
+			return p - 2;
+	return NULL;
+}
+
 /* Rule 1 into `out`: 1 when it removed something, 0 when not (then `out`
- * is empty), -1 when memory ran out. */
+ * is empty), -1 when memory ran out. A comment's "-->" comes after its
+ * "<!--" ("<!-->" does not close it). */
 static int remove_comments(const char *in, size_t len, struct strbuf *out)
 {
-	const char *p = in, *end = in + len, *open = memmem(in, len, "<!--", 4), *close;
-	for (; open && (close = memmem(open + 4, (size_t)(end - open - 4), "-->", 3));
-	     open = memmem(p, (size_t)(end - p), "<!--", 4)) {
-		if (!out->len && strbuf_try_grow(out, len) < 0)
+	const char *p = in, *end = in + len, *open = find_comment(in, end), *close;
+	for (; open && (close = find_comment_end(open + 6, end));
+	     open = find_comment(p, end)) {
+		if (p == in && strbuf_try_grow(out, len) < 0)
 			return -1;
 		strbuf_add(out, p, (size_t)(open - p));
 		p = close + 3;
