@@ -468,9 +468,9 @@ static enum step heading_end(struct pass *ps, const char *lt, const char **resum
 static enum step at_lt(struct pass *ps, const char *lt, const char **resume)
 {
 	const char *end = ps->end, *name_end;
-	if (end - lt >= 4 && lt[1] == '/' && lower((unsigned char)lt[2]) == 'h' && lt[3] >= '1' &&
-	    lt[3] <= '6')
-		return heading_end(ps, lt, resume);
+	if (end - lt >= 2 && lt[1] == '/')   /* an end tag: rule 10's, or text */
+		return end - lt >= 4 && lower((unsigned char)lt[2]) == 'h' && lt[3] >= '1' &&
+		       lt[3] <= '6' ? heading_end(ps, lt, resume) : STEP_TEXT;
 	const struct tag_name *name = tag_name_at(lt + 1, end, &name_end);
 	return name ? start_tag(ps, lt, name, name_end, resume) : STEP_TEXT;
 }
@@ -492,13 +492,14 @@ static int one_pass(struct pass *ps)
 
 /* --- rules 1 and 12, and the limit on growth --------------------------------- */
 
-/* The first "<!--" in [p, end), or NULL. By '<', which memchr() finds
- * faster than glibc's memmem() finds the four bytes. */
+/* The first "<!--" in [p, end), or NULL. Found by its '!', a byte pages
+ * hold some 15 to 25 times less often than '<'. */
 static const char *find_comment(const char *p, const char *end)
 {
-	for (; (p = memchr(p, '<', (size_t)(end - p))); p++)
-		if (end - p >= 4 && p[1] == '!' && p[2] == '-' && p[3] == '-')
-			return p;
+	for (const char *bang = p + 1; bang < end && (bang = memchr(bang, '!', (size_t)(end - bang)));
+	     bang++)
+		if (bang[-1] == '<' && end - bang >= 3 && bang[1] == '-' && bang[2] == '-')
+			return bang - 1;
 	return NULL;
 }
 
