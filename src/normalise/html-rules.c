@@ -263,15 +263,18 @@ struct pass {
 	int no_memory;
 	/* The first end tag of each block name at or after `from` is `at`
 	 * (NULL: none), so that a page of unclosed blocks is read once. */
-	struct { const char *from, *at; } end_tags[BLOCK_NAMES];
+	struct end_tag_memo {
+		const char *from, *at;
+	} end_tags[BLOCK_NAMES];
 	/* ends_open() of `out` when it was `open_len` bytes long: what
 	 * follows, while it is white space, does not change the answer. */
 	size_t open_len;
 	int open;
 	/* Offsets in `out` of the <br> tags rule 12 may match. */
 	size_t *breaks, break_count, break_alloc;
-	/* For the rules' limit on growth: bytes rules 9, 10, 11 add. */
-	size_t heading_bytes, item_bytes;
+	/* For the rules' limit on growth: the bytes rules 10 and 11 add,
+	 * which give rules 9's and 10's results back (within_limit()). */
+	size_t item_bytes;
 	ptrdiff_t end_bytes;
 };
 
@@ -327,18 +330,17 @@ static const char *find_end_tag(struct pass *ps, const struct tag_name *name, co
 				const char **end_tag_end)
 {
 	const char *end = ps->end;
-	if (!(ps->end_tags[name->block].from && ps->end_tags[name->block].from <= from &&
-	      (!ps->end_tags[name->block].at || from <= ps->end_tags[name->block].at))) {
+	struct end_tag_memo *memo = &ps->end_tags[name->block];
+	if (!memo->from || from < memo->from || (memo->at && from > memo->at)) {
 		const char *p = from;
 		while ((p = memchr(p, '<', (size_t)(end - p))) && !end_tag_at(p, end, name))
 			p++;
-		ps->end_tags[name->block].from = from;
-		ps->end_tags[name->block].at = p;
+		memo->from = from;
+		memo->at = p;
 	}
-	const char *at = ps->end_tags[name->block].at;
-	if (at)
-		*end_tag_end = end_tag_at(at, end, name);
-	return at;
+	if (memo->at)
+		*end_tag_end = end_tag_at(memo->at, end, name);
+	return memo->at;
 }
 
 /* Can the rules before `block`'s change [from, to), the inside of a block
@@ -398,7 +400,6 @@ static void marked_tag(struct pass *ps, const char *lt, const char *gt, int head
 		emit(ps, "<h", 2);
 		emit(ps, lt + 2, (size_t)(gt + 1 - (lt + 2)));
 		emit(ps, m->heading, m->heading_len);
-		ps->heading_bytes += m->heading_len + 1;
 	} else {
 		emit(ps, lt, (size_t)(gt + 1 - lt));
 		emit(ps, m->list_item, m->list_item_len);
