@@ -4,7 +4,7 @@
 # the sanitizer build included. `make fuzz` runs the harnesses for real.
 . "$(dirname "$0")/test-lib.sh"
 
-for name in html segment rules model score classify warc perplexity ice-tree html-blocks runner builtin snippets page-meta image; do
+for name in html segment rules model score classify warc perplexity ice-tree html-blocks runner builtin snippets page-meta image html-rules; do
 	ok "fuzz harness '$name' replays tests/fuzz/$name" "$BUILD/t/fuzz-$name-replay" "$FIXTURES/fuzz/$name"
 	grep_ok "...and read inputs" "^ok 1 - [1-9][0-9]* inputs" "$TMP/out"
 done

@@ -28,6 +28,8 @@ struct rule {
 	unsigned char refused[256];
 	int leading;    /* "^\s*X...": the byte X after a text's leading white space, or -1 */
 	int jit;        /* compiled by the JIT: pcre2_jit_match() runs it */
+	char *pattern;  /* as the file spells it (rule_set_rule_text()) */
+	size_t pattern_len;
 	char *replacement;
 	size_t replacement_len;
 	unsigned line;
@@ -37,6 +39,7 @@ struct rule_set {
 	char *name;
 	struct rule *rules;
 	size_t count;
+	enum rule_set_flags flags;
 	uint32_t match_options;
 };
 
@@ -55,6 +58,7 @@ void rule_set_free(struct rule_set *rules)
 		return;
 	for (size_t i = 0; i < rules->count; i++) {
 		pcre2_code_free(rules->rules[i].code);
+		free(rules->rules[i].pattern);
 		free(rules->rules[i].replacement);
 	}
 	free(rules->rules);
@@ -97,6 +101,21 @@ void rule_workspace_free(struct rule_workspace *ws)
 size_t rule_set_count(const struct rule_set *rules)
 {
 	return rules->count;
+}
+
+enum rule_set_flags rule_set_flags(const struct rule_set *rules)
+{
+	return rules->flags;
+}
+
+void rule_set_rule_text(const struct rule_set *rules, size_t i, const char **pattern,
+			size_t *pattern_len, const char **replacement, size_t *replacement_len)
+{
+	const struct rule *rule = &rules->rules[i];
+	*pattern = rule->pattern;
+	*pattern_len = rule->pattern_len;
+	*replacement = rule->replacement;
+	*replacement_len = rule->replacement_len;
 }
 
 void rule_set_substitute(struct rule_set *rules, const char *placeholder, const char *value)
@@ -302,6 +321,8 @@ static int add_rule(struct rule_set *rules, const char *line, size_t len, unsign
 	whole_text_class(rule, line, pattern_len, rules->match_options);
 	rule->jit = jit;
 	rule->line = lineno;
+	rule->pattern = xmemdup(line, pattern_len);
+	rule->pattern_len = pattern_len;
 	rule->replacement_len = tab ? len - pattern_len - 1 : 0;
 	rule->replacement = xmalloc(rule->replacement_len + 1);
 	if (tab)
@@ -318,6 +339,7 @@ struct rule_set *rule_set_parse(const char *name, const char *text, size_t len,
 	unsigned lineno = 0;
 
 	rules->name = xstrdup(name);
+	rules->flags = flags;
 	rules->match_options = flags & RULES_UTF ? PCRE2_NO_UTF_CHECK : 0;
 
 	while (p < end) {

@@ -44,6 +44,15 @@ void rule_set_free(struct rule_set *rules);
 
 size_t rule_set_count(const struct rule_set *rules);
 
+/* The flags the set was compiled with. */
+enum rule_set_flags rule_set_flags(const struct rule_set *rules);
+
+/* Rule `i`'s pattern and replacement as the file spells them (the
+ * replacement after rule_set_substitute()), for a caller that recognises a
+ * rule file it has an equivalent of its own for. */
+void rule_set_rule_text(const struct rule_set *rules, size_t i, const char **pattern,
+			size_t *pattern_len, const char **replacement, size_t *replacement_len);
+
 /* Replace every `placeholder` in the rules' replacement texts by `value`
  * (a rule file's variables, filled in once after loading, before the set is
  * shared). */

@@ -1,6 +1,7 @@
 /* html.c: stage 1 for HTML: conversion, the wrapper, the head, the rules
  * (see html.h). */
 #include "normalise/html.h"
+#include "normalise/html-rules.h"
 #include "normalise/head-scan.h"
 #include "normalise/page-meta.h"
 #include "normalise/charset.h"
@@ -545,7 +546,7 @@ int html_normalise(const struct rule_set *rules, struct rule_workspace *workspac
 		keep_long_noscripts(html);
 	if (flags & HTML_REMOVE_NUL)
 		remove_nul(html);
-	if (rules && rule_set_apply(rules, workspace, html, err) < 0) {
+	if (rules && html_rules_apply(rules, workspace, html, err) < 0) {
 		page_info_release(info);
 		return -1;
 	}

@@ -9,8 +9,10 @@
  * and keywords read; then the HTML rules of regex/html.rules apply:
  * comments, scripts, styles and images go; headings and list items get the
  * markers of markers.h, which survive rendering and tell the segmenter what
- * each block was. Otherwise the page stays in its own charset: the
- * renderer reads it in the charset decided here (page_info.charset).
+ * each block was (the shipped rules in one pass where the page allows,
+ * html-rules.h; an edited rule file through PCRE2). Otherwise the page
+ * stays in its own charset: the renderer reads it in the charset decided
+ * here (page_info.charset).
  *
  * NUL bytes. For a renderer that reads the page as C strings (Lynx:
  * render/renderer.h, drops_after_nul), NUL bytes are removed before the
