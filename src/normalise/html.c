@@ -476,7 +476,8 @@ static void keep_long_noscripts(struct strbuf *html)
 {
 	char *p = html->buf, *end = p + html->len;
 	while ((p = memchr(p, '<', (size_t)(end - p)))) {
-		if (!at_tag(p, end, "noscript", 0)) {
+		/* Most tags are not: their first letter says so without a call. */
+		if (end - p < 2 || (p[1] | 0x20) != 'n' || !at_tag(p, end, "noscript", 0)) {
 			p++;
 			continue;
 		}
