@@ -309,6 +309,27 @@ static void test_recognise(const struct strbuf *text, const struct markers *mark
 	strbuf_release(&want);
 }
 
+/* A script of 21 MiB: its lazy ".*?" passes PCRE2's 20 million steps,
+ * and the page failed (NC_ERR_REGEX, naming the rule); the pass, linear,
+ * cleans it (ncleaner(1) LIMITS says so). */
+static void test_beyond_limits(const struct rule_set *rules)
+{
+	struct strbuf page = STRBUF_INIT, copy = STRBUF_INIT;
+	struct nc_error err = { 0 };
+	strbuf_addstr(&page, "<p>Article text.</p><script>var data = \"");
+	for (int i = 0; i < 21 * 1024; i++)
+		strbuf_addf(&page, "%01024d", 0);
+	strbuf_addstr(&page, "\";</script><p>More text.</p>");
+	strbuf_add(&copy, page.buf, page.len);
+	ok(rule_set_apply(rules, ws, &copy, &err) < 0 && err.code == NC_ERR_REGEX,
+	   "PCRE2 fails a page with a script of 21 MiB (%s)", err.message);
+	int ret = html_rules_apply(rules, ws, &page, &err);
+	is_string(ret == 0 ? page.buf : "(failed)", "<p>Article text.</p><p>More text.</p>",
+		  "...which the pass cleans");
+	strbuf_release(&page);
+	strbuf_release(&copy);
+}
+
 int main(void)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -329,6 +350,7 @@ int main(void)
 	test_generated(rules, &m, 0, 30000);
 	test_generated(rules, &m, 1, 10000);
 	test_shared(rules, &m);
+	test_beyond_limits(rules);
 
 	rule_set_free(rules);
 	rule_workspace_free(ws);

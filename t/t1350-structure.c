@@ -281,10 +281,10 @@ static void test_bounds(void)
 	is_int(structure_state_parse("000g0000@@", 10), -1, "not hex");
 }
 
-/* Does the page come out the same when the runs of the scan after the
- * first read back its events, and names and class values met before are
- * not read again, as when each run reads the page again and every name
- * (as when there is no memory to keep the events)? */
+/* Does the page come out the same from html_mark_structure() (the runs
+ * after the first read back its events; names and class values met before
+ * are not looked up again) as from the plain reading (each run reads the
+ * page, each name and value is looked up each time)? */
 static int same_both_ways(const char *html)
 {
 	char *kept = mark(html), *reread = mark_by(html_mark_structure_plain, html);

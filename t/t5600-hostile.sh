@@ -178,12 +178,14 @@ for limit in 60000 70000 80000 90000 100000 110000 120000 130000 140000 150000; 
 	fi
 done
 rm -rf "$TMP/mem-probe"
-if [ -n "$mem_limit" ]; then
+# Under growing limits, from the least that cleans a small page, the
+# pages a.html, b-big.html (made by the command $2) and c.html; $1 names
+# the big page in the messages.
+grow_limits() {
 	mkdir -p "$TMP/mem/in"
 	cp "$F/page.html" "$TMP/mem/in/a.html"
 	cp "$F/page.html" "$TMP/mem/in/c.html"
-	# 12 MB of words in paragraphs, one line.
-	awk 'BEGIN { printf "<html><body>"; for (i = 0; i < 500000; i++) printf "<p>word%d and more", i % 977; print "</body></html>" }' > "$TMP/mem/in/b-big.html"
+	sh -c "$2" > "$TMP/mem/in/b-big.html"
 	runs=0 aborted=0 printed=0 lost=0 unnamed=0 cleaned=0
 	for extra in 0 8000 16000 24000 32000 40000 48000 56000 64000 72000 80000 88000 96000 104000 112000 120000; do
 		rm -rf "$TMP/mem/out"
@@ -198,14 +200,25 @@ if [ -n "$mem_limit" ]; then
 		if [ $status = 1 ] && ! grep -q 'b-big.html: .*memory' "$TMP/err"; then unnamed=$((unnamed + 1)); fi
 		if [ $status = 0 ]; then cleaned=$((cleaned + 1)); break; fi
 	done
-	is "$aborted" 0 "the builtin renderer short of memory: $runs runs under growing limits, none aborted"
+	is "$aborted" 0 "the builtin renderer short of memory for $1: $runs runs under growing limits, none aborted"
 	is "$printed" 0 "...none printed a line that is not ncleaner's"
 	is "$lost" 0 "...each cleaned the pages before and after the big one"
 	is "$unnamed" 0 "...and each that failed the big page named it and the memory"
 	is "$cleaned" 1 "...until one cleaned it too"
 	rm -f "$TMP/mem/in/b-big.html"
+}
+if [ -n "$mem_limit" ]; then
+	# 12 MB of words in paragraphs, one line.
+	grow_limits "12 MB of paragraphs" \
+		'awk '"'"'BEGIN { printf "<html><body>"; for (i = 0; i < 500000; i++) printf "<p>word%d and more", i % 977; print "</body></html>" }'"'"
+	# 12 MB of line breaks between words: the HTML rules' pass notes each
+	# <br> (8 bytes a 5-byte tag), and without the memory for its notes
+	# the page goes to PCRE2 (a process-wide abort here once).
+	grow_limits "12 MB of line breaks" \
+		'awk '"'"'BEGIN { printf "<html><body><p>"; for (i = 0; i < 1000000; i++) printf "w%d<br>", i % 97; print "</body></html>" }'"'"
 else
 	skip "memory limits (builtin renderer): not under valgrind or a sanitizer build"
+	skip "memory limits (builtin renderer), line breaks: not under valgrind or a sanitizer build"
 fi
 
 # The wrapper's attributes are parsed, quotes and all.

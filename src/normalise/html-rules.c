@@ -33,14 +33,16 @@
  *   ends before the end tag and cannot join one (inside_changes()).
  * Everything else the pass does as the rules do: a block of a later rule
  * inside a removed block goes with it, an unclosed block or an unfinished
- * tag is text, and a rule's inserted text holds no '<' or '>'.
+ * tag is text, and what a rule inserts is nothing a later rule matches
+ * (the markers hold no '<' or '>'; rules 10 and 12 write "<p>", a name no
+ * rule matches).
  */
 #include "normalise/html-rules.h"
-#include "base/alloc.h"
 #include "base/ascii.h"
 #include "base/limits.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* [^>]{0,2000}+: a tag's bytes after its name, possessively. */
@@ -231,10 +233,10 @@ static const char *end_tag_at(const char *p, const char *end, const struct tag_n
 }
 
 /* Does [start, p) end in what a removal at p could join into a tag or an
- * end tag that a later rule matches: a '<', an optional '/', at most nine
- * word characters, then white space? ("<b" and "r>" make a <br>, "</obj"
- * and "ect>" an end tag, "</h1 " and ">" rule 10's.) `p` is after the
- * white space. */
+ * end tag that a later rule matches: a '<', an optional '/', then at most
+ * nine word characters? ("<b" and "r>" make a <br>, "</obj" and "ect>"
+ * an end tag.) ends_open() below takes white space after them too ("</h1 "
+ * and ">" make rule 10's end tag). */
 static int ends_in_name(const char *start, const char *p)
 {
 	size_t n = 0;
@@ -409,13 +411,21 @@ static void marked_tag(struct pass *ps, const char *lt, const char *gt, int head
 	ps->copied = gt + 1;
 }
 
-/* Rule 12 is left to merge_breaks(); here the tag's place in `out`. */
+/* Rule 12 is left to merge_breaks(); here the tag's place in `out`. A
+ * page of <br>s needs twice its size here: without the memory, the page
+ * goes to PCRE2 (which fails it alone, if it must), as for `out`. */
 static void note_break(struct pass *ps, const char *lt)
 {
 	flush(ps, lt);
 	if (ps->break_count == ps->break_alloc) {
-		ps->break_alloc = ps->break_alloc ? 2 * ps->break_alloc : 64;
-		ps->breaks = xrealloc(ps->breaks, ps->break_alloc * sizeof(*ps->breaks));
+		size_t alloc = ps->break_alloc ? 2 * ps->break_alloc : 64;
+		size_t *grown = realloc(ps->breaks, alloc * sizeof(*grown));
+		if (!grown) {
+			ps->no_memory = 1;
+			return;
+		}
+		ps->breaks = grown;
+		ps->break_alloc = alloc;
 	}
 	ps->breaks[ps->break_count++] = ps->out->len;
 }
@@ -504,12 +514,14 @@ static const char *find_comment(const char *p, const char *end)
 	return NULL;
 }
 
-/* The first "-->" whose '>' is in [p, end), or NULL. */
-static const char *find_comment_end(const char *p, const char *end)
+/* The first "-->" of the comment that opens at `open` ("<!--"), or NULL.
+ * It comes after the "<!--" ("<!-->" does not close it): its '>' is 6
+ * bytes on at least. */
+static const char *find_comment_end(const char *open, const char *end)
 {
-	if (p >= end)
+	if (end - open < 7)
 		return NULL;
-	for (; (p = memchr(p, '>', (size_t)(end - p))); p++)
+	for (const char *p = open + 6; (p = memchr(p, '>', (size_t)(end - p))); p++)
 		if (p[-1] == '-' && p[-2] == '-')
 			return p - 2;
 	return NULL;
@@ -521,7 +533,7 @@ static const char *find_comment_end(const char *p, const char *end)
 static int remove_comments(const char *in, size_t len, struct strbuf *out)
 {
 	const char *p = in, *end = in + len, *open = find_comment(in, end), *close;
-	for (; open && (close = find_comment_end(open + 6, end));
+	for (; open && (close = find_comment_end(open, end));
 	     open = find_comment(p, end)) {
 		if (p == in && strbuf_try_grow(out, len) < 0)
 			return -1;

@@ -1010,7 +1010,8 @@ static void scan(struct scanner *s, const char *page, const char *end, struct ma
 			take_event(s, m, page, &ev[i]);
 	} else {
 		struct scan_event ev;
-		for (const char *p = page; (p = read_event(page, p, end, s->remember ? &s->caches : NULL, &ev)); ) {
+		struct read_caches *caches = s->remember ? &s->caches : NULL;
+		for (const char *p = page; (p = read_event(page, p, end, caches, &ev)); ) {
 			take_event(s, m, page, &ev);
 			if (s->kept == EVENTS_KEEPING)
 				keep_event(s, &ev);

@@ -118,9 +118,10 @@ extern const char *const structure_cue_names[CUE_COUNT];
 int html_mark_structure(struct strbuf *html, const char *prefix, struct nc_error *err);
 
 /* html_mark_structure() without what it remembers: each run reads the
- * page again (as when there is no memory to keep what the first run read
- * for the others), and each element name and class value is looked up
- * every time it is met. The same page comes out. For the tests. */
+ * page again (as html_mark_structure() does when the events outgrow their
+ * bound or their memory), and each element name and class value is looked
+ * up every time it is met (which html_mark_structure() never does). The
+ * same page comes out. For the tests. */
 int html_mark_structure_plain(struct strbuf *html, const char *prefix,
 				  struct nc_error *err);
 
