@@ -31,7 +31,7 @@ enum element_flags {
  * of an HTML parser: a <li> ends the open <li> of its list, ...). */
 enum element_role {
 	ROLE_NONE, ROLE_P, ROLE_LI, ROLE_UL, ROLE_OL, ROLE_DT, ROLE_DD, ROLE_DL, ROLE_TD,
-	ROLE_TH, ROLE_TR, ROLE_TABLE, ROLE_A, ROLE_OPTION, ROLE_TITLE
+	ROLE_TH, ROLE_TR, ROLE_TABLE, ROLE_A, ROLE_OPTION, ROLE_TITLE, ROLE_COUNT
 };
 
 struct element_kind {
@@ -522,6 +522,7 @@ struct read_caches {
 struct scanner {
 	struct open_element stack[STACK_MAX];
 	int depth;
+	unsigned open_roles[ROLE_COUNT];   /* how many of the open elements have each role */
 	enum scan_run run;
 	size_t text;           /* text characters so far */
 	size_t own;            /* ... of them the page's own: not in links, overlays or
@@ -577,6 +578,8 @@ static void add_main_candidate(struct scanner *s, const struct open_element *e, 
  * of each that has cues of its own, and the main element's candidates. */
 static void close_to(struct scanner *s, int depth)
 {
+	for (int i = s->depth - 1; i >= depth; i--)
+		s->open_roles[s->stack[i].kind->role]--;
 	for (int i = s->depth - 1; s->run != MARK && i >= depth; i--) {
 		const struct open_element *e = &s->stack[i];
 		add_main_candidate(s, e, i);
@@ -617,6 +620,8 @@ static int open_is(const struct scanner *s, int i, enum element_role a, enum ele
 static void close_implied(struct scanner *s, enum element_role a, enum element_role b,
 			  enum element_role stop, enum element_role stop2)
 {
+	if ((a == ROLE_NONE || !s->open_roles[a]) && (b == ROLE_NONE || !s->open_roles[b]))
+		return;   /* none open: no need to walk the stack (a page of 512 <div>s) */
 	for (int i = s->depth - 1; i >= 0; i--) {
 		if (open_is(s, i, a, b)) {
 			close_to(s, i);
@@ -753,6 +758,7 @@ static void start_tag(struct scanner *s, const struct scan_event *tag,
 	if (s->run == MARK && e->index == s->main)
 		cues |= BIT(CUE_MAIN);
 	e->state = current_state(s) | cues;
+	s->open_roles[kind->role]++;
 	s->depth++;
 }
 
@@ -1028,6 +1034,7 @@ static void rewind_scan(struct scanner *s, enum scan_run run)
 	s->run = run;
 	s->text = s->own = s->opened = s->cued = 0;
 	s->depth = 0;
+	memset(s->open_roles, 0, sizeof(s->open_roles));
 	s->in_title = s->in_text = s->block_ended = 0;
 }
 
