@@ -243,7 +243,7 @@ static void test_file(struct logistic_model *model)
 	snprintf(listed_line, sizeof(listed_line), "features\t%d\n", LF_NGRAM_LLR);
 	snprintf(more_line, sizeof(more_line), "features\t%d\n", LF_NGRAM_LLR + 1);
 	snprintf(too_many_line, sizeof(too_many_line), "features\t%d\n", LOGISTIC_FEATURES + 1);
-	struct { const char *from, *to, *why; } damage[] = {
+	const struct model_damage damage[] = {
 		{ "weight\tcue_nav\t", "weight\tcue_navy\t", "another feature's name" },
 		{ listed_line, more_line, "more features listed than there are lines" },
 		{ listed_line, too_many_line, "more features than this program computes" },
@@ -260,13 +260,7 @@ static void test_file(struct logistic_model *model)
 		{ "plain-weight\tcue_link\t", "plain-weight\tcue_lynx\t", "another plain feature's name" },
 		{ "method\tlogistic", "method\tice-dt", "another method's file" },
 	};
-	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
-		struct strbuf bad = STRBUF_INIT;
-		damage_text(file.buf, damage[i].from, damage[i].to, &bad);
-		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0],
-		   "refused: %s (%s)", damage[i].why, err.message);
-		strbuf_release(&bad);
-	}
+	damaged_models_refused(file.buf, damage, sizeof(damage) / sizeof(damage[0]));
 	/* Values: a line's number replaced. Huge finite weights made a
 	 * segment's log-odds inf or NaN, written as such in JSON (issue 36). */
 	struct { const char *key, *value, *why; int accepted; } values[] = {

@@ -221,7 +221,7 @@ static void test_file(void)
 	is_string(again.buf, file.buf, "...and written the same");
 	logistic_model_release(&read);
 
-	struct { const char *from, *to, *why; } damage[] = {
+	const struct model_damage damage[] = {
 		{ "article-stack\t19", "article-stack\t18", "another number of stacked features" },
 		{ "article-weight\tmargin\t", "article-weight\tin_stretch\t", "out of order" },
 		{ "article-weight\tintercept\t", "article-weight\tnone\t", "an unknown feature" },
@@ -229,13 +229,7 @@ static void test_file(void)
 		{ "article-weight\tlink\t", "article-weight\tlink\tx", "not a number" },
 		{ "article-weight\tlink\t", "article-weight\tlink\t1e300\nx", "beyond the bound" },
 	};
-	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
-		struct strbuf bad = STRBUF_INIT;
-		damage_text(file.buf, damage[i].from, damage[i].to, &bad);
-		ok(logistic_model_parse(&read, "m", bad.buf, bad.len, &err) < 0 && err.message[0],
-		   "refused: %s (%s)", damage[i].why, err.message);
-		strbuf_release(&bad);
-	}
+	damaged_models_refused(file.buf, damage, sizeof(damage) / sizeof(damage[0]));
 	model.has_article_stack = 0;
 	strbuf_reset(&file);
 	logistic_model_write(&model, &file);

@@ -42,7 +42,6 @@
 #include "base/limits.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* [^>]{0,2000}+: a tag's bytes after its name, possessively. */
@@ -273,7 +272,7 @@ struct pass {
 	size_t open_len;
 	int open;
 	/* Offsets in `out` of the <br> tags rule 12 may match. */
-	size_t *breaks, break_count, break_alloc;
+	struct strbuf breaks;   /* as size_t */
 	/* For the rules' limit on growth: the bytes rules 10 and 11 add,
 	 * which give rules 9's and 10's results back (within_limit()). */
 	size_t item_bytes;
@@ -417,17 +416,12 @@ static void marked_tag(struct pass *ps, const char *lt, const char *gt, int head
 static void note_break(struct pass *ps, const char *lt)
 {
 	flush(ps, lt);
-	if (ps->break_count == ps->break_alloc) {
-		size_t alloc = ps->break_alloc ? 2 * ps->break_alloc : 64;
-		size_t *grown = realloc(ps->breaks, alloc * sizeof(*grown));
-		if (!grown) {
-			ps->no_memory = 1;
-			return;
-		}
-		ps->breaks = grown;
-		ps->break_alloc = alloc;
+	size_t at = ps->out->len;
+	if (strbuf_try_grow(&ps->breaks, sizeof(at)) < 0) {
+		ps->no_memory = 1;
+		return;
 	}
-	ps->breaks[ps->break_count++] = ps->out->len;
+	strbuf_add(&ps->breaks, &at, sizeof(at));
 }
 
 /* A start tag of rules 2-9, 11 or 12 at `lt`. */
@@ -576,8 +570,9 @@ static void merge_breaks(struct pass *ps)
 {
 	char *buf = ps->out->buf;
 	size_t len = ps->out->len, read = 0, write = 0;
-	for (size_t i = 0; i < ps->break_count; i++) {
-		size_t at = ps->breaks[i], run_end;
+	const size_t *breaks = (const size_t *)ps->breaks.buf;
+	for (size_t i = 0; i < ps->breaks.len / sizeof(*breaks); i++) {
+		size_t at = breaks[i], run_end;
 		if (at < read || (run_end = break_run_end(buf, len, at)) == at)
 			continue;   /* inside the run before, or no match */
 		memmove(buf + write, buf + read, at - read);
@@ -607,7 +602,7 @@ static int within_limit(const struct pass *ps, size_t page_len)
 int html_rules_fast(const struct html_rules_markers *markers, struct strbuf *html)
 {
 	struct strbuf uncommented = STRBUF_INIT, out = STRBUF_INIT;
-	struct pass ps = { .out = &out, .markers = markers };
+	struct pass ps = { .out = &out, .markers = markers, .breaks = STRBUF_INIT };
 	int done = 0;
 
 	int comments = remove_comments(html->buf, html->len, &uncommented);
@@ -624,7 +619,7 @@ int html_rules_fast(const struct html_rules_markers *markers, struct strbuf *htm
 		done = 1;
 	}
 out:
-	free(ps.breaks);
+	strbuf_release(&ps.breaks);
 	strbuf_release(&uncommented);
 	strbuf_release(&out);
 	return done;

@@ -1,6 +1,7 @@
 /* structure.c: state markers before runs of text (see structure.h). */
 #include "normalise/structure.h"
 #include "base/ascii.h"
+#include "base/hash.h"
 #include "base/name-table.h"
 #include "base/swar.h"
 
@@ -343,10 +344,7 @@ static uint32_t cached_value_cues(struct value_cache *cache, const char *value, 
 {
 	if (!cache || !len || len > VALUE_CACHE_BYTES)
 		return value_cues(value, len);
-	uint64_t hash = UINT64_C(0xCBF29CE484222325);   /* FNV-1a */
-	for (size_t i = 0; i < len; i++)
-		hash = (hash ^ (unsigned char)value[i]) * UINT64_C(0x100000001B3);
-	size_t slot = (size_t)((hash * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - VALUE_CACHE_BITS));
+	size_t slot = (size_t)(hash_bytes(value, len) >> (64 - VALUE_CACHE_BITS));
 	if (cache->len[slot] != len || memcmp(cache->value[slot], value, len)) {
 		cache->cues[slot] = value_cues(value, len);
 		cache->len[slot] = (unsigned char)len;
@@ -578,10 +576,11 @@ static void add_main_candidate(struct scanner *s, const struct open_element *e, 
  * of each that has cues of its own, and the main element's candidates. */
 static void close_to(struct scanner *s, int depth)
 {
-	for (int i = s->depth - 1; i >= depth; i--)
-		s->open_roles[s->stack[i].kind->role]--;
-	for (int i = s->depth - 1; s->run != MARK && i >= depth; i--) {
+	for (int i = s->depth - 1; i >= depth; i--) {
 		const struct open_element *e = &s->stack[i];
+		s->open_roles[e->kind->role]--;
+		if (s->run == MARK)
+			continue;
 		add_main_candidate(s, e, i);
 		if (s->run != MEASURE || e->cued == NO_CUES)
 			continue;
